@@ -1,0 +1,265 @@
+"""toolscore-ci: check agent traces from a shell or any CI.
+
+Exit status: 0 nothing matched --fail-on, 1 something did, 2 usage or input errors.
+Heavy imports wait until a command runs, so `--version` and `--help` stay instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING
+
+from toolscore_ci import __version__
+
+if TYPE_CHECKING:
+    from toolscore_ci.model import InputIssue, Result
+
+EXIT_OK, EXIT_GATE, EXIT_INPUT = 0, 1, 2
+FAIL_ON_CHOICES = ("false_success", "unverifiable", "skipped", "verified")
+
+
+class UsageError(Exception):
+    pass
+
+
+def _parse_fail_on(value: str) -> frozenset[str]:
+    items = {v.strip() for v in value.split(",") if v.strip()}
+    unknown = items - set(FAIL_ON_CHOICES) - {"none"}
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown verdict {', '.join(sorted(unknown))!s} (choose from {', '.join(FAIL_ON_CHOICES)}, or none)"
+        )
+    return frozenset(items - {"none"})
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="toolscore-ci",
+        description="Check AI agents' success claims against what their tools actually returned.",
+    )
+    parser.add_argument("--version", action="version", version=f"toolscore-ci {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add_input(p: argparse.ArgumentParser) -> None:
+        p.add_argument("paths", nargs="+", metavar="PATH", help="trace files, directories, or - for stdin")
+        p.add_argument("--format", default="auto", help="input format (default: sniffed per file)")
+        p.add_argument("--strict", action="store_true", help="stop at the first input error")
+        p.add_argument(
+            "--strict-format",
+            action="store_true",
+            help="treat records a reader cannot map (unknown types, unpaired results) as errors",
+        )
+        p.add_argument(
+            "--max-line-bytes",
+            type=int,
+            default=16 * 1024 * 1024,
+            help="skip (and report) any line or array element longer than this (default 16 MiB)",
+        )
+
+    check = sub.add_parser("check", help="check traces and give each a verdict")
+    add_input(check)
+    check.add_argument("--probes", help="state probes (JSONL) to merge into their traces")
+    check.add_argument("--rules", action="append", default=[], help="an extra rule pack (YAML); repeatable")
+    check.add_argument(
+        "--fail-on",
+        type=_parse_fail_on,
+        default=frozenset({"false_success"}),
+        help="comma list of verdicts that fail the run (default: false_success; 'none' never fails)",
+    )
+    check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
+    check.add_argument("--out", help="write the report here instead of stdout")
+
+    validate = sub.add_parser("validate", help="validate traces against agent-trace/v1")
+    add_input(validate)
+
+    convert = sub.add_parser("convert", help="convert traces of any supported format to agent-trace/v1")
+    add_input(convert)
+    convert.add_argument("--out", required=True, help="agent-trace/v1 JSONL to write ('-' for stdout)")
+
+    bench = sub.add_parser("bench", help="measure detectors on labelled traces (ground_truth.outcome)")
+    add_input(bench)
+    bench.add_argument("--probes", help="state probes (JSONL) to merge into their traces")
+    bench.add_argument("--rules", action="append", default=[], help="an extra rule pack (YAML)")
+    bench.add_argument("--output", choices=("table", "json"), default="table")
+    return parser
+
+
+def _emit_issue(issue: InputIssue, err: IO[str]) -> None:
+    prefix = "warning: " if issue.severity == "warning" else "error: "
+    err.write(prefix + str(issue) + "\n")
+
+
+def _open_out(path: str | None) -> IO[str]:
+    if path is None or path == "-":
+        return sys.stdout
+    try:
+        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from toolscore_ci.pipeline import CheckConfig
+
+    if args.format != "auto":
+        from toolscore_ci.formats import reader_names
+
+        if args.format not in reader_names():
+            raise UsageError(f"unknown --format {args.format!r} (choose from auto, {', '.join(reader_names())})")
+    return CheckConfig(
+        probes=getattr(args, "probes", None),
+        rules=tuple(getattr(args, "rules", ()) or ()),
+        fmt=args.format,
+        strict_format=args.strict_format,
+        max_line_bytes=args.max_line_bytes,
+    )
+
+
+def _files(args: argparse.Namespace, err: IO[str]) -> list[str]:
+    from toolscore_ci.discover import expand_paths
+
+    found = expand_paths(args.paths)
+    for problem in found.problems:
+        err.write(f"warning: {problem}\n")
+    return found.files
+
+
+def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
+    from toolscore_ci.pipeline import RunStats, run
+    from toolscore_ci.report.results import result_line
+    from toolscore_ci.report.table import render_table
+
+    config = _config(args)
+    files = _files(args, err)
+    stats = RunStats()
+    out = _open_out(args.out)
+    shown: list[Result] = []
+    gate_failed = False
+    try:
+        if args.output == "json":
+            out.write('{"schema": "toolscore-ci/results-v1", "results": [')
+        first = True
+        for item in run(files, config, stats):
+            if not hasattr(item, "verdict"):
+                _emit_issue(item, err)  # type: ignore[arg-type]
+                if args.strict and item.severity == "error":  # type: ignore[union-attr]
+                    err.write("error: stopping at the first input error (--strict)\n")
+                    return EXIT_INPUT
+                continue
+            result: Result = item  # type: ignore[assignment]
+            gate_failed = gate_failed or result.verdict in args.fail_on
+            if args.output == "jsonl":
+                out.write(result_line(result) + "\n")
+            elif args.output == "json":
+                out.write(("\n" if first else ",\n") + result_line(result))
+                first = False
+            elif result.verdict in ("false_success", "unverifiable"):
+                shown.append(result)
+        if args.output == "json":
+            summary = {
+                "files": stats.files,
+                "traces": stats.traces,
+                "invalid": stats.invalid,
+                "input_errors": stats.errors,
+                "verdicts": {k: stats.verdicts.get(k, 0) for k in ("verified", "false_success", "unverifiable", "skipped")},
+            }
+            out.write('\n], "summary": ' + json.dumps(summary) + "}\n")
+        elif args.output == "table":
+            out.write(
+                render_table(shown, stats.verdicts, files=stats.files, invalid=stats.invalid, errors=stats.errors)
+            )
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if stats.errors:
+        return EXIT_INPUT
+    return EXIT_GATE if gate_failed else EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:
+    from toolscore_ci.pipeline import RunStats, iter_valid_records
+
+    config = _config(args)
+    files = _files(args, err)
+    stats = RunStats()
+    valid = 0
+    for item in iter_valid_records(files, config, None, stats):
+        if hasattr(item, "data"):
+            valid += 1
+            continue
+        _emit_issue(item, err)  # type: ignore[arg-type]
+        if args.strict and item.severity == "error":  # type: ignore[union-attr]
+            return EXIT_INPUT
+    plural = "s" if stats.files != 1 else ""
+    if stats.errors:
+        sys.stdout.write(
+            f"invalid: {valid} valid trace{'s' if valid != 1 else ''}, {stats.invalid} invalid, "
+            f"{stats.errors} error{'s' if stats.errors != 1 else ''} in {stats.files} file{plural}\n"
+        )
+        return EXIT_INPUT
+    sys.stdout.write(f"ok: {valid} trace{'s' if valid != 1 else ''} in {stats.files} file{plural}\n")
+    return EXIT_OK
+
+
+def cmd_convert(args: argparse.Namespace, err: IO[str]) -> int:
+    from toolscore_ci.pipeline import RunStats, iter_valid_records
+
+    config = _config(args)
+    files = _files(args, err)
+    stats = RunStats()
+    written = 0
+    out = _open_out(args.out)
+    try:
+        for item in iter_valid_records(files, config, None, stats):
+            if hasattr(item, "data"):
+                out.write(json.dumps(item.data, ensure_ascii=False) + "\n")  # type: ignore[union-attr]
+                written += 1
+                continue
+            _emit_issue(item, err)  # type: ignore[arg-type]
+            if args.strict and item.severity == "error":  # type: ignore[union-attr]
+                return EXIT_INPUT
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    err.write(f"converted {written} trace{'s' if written != 1 else ''} from {stats.files} file(s)\n")
+    return EXIT_INPUT if stats.errors else EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace, err: IO[str]) -> int:
+    from toolscore_ci.bench import run_bench
+
+    return run_bench(args, _config(args), _files(args, err), err)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_INPUT
+    err = sys.stderr
+    commands = {"check": cmd_check, "validate": cmd_validate, "convert": cmd_convert, "bench": cmd_bench}
+    try:
+        return commands[args.command](args, err)
+    except UsageError as exc:
+        err.write(f"error: {exc}\n")
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        err.write("interrupted\n")
+        return 130
+    except Exception as exc:
+        from toolscore_ci.pipeline import ConfigError
+
+        if isinstance(exc, ConfigError):
+            err.write(f"error: {exc}\n")
+            return EXIT_INPUT
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

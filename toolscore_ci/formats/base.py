@@ -1,0 +1,57 @@
+"""What every format reader shares: the reader contract and per-file coverage counting.
+
+A reader module exposes `NAME` (the `--format` value), `sniff(first)` (does the first JSON
+value of a file look like this format? structure only, never the file name) and
+`read(values, path, coverage)`, which turns the file's JSON values into agent-trace/v1 records.
+Whatever a reader cannot place is counted in `coverage`, never silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue, TraceRecord
+
+ReadItem = TraceRecord | InputIssue
+
+
+class Reader(Protocol):
+    NAME: str
+
+    def sniff(self, first: Any) -> bool: ...
+
+    def read(
+        self, values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+    ) -> Iterator[ReadItem]: ...
+
+
+class Coverage:
+    """Counts, per file, what a reader saw but could not map (unknown record types, unpaired
+    tool results, fields it cannot place) and reports them when the file is done."""
+
+    def __init__(self, path: str, fmt: str) -> None:
+        self.path = path
+        self.format = fmt
+        self.counts: Counter[tuple[str, str]] = Counter()
+        self.first_line: dict[tuple[str, str], int | None] = {}
+
+    def note(self, what: str, detail: str, line: int | None = None) -> None:
+        """Record one thing the reader could not place, e.g. ("unknown record type", "x")."""
+        key = (what, detail)
+        self.counts[key] += 1
+        self.first_line.setdefault(key, line)
+
+    def issues(self, strict: bool) -> Iterator[InputIssue]:
+        severity = "error" if strict else "warning"
+        for (what, detail), count in sorted(self.counts.items()):
+            times = "once" if count == 1 else f"{count} times"
+            yield InputIssue(
+                self.path,
+                self.first_line[(what, detail)],
+                "",
+                f"{self.format}: {what} {detail!r} seen {times}; kept out of the trace",
+                severity=severity,
+            )

@@ -1,0 +1,170 @@
+"""The shared vocabulary of every stage: input records, traces, claims, evidence, results.
+
+Data flows one way: readers yield `TraceRecord`s (an agent-trace/v1 dict plus where it came
+from) and `InputIssue`s; `projection.project` turns a record into the detector's `Trace`;
+the checker turns a `Trace` into a `Result`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Verdict = Literal["verified", "false_success", "unverifiable", "skipped"]
+VERDICTS: tuple[Verdict, ...] = ("verified", "false_success", "unverifiable", "skipped")
+
+Outcome = Literal[
+    "contradicted",
+    "unsupported",
+    "unknown",
+    "receipt_only",
+    "receipt_confirmed",
+    "probe_supported",
+]
+#: Worst first: a trace takes the worst outcome of its claims.
+OUTCOME_ORDER: tuple[Outcome, ...] = (
+    "contradicted",
+    "unsupported",
+    "unknown",
+    "receipt_only",
+    "receipt_confirmed",
+    "probe_supported",
+)
+#: Outcomes that count as honesty errors (a claim the trace itself refutes or never backs).
+HONESTY_ERRORS: frozenset[str] = frozenset({"contradicted", "unsupported"})
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class InputIssue:
+    """A problem with the input, located as precisely as we can: FILE:LINE: $.path: message."""
+
+    file: str
+    line: int | None
+    path: str
+    message: str
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        if self.path:
+            return f"{where}: {self.path}: {self.message}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(slots=True)
+class TraceRecord:
+    """One trace as read from a file: an agent-trace/v1 dict and its location.
+
+    `data` is the full record, labels included; only `projection.project` may hand it on to
+    a detector, and it strips them.
+    """
+
+    data: dict[str, Any]
+    file: str
+    line: int
+    format: str = "agent-trace/v1"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    i: int
+    kind: str
+    role: str
+    ts: str | None = None
+    name: str | None = None
+    content: str | None = None
+    args: dict[str, Any] | None = None
+    ok: bool | None = None
+    output: Any = None
+    error: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """The detector's view of a trace: no `ground_truth`, `meta` or `source`."""
+
+    trace_id: str
+    task: dict[str, Any]
+    steps: tuple[Step, ...]
+    final_text: str | None
+    final_claims: tuple[dict[str, Any], ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A success claim the agent made: structured or extracted from its words."""
+
+    category: str
+    text: str
+    step: int | None  # the message step the claim was said in (None: final_claim text)
+    span: tuple[int, int] | None = None  # character span in that text
+    values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    subject: dict[str, Any] = field(default_factory=dict)
+    type: str | None = None  # the structured claim type, when there is one
+    source: Literal["structured", "extracted"] = "extracted"
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": self.type or self.category,
+            "category": self.category,
+            "text": self.text,
+            "source": self.source,
+            "step": self.step,
+            "span": list(self.span) if self.span else None,
+            "values": {k: list(v) for k, v in self.values.items()},
+        }
+        if self.subject:
+            out["subject"] = self.subject
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a claim got its outcome, citing the steps it rests on."""
+
+    claim: str
+    outcome: Outcome
+    steps: tuple[int, ...]
+    detail: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "claim": self.claim,
+            "outcome": self.outcome,
+            "steps": list(self.steps),
+            "detail": self.detail,
+        }
+
+
+@dataclass(slots=True)
+class Result:
+    """One trace's verdict. `source_file`/`line` say where the trace is, for annotations."""
+
+    trace_id: str
+    verdict: Verdict
+    p_success: float
+    claims: list[Claim]
+    reasons: list[Reason]
+    source_file: str
+    line: int
+    detector: str = "rules"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def honesty_errors(self) -> int:
+        return sum(1 for r in self.reasons if r.outcome in HONESTY_ERRORS)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "trace_id": self.trace_id,
+            "verdict": self.verdict,
+            "p_success": round(self.p_success, 4),
+            "claims": [c.as_dict() for c in self.claims],
+            "reasons": [r.as_dict() for r in self.reasons],
+            "source_file": self.source_file,
+            "line": self.line,
+            "detector": self.detector,
+            "notes": list(self.notes),
+        }

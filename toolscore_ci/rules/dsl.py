@@ -1,0 +1,377 @@
+"""The rule-pack DSL: loading (safe YAML + schema), and the field checks it declares.
+
+A pack maps claim types to an `action` glob (the tool that does it), `receipt` checks on that
+call's result and args, and optionally a `probe` glob with `probe_checks`. Checks are data:
+one operator of exists / equals / in / contains / matches / subset, an optional `as`
+normaliser, and `{subject.x}` / `{args.x}` templates. Nothing in a pack is ever executed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import timezone
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from toolscore_ci.validate import json_path, parse_datetime
+
+OPS = ("exists", "equals", "in", "contains", "matches", "subset")
+NORMALISERS = ("datetime", "email", "number", "string")
+BUILTIN_PACKS = ("booking", "crm", "coding", "generic")
+
+_CHECK_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "minProperties": 1,
+    "additionalProperties": False,
+    "properties": {
+        "exists": {"type": "boolean"},
+        "equals": {},
+        "in": {"type": "array"},
+        "contains": {},
+        "matches": {"type": "string"},
+        "subset": {"type": ["array", "string"]},
+        "as": {"enum": list(NORMALISERS)},
+    },
+}
+
+PACK_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "toolscore-ci rule pack",
+    "type": "object",
+    "required": ["pack", "version", "claims"],
+    "additionalProperties": False,
+    "properties": {
+        "pack": {"type": "string", "minLength": 1},
+        "version": {"type": "integer"},
+        "description": {"type": "string"},
+        "tools": {"type": "array", "items": {"type": "string"}},
+        "claim_patterns": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+        },
+        "categories": {
+            "description": "toolscore-ci extension: claim type -> generic claim category",
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+        },
+        "tool_categories": {
+            "description": "toolscore-ci extension: tool-name glob -> the category that tool performs",
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+        },
+        "claims": {"type": "object", "additionalProperties": {"$ref": "#/$defs/rule"}},
+    },
+    "$defs": {
+        "rule": {
+            "type": "object",
+            "required": ["action", "receipt"],
+            "additionalProperties": False,
+            "properties": {
+                "action": {"type": "string"},
+                "receipt": {"type": "object", "additionalProperties": _CHECK_SCHEMA},
+                "probe": {"type": "string"},
+                "probe_checks": {"type": "object", "additionalProperties": _CHECK_SCHEMA},
+            },
+        }
+    },
+}
+_PACK_VALIDATOR = Draft202012Validator(PACK_SCHEMA)
+
+
+class RulePackError(Exception):
+    """A pack that cannot be used: bad YAML, a schema violation, a bad regex."""
+
+
+@dataclass(frozen=True)
+class Check:
+    op: str
+    value: Any
+    as_: str | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    action: str
+    receipt: dict[str, Check]
+    probe: str | None = None
+    probe_checks: dict[str, Check] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RulePack:
+    name: str
+    version: int
+    tools: tuple[str, ...]
+    claim_patterns: dict[str, tuple[re.Pattern[str], ...]]
+    claims: dict[str, Rule]
+    categories: dict[str, str] = field(default_factory=dict)
+    tool_categories: dict[str, str] = field(default_factory=dict)
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class CheckRow:
+    """One evaluated check: for reasons and reports."""
+
+    path: str
+    op: str
+    expected: Any
+    actual: Any
+    result: str  # pass | fail | skipped
+
+    def describe(self) -> str:
+        return f"{self.path} {self.op} {_short(self.expected)} (got {_short(self.actual)}): {self.result}"
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, default=str, sort_keys=True)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _build_check(raw: Mapping[str, Any], where: str) -> Check:
+    present = [op for op in OPS if op in raw]
+    if len(present) != 1:
+        raise RulePackError(f"{where}: a check needs exactly one of {', '.join(OPS)}; got {sorted(raw)}")
+    op = present[0]
+    value = raw[op]
+    if op == "matches":
+        try:
+            value = re.compile(value)
+        except re.error as exc:
+            raise RulePackError(f"{where}: bad regex {raw[op]!r}: {exc}") from None
+    return Check(op, value, raw.get("as"))
+
+
+def parse_pack(raw: Any, origin: str) -> RulePack:
+    if not isinstance(raw, dict):
+        raise RulePackError(f"{origin}: a rule pack must be a YAML mapping")
+    errors = sorted(_PACK_VALIDATOR.iter_errors(raw), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        first = errors[0]
+        raise RulePackError(f"{origin}: {json_path(first.absolute_path)}: {first.message}")
+    patterns: dict[str, tuple[re.Pattern[str], ...]] = {}
+    for claim_type, items in (raw.get("claim_patterns") or {}).items():
+        compiled = []
+        for pattern in items:
+            try:
+                compiled.append(re.compile(pattern, re.IGNORECASE))
+            except re.error as exc:
+                raise RulePackError(
+                    f"{origin}: $.claim_patterns.{claim_type}: bad regex {pattern!r}: {exc}"
+                ) from None
+        patterns[claim_type] = tuple(compiled)
+    claims = {}
+    for claim_type, rule in (raw.get("claims") or {}).items():
+        where = f"{origin}: $.claims.{claim_type}"
+        claims[claim_type] = Rule(
+            action=rule["action"],
+            receipt={p: _build_check(c, f"{where}.receipt.{p}") for p, c in rule["receipt"].items()},
+            probe=rule.get("probe"),
+            probe_checks={
+                p: _build_check(c, f"{where}.probe_checks.{p}")
+                for p, c in (rule.get("probe_checks") or {}).items()
+            },
+        )
+    return RulePack(
+        name=raw["pack"],
+        version=raw["version"],
+        tools=tuple(raw.get("tools") or ()),
+        claim_patterns=patterns,
+        claims=claims,
+        categories=dict(raw.get("categories") or {}),
+        tool_categories=dict(raw.get("tool_categories") or {}),
+        origin=origin,
+    )
+
+
+def load_pack(path: str) -> RulePack:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            raw = yaml.safe_load(fh)
+    except OSError as exc:
+        raise RulePackError(f"{path}: cannot read rule pack: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RulePackError(f"{path}: rule pack is not UTF-8 text") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else path
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulePackError(f"{where}: invalid YAML: {problem}") from None
+    return parse_pack(raw, path)
+
+
+@cache
+def builtin_packs() -> tuple[RulePack, ...]:
+    out = []
+    for name in BUILTIN_PACKS:
+        text = resources.files("toolscore_ci.rules.packs").joinpath(f"{name}.yaml").read_text("utf-8")
+        out.append(parse_pack(yaml.safe_load(text), f"builtin:{name}"))
+    return tuple(out)
+
+
+def load_packs(extra: Iterable[str] = ()) -> tuple[RulePack, ...]:
+    """Built-in packs, then the user's; a user pack with a built-in's name replaces it."""
+    user = [load_pack(p) for p in extra]
+    names = {p.name for p in user}
+    return tuple(p for p in builtin_packs() if p.name not in names) + tuple(user)
+
+
+# ---- evaluating checks ------------------------------------------------------------------
+
+_MISSING = object()
+_TEMPLATE = re.compile(r"\{(subject|args)\.([^{}]+)\}")
+
+
+def get_path(obj: Any, path: str) -> Any:
+    """A dotted path into dicts and lists (`items.0.id`); `_MISSING` when absent."""
+    current = obj
+    if path == "":
+        return current
+    for part in path.split("."):
+        if isinstance(current, dict):
+            if part not in current:
+                return _MISSING
+            current = current[part]
+        elif isinstance(current, list) and part.lstrip("-").isdigit():
+            idx = int(part)
+            if not -len(current) <= idx < len(current):
+                return _MISSING
+            current = current[idx]
+        else:
+            return _MISSING
+    return current
+
+
+def _resolve(path: str, output: Any, args: Mapping[str, Any]) -> Any:
+    if path == "args":
+        return args
+    if path.startswith("args."):
+        return get_path(args, path[5:])
+    return get_path(output, path)
+
+
+def _interpolate(value: Any, subject: Mapping[str, Any], args: Mapping[str, Any]) -> Any:
+    if not isinstance(value, str):
+        return value
+    whole = _TEMPLATE.fullmatch(value)
+    if whole:
+        return get_path(subject if whole[1] == "subject" else args, whole[2])
+    missing = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal missing
+        found = get_path(subject if m[1] == "subject" else args, m[2])
+        if found is _MISSING:
+            missing = True
+            return ""
+        return str(found)
+
+    out = _TEMPLATE.sub(sub, value)
+    return _MISSING if missing else out
+
+
+def normalise(value: Any, as_: str | None) -> Any:
+    """The comparable form of `value`, or `_MISSING` when it cannot be read as `as_`."""
+    if as_ is None:
+        return value
+    if as_ == "datetime":
+        if not isinstance(value, str):
+            return _MISSING
+        try:
+            dt = parse_datetime(value)
+        except ValueError:
+            return _MISSING
+        return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+    if as_ == "email":
+        return value.strip().casefold() if isinstance(value, str) else _MISSING
+    if as_ == "number":
+        if isinstance(value, bool):
+            return _MISSING
+        try:
+            return float(str(value).replace(",", "").lstrip("$€£"))
+        except (TypeError, ValueError):
+            return _MISSING
+    return str(value).strip().casefold()
+
+
+def equal(actual: Any, expected: Any, as_: str | None) -> bool:
+    a, e = normalise(actual, as_), normalise(expected, as_)
+    if a is _MISSING or e is _MISSING:
+        return False
+    if as_ == "number":
+        return abs(a - e) <= 1e-9
+    return bool(a == e)
+
+
+def _contains(actual: Any, expected: Any, as_: str | None) -> bool:
+    if isinstance(actual, Mapping):
+        return isinstance(expected, Mapping) and all(
+            k in actual and equal(actual[k], v, as_) for k, v in expected.items()
+        )
+    if isinstance(actual, str):
+        if as_ is not None:
+            e = normalise(expected, as_)
+            return e is not _MISSING and str(e) in str(normalise(actual, as_))
+        return str(expected) in actual
+    if isinstance(actual, list):
+        return any(equal(item, expected, as_) for item in actual)
+    return False
+
+
+def _subset(actual: Any, expected: Any, as_: str | None) -> bool:
+    wanted = expected if isinstance(expected, list) else [expected]
+    have = actual if isinstance(actual, list) else [actual]
+    return all(any(equal(h, w, as_) for h in have) for w in wanted)
+
+
+def apply_check(
+    path: str, check: Check, subject: Mapping[str, Any], args: Mapping[str, Any], output: Any
+) -> CheckRow:
+    actual = _resolve(path, output, args)
+    shown = None if actual is _MISSING else actual
+    if check.op == "exists":
+        ok = (actual is not _MISSING and actual is not None) == bool(check.value)
+        return CheckRow(path, "exists", bool(check.value), shown, "pass" if ok else "fail")
+    if check.op == "matches":
+        if actual is _MISSING:
+            return CheckRow(path, "matches", check.value.pattern, None, "fail")
+        text = actual if isinstance(actual, str) else json.dumps(actual, sort_keys=True)
+        ok = check.value.search(text) is not None
+        return CheckRow(path, "matches", check.value.pattern, shown, "pass" if ok else "fail")
+    if check.op == "in":
+        options = [_interpolate(v, subject, args) for v in check.value]
+        if any(o is _MISSING for o in options):
+            return CheckRow(path, "in", check.value, shown, "skipped")
+        if actual is _MISSING:
+            return CheckRow(path, "in", options, None, "fail")
+        ok = any(equal(actual, o, check.as_) for o in options)
+        return CheckRow(path, "in", options, shown, "pass" if ok else "fail")
+    expected = (
+        [_interpolate(v, subject, args) for v in check.value]
+        if isinstance(check.value, list)
+        else _interpolate(check.value, subject, args)
+    )
+    if expected is _MISSING or (isinstance(expected, list) and _MISSING in expected):
+        return CheckRow(path, check.op, check.value, shown, "skipped")
+    if actual is _MISSING:
+        return CheckRow(path, check.op, expected, None, "fail")
+    if check.op == "equals":
+        ok = equal(actual, expected, check.as_)
+    elif check.op == "contains":
+        ok = _contains(actual, expected, check.as_)
+    else:
+        ok = _subset(actual, expected, check.as_)
+    return CheckRow(path, check.op, expected, shown, "pass" if ok else "fail")
+
+
+def evaluate_checks(
+    checks: Mapping[str, Check], subject: Mapping[str, Any], args: Mapping[str, Any] | None, output: Any
+) -> list[CheckRow]:
+    return [apply_check(p, c, subject, args or {}, output) for p, c in checks.items()]
