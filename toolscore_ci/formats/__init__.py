@@ -7,14 +7,34 @@ import itertools
 from collections.abc import Iterator
 from types import ModuleType
 
-from toolscore_ci.formats import native
+from toolscore_ci.formats import (
+    anthropic,
+    claude_code,
+    codex,
+    langfuse,
+    langsmith,
+    native,
+    openai_chat,
+    openai_responses,
+    otel_genai,
+)
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, JsonValue, iter_json_values
 from toolscore_ci.model import InputIssue
 
 #: Sniffed in this order; the native format first, so a valid agent-trace/v1 file is never
-#: mistaken for another format. Readers for other formats register here.
-READERS: list[ModuleType] = [native]
+#: mistaken for another format; the most specific structures before the general ones.
+READERS: list[ModuleType] = [
+    native,
+    claude_code,
+    codex,
+    otel_genai,
+    langsmith,
+    langfuse,
+    openai_responses,
+    anthropic,  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
+    openai_chat,
+]
 
 
 def reader_names() -> list[str]:
@@ -23,7 +43,7 @@ def reader_names() -> list[str]:
 
 def get_reader(name: str) -> ModuleType:
     for reader in READERS:
-        if reader.NAME == name:
+        if name == reader.NAME:
             return reader
     raise KeyError(name)
 

@@ -37,12 +37,22 @@ class Coverage:
         self.format = fmt
         self.counts: Counter[tuple[str, str]] = Counter()
         self.first_line: dict[tuple[str, str], int | None] = {}
+        self.outcome: dict[tuple[str, str], str] = {}
 
-    def note(self, what: str, detail: str, line: int | None = None) -> None:
-        """Record one thing the reader could not place, e.g. ("unknown record type", "x")."""
+    def note(
+        self,
+        what: str,
+        detail: str,
+        line: int | None = None,
+        *,
+        outcome: str = "kept out of the trace",
+    ) -> None:
+        """Record one thing the reader could not place, e.g. ("unknown record type", "x");
+        `outcome` says what became of it (kept out, or kept in a raw form)."""
         key = (what, detail)
         self.counts[key] += 1
         self.first_line.setdefault(key, line)
+        self.outcome.setdefault(key, outcome)
 
     def issues(self, strict: bool) -> Iterator[InputIssue]:
         severity = "error" if strict else "warning"
@@ -52,6 +62,6 @@ class Coverage:
                 self.path,
                 self.first_line[(what, detail)],
                 "",
-                f"{self.format}: {what} {detail!r} seen {times}; kept out of the trace",
+                f"{self.format}: {what} {detail!r} seen {times}; {self.outcome[(what, detail)]}",
                 severity=severity,
             )

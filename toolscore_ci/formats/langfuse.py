@@ -1,0 +1,166 @@
+"""Langfuse trace exports: a trace with its `observations` (as `GET /api/public/traces/{id}`
+returns it), flat observations linked by `traceId` (JSON Lines or an array, or the API's
+`{"data": [...]}` page).
+
+`GENERATION` observations carry the conversation (new messages of `input`, then `output`);
+`TOOL` observations, and leaf `SPAN`/`RETRIEVER` observations (what `@observe` makes of a tool
+function), become a tool call and its result; `level: ERROR` makes a result failed (the reason
+is `statusMessage`) and an ERROR event or generation becomes an environment message. A trace
+without generations takes its own `input` / `output` as the user message and the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from toolscore_ci.formats._group import Group, Grouper
+from toolscore_ci.formats._messages import History
+from toolscore_ci.formats._trace import TraceBuilder, first_str, normalise_ts, text_of
+from toolscore_ci.formats.base import Coverage, ReadItem
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue
+
+NAME = "langfuse"
+TYPES = frozenset(
+    {
+        "GENERATION",
+        "SPAN",
+        "EVENT",
+        "TOOL",
+        "AGENT",
+        "CHAIN",
+        "RETRIEVER",
+        "EVALUATOR",
+        "EMBEDDING",
+        "GUARDRAIL",
+    }
+)
+_TOOLISH_LEAVES = frozenset({"SPAN", "RETRIEVER"})
+
+
+def _is_trace(v: Any) -> bool:
+    return isinstance(v, dict) and isinstance(v.get("observations"), list) and "id" in v
+
+
+def _is_observation(v: Any) -> bool:
+    return isinstance(v, dict) and "traceId" in v and str(v.get("type", "")).upper() in TYPES
+
+
+def sniff(first: Any) -> bool:
+    if isinstance(first, dict) and isinstance(first.get("data"), list) and first["data"]:
+        first = first["data"][0]
+    return _is_trace(first) or _is_observation(first)
+
+
+def read(
+    values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+) -> Iterator[ReadItem]:
+    grouper = Grouper()
+    for item in values:
+        if isinstance(item, InputIssue):
+            yield item
+            continue
+        v, line = item.value, item.line
+        records = v["data"] if isinstance(v, dict) and isinstance(v.get("data"), list) else [v]
+        for rec in records:
+            if _is_trace(rec):
+                obs = [(o, line) for o in rec["observations"] if isinstance(o, dict)]
+                yield _trace(Group(str(rec["id"]), line, obs, rec, True), path, coverage).record()
+            elif _is_observation(rec):
+                key = str(rec["traceId"])
+                done, late = grouper.add(key, rec, line, is_root=not rec.get("parentObservationId"))
+                if late:
+                    coverage.note("observation after its trace was complete", key, line)
+                for group in done:
+                    yield _trace(group, path, coverage).record()
+            else:
+                kind = rec.get("type") if isinstance(rec, dict) else type(rec).__name__
+                coverage.note("unknown record type", str(kind), line)
+    for group in grouper.finish():
+        yield _trace(group, path, coverage).record()
+
+
+def _args(inp: Any) -> Any:
+    """`@observe` records a function's inputs as {"args": [...], "kwargs": {...}}."""
+    if isinstance(inp, dict) and set(inp) <= {"args", "kwargs"} and not inp.get("args"):
+        return inp.get("kwargs") or {}
+    if isinstance(inp, str) or inp is None or isinstance(inp, dict):
+        return inp
+    return {"input": inp}
+
+
+def _messages(value: Any) -> Any:
+    if isinstance(value, dict):
+        if isinstance(value.get("messages"), list):
+            return value["messages"]
+        if isinstance(value.get("choices"), list) and value["choices"]:
+            return (
+                value["choices"][0].get("message")
+                if isinstance(value["choices"][0], dict)
+                else None
+            )
+        if "role" not in value:
+            return first_str(
+                value.get("input"),
+                value.get("output"),
+                value.get("query"),
+                value.get("answer"),
+                value.get("content"),
+            )
+    return value
+
+
+def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
+    b = TraceBuilder(source=NAME, trace_id=group.key, path=path, line=group.line, coverage=coverage)
+    header = group.header if isinstance(group.header, dict) else {}
+    b.meta["session_id"] = header.get("sessionId")
+    b.meta["name"] = header.get("name")
+    obs = sorted(group.records, key=lambda r: normalise_ts(r[0].get("startTime")) or "")
+    parents = {o.get("parentObservationId") for o, _ in obs}
+    kinds = {id(o): str(o.get("type", "")).upper() for o, _ in obs}
+    for o, _ in obs:
+        k = kinds[id(o)]
+        if k in _TOOLISH_LEAVES and (o.get("id") in parents or not o.get("parentObservationId")):
+            kinds[id(o)] = k + "-structure"  # a span with children, or the root, is not a tool
+    has_tools = any(k in ("TOOL", "SPAN", "RETRIEVER") for k in kinds.values())
+    has_gen = any(k == "GENERATION" for k in kinds.values())
+    history = History(b, tools=not has_tools)
+    if not has_gen and header.get("input") is not None:
+        history.inputs(_messages(header.get("input")), header.get("timestamp"), group.line)
+    events = []
+    for n, (o, line) in enumerate(obs):
+        start = normalise_ts(o.get("startTime")) or ""
+        end = normalise_ts(o.get("endTime")) or start
+        events.append((start, 2 * n, "start", o, line))
+        events.append((end, 2 * n + 1, "end", o, line))
+    events.sort(key=lambda e: (e[0], e[1]))
+    for when, _, phase, o, line in events:
+        kind, ts = kinds[id(o)], when or None
+        error = (
+            (first_str(o.get("statusMessage")) or "ERROR") if o.get("level") == "ERROR" else None
+        )
+        if kind in ("TOOL", "SPAN", "RETRIEVER"):
+            oid = str(o.get("id") or f"obs@{line}")
+            if phase == "start":
+                b.call(first_str(o.get("name")), _args(o.get("input")), oid, ts)
+            else:
+                ok = False if error else (True if o.get("endTime") else None)
+                b.result(oid, o.get("output"), ok=ok, error=error, ts=ts, line=line)
+        elif kind == "GENERATION":
+            if phase == "start":
+                b.meta.setdefault("model", o.get("model"))
+                history.inputs(_messages(o.get("input")), ts, line)
+            else:
+                if o.get("output") is not None:
+                    history.output(_messages(o.get("output")), ts, line)
+                if error:
+                    b.environment(f"generation error: {error}", ts)
+        elif kind == "EVENT" and error and phase == "start":
+            b.environment(f"{o.get('name') or 'event'}: {error}", ts)
+        elif kind not in TYPES and not kind.endswith("-structure") and phase == "start":
+            coverage.note("unknown observation type", kind, line)
+    if not has_gen and header.get("output") is not None:
+        out = _messages(header.get("output"))
+        b.agent(text_of(out) if not isinstance(out, str) else out, None)
+    return b
