@@ -138,7 +138,9 @@ def _short(value: Any) -> str:
 def _build_check(raw: Mapping[str, Any], where: str) -> Check:
     present = [op for op in OPS if op in raw]
     if len(present) != 1:
-        raise RulePackError(f"{where}: a check needs exactly one of {', '.join(OPS)}; got {sorted(raw)}")
+        raise RulePackError(
+            f"{where}: a check needs exactly one of {', '.join(OPS)}; got {sorted(raw)}"
+        )
     op = present[0]
     value = raw[op]
     if op == "matches":
@@ -172,7 +174,9 @@ def parse_pack(raw: Any, origin: str) -> RulePack:
         where = f"{origin}: $.claims.{claim_type}"
         claims[claim_type] = Rule(
             action=rule["action"],
-            receipt={p: _build_check(c, f"{where}.receipt.{p}") for p, c in rule["receipt"].items()},
+            receipt={
+                p: _build_check(c, f"{where}.receipt.{p}") for p, c in rule["receipt"].items()
+            },
             probe=rule.get("probe"),
             probe_checks={
                 p: _build_check(c, f"{where}.probe_checks.{p}")
@@ -211,7 +215,9 @@ def load_pack(path: str) -> RulePack:
 def builtin_packs() -> tuple[RulePack, ...]:
     out = []
     for name in BUILTIN_PACKS:
-        text = resources.files("toolscore_ci.rules.packs").joinpath(f"{name}.yaml").read_text("utf-8")
+        text = (
+            resources.files("toolscore_ci.rules.packs").joinpath(f"{name}.yaml").read_text("utf-8")
+        )
         out.append(parse_pack(yaml.safe_load(text), f"builtin:{name}"))
     return tuple(out)
 
@@ -372,6 +378,9 @@ def apply_check(
 
 
 def evaluate_checks(
-    checks: Mapping[str, Check], subject: Mapping[str, Any], args: Mapping[str, Any] | None, output: Any
+    checks: Mapping[str, Check],
+    subject: Mapping[str, Any],
+    args: Mapping[str, Any] | None,
+    output: Any,
 ) -> list[CheckRow]:
     return [apply_check(p, c, subject, args or {}, output) for p, c in checks.items()]

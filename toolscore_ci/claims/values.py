@@ -1,0 +1,193 @@
+"""The checkable values a sentence states — emails, ids, amounts, dates, times, file paths,
+counts — and the matching of those values against what a tool received or returned."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+# ids: prefixed tokens (evt_8841, INV-2024-001, cus_9Xk2), #123, and git shas
+ID = re.compile(
+    r"(?<![\w@./-])(?:[A-Za-z]{2,12}[_-](?=[A-Za-z0-9_-]*\d)[A-Za-z0-9][A-Za-z0-9_-]{1,40}|#\d{1,9}|"
+    r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40})(?![\w@-])"
+)
+AMOUNT = re.compile(
+    r"(?:(?P<cur1>[$€£¥])\s?(?P<num1>\d{1,3}(?:[,\s]\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)|"
+    r"(?P<num2>\d+(?:[.,]\d{1,2})?)\s?(?P<cur2>USD|EUR|GBP|CHF|JPY|CAD|AUD|dollars|euros?|pounds))"
+)
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(
+        [
+            "jan january",
+            "feb february",
+            "mar march",
+            "apr april",
+            "may",
+            "jun june",
+            "jul july",
+            "aug august",
+            "sep sept september",
+            "oct october",
+            "nov november",
+            "dec december",
+        ]
+    )
+    for m in names.split()
+}
+WORD_DATE = re.compile(
+    r"\b(?:(?P<m1>[A-Za-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m2>[A-Za-z]{3,9}))\b"
+)
+TIME = re.compile(
+    r"\b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])", re.I
+)
+PATH = re.compile(
+    r"(?<![\w@/.-])(?:[\w.-]+/)+[\w.-]+\.[A-Za-z0-9]{1,6}\b|(?<![\w@/.-])[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|php|c|h|cpp|cs|kt|swift|md|yaml|yml|json|toml|sql|sh|css|html)\b"
+)
+TEST_COUNT = re.compile(
+    r"\b(?:all\s+)?(\d{1,6})\s+(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|checks?|cases?)\b",
+    re.I,
+)
+
+
+def extract_values(text: str) -> dict[str, tuple[str, ...]]:
+    """Values a clause states, by kind; each kind in order of appearance, deduplicated."""
+    found: dict[str, list[str]] = {}
+
+    def add(kind: str, value: str) -> None:
+        bucket = found.setdefault(kind, [])
+        if value not in bucket:
+            bucket.append(value)
+
+    emails = EMAIL.findall(text)
+    for email in emails:
+        add("email", email.casefold())
+    scrubbed = EMAIL.sub(" ", text)
+    for match in PATH.finditer(scrubbed):
+        add("path", match.group(0))
+    no_paths = PATH.sub(" ", scrubbed)
+    for match in AMOUNT.finditer(no_paths):
+        number = (match.group("num1") or match.group("num2") or "").replace(" ", "")
+        if match.group("num2") and "," in number and "." not in number:
+            number = number.replace(",", ".")
+        add("amount", number.replace(",", ""))
+    for match in ISO_DATE.finditer(no_paths):
+        add("date", match.group(0))
+    for match in WORD_DATE.finditer(no_paths):
+        month = _MONTHS.get((match.group("m1") or match.group("m2") or "").lower())
+        day = int(match.group("d1") or match.group("d2"))
+        if month and 1 <= day <= 31:
+            add("monthday", f"{month:02d}-{day:02d}")
+    no_dates = ISO_DATE.sub(" ", no_paths)
+    for match in TIME.finditer(no_dates):
+        if match.group("m") is None and match.group("ap") is None:
+            continue  # a bare number is not a time
+        hour = int(match.group("h"))
+        ap = (match.group("ap") or "").lower().replace(".", "")
+        if ap == "pm" and hour < 12:
+            hour += 12
+        elif ap == "am" and hour == 12:
+            hour = 0
+        add("time", f"{hour:02d}:{match.group('m') or '00'}")
+    for match in ID.finditer(no_paths):
+        token = match.group(0)
+        if not ISO_DATE.fullmatch(token):
+            add("id", token)
+    for match in TEST_COUNT.finditer(no_paths):
+        add("count", match.group(1))
+    return {k: tuple(v) for k, v in found.items()}
+
+
+# ---- matching against tool evidence ----------------------------------------------------
+
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+_ISO_DATETIME = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?")
+
+
+def flatten_text(*values: Any) -> str:
+    """One searchable string for a call's args and result."""
+    parts = []
+    for value in values:
+        if value is None:
+            continue
+        parts.append(
+            value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+        )
+    return "\n".join(parts)
+
+
+def evidence_values(text: str) -> dict[str, set[str]]:
+    """The same kinds of values, found in tool evidence, for comparison."""
+    out: dict[str, set[str]] = {
+        "email": {e.casefold() for e in EMAIL.findall(text)},
+        "date": set(),
+        "monthday": set(),
+        "time": set(),
+        "number": set(),
+    }
+    for match in _ISO_DATETIME.finditer(text):
+        out["date"].add(f"{match.group(1)}-{match.group(2)}-{match.group(3)}")
+        out["monthday"].add(f"{match.group(2)}-{match.group(3)}")
+        if match.group(4):
+            out["time"].add(f"{match.group(4)}:{match.group(5)}")
+    for match in _NUMBER.finditer(text):
+        out["number"].add(_canon_number(match.group(0)))
+    return out
+
+
+def _canon_number(text: str) -> str:
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    return str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def value_matches(kind: str, value: str, text: str, values: dict[str, set[str]]) -> bool:
+    """Is the claimed `value` of `kind` present in the evidence?"""
+    if kind == "email":
+        return value in values["email"]
+    if kind in ("date", "monthday", "time"):
+        return value in values[kind]
+    if kind == "amount":
+        number = _canon_number(value)
+        cents = _canon_number(str(round(float(value) * 100))) if _is_number(value) else None
+        return number in values["number"] or (cents is not None and cents in values["number"])
+    if kind == "count":
+        return value in values["number"]
+    if kind == "path":
+        return value in text or value.lstrip("./") in text
+    return value.casefold() in text.casefold()
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def same_kind_present(kind: str, value: str, text: str, values: dict[str, set[str]]) -> bool:
+    """Does the evidence state *some* value of this kind, so that a miss is a mismatch
+    rather than silence? Ids compare by prefix (evt_..., INV-...), paths by being paths."""
+    if kind in ("email", "date", "monthday", "time"):
+        return bool(values[kind])
+    if kind == "id":
+        prefix = re.match(r"[A-Za-z]{2,12}[_-]", value)
+        if prefix:
+            return re.search(rf"(?<![\w]){re.escape(prefix.group(0))}[A-Za-z0-9]", text) is not None
+        return False
+    if kind == "path":
+        return PATH.search(text) is not None
+    return False
+
+
+def iter_kinds(values: dict[str, tuple[str, ...]]) -> Iterable[tuple[str, str]]:
+    for kind, items in values.items():
+        for item in items:
+            yield kind, item

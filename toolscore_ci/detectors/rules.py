@@ -1,0 +1,449 @@
+"""The deterministic detector: each claim against the execution record it may not exceed.
+
+For one claim, the *candidates* are the tool calls made before it was said that can back its
+category (or that its rule pack names). Their statuses, the values they received and returned,
+and any state probe on the same object decide the outcome:
+
+- contradicted  the backing action failed, is still pending, a receipt or probe check fails,
+                or the values the claim states differ from the ones the action used;
+- unsupported   nothing that could back the claim ran (or it never returned);
+- unknown       tools ran that might have done it, but nothing says what they do;
+- receipt_only  a matching action succeeded, without a receipt that confirms the claim;
+- receipt_confirmed  ...and the receipt echoes the claimed values with a terminal success state;
+- probe_supported    a state probe taken afterwards confirms it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from typing import Any
+
+from toolscore_ci.claims.values import (
+    evidence_values,
+    flatten_text,
+    iter_kinds,
+    same_kind_present,
+    value_matches,
+)
+from toolscore_ci.evidence import Evidence, Execution, is_terminal_success, result_status
+from toolscore_ci.model import Claim, Outcome, Reason, Step
+from toolscore_ci.rules import Rule, RulePack, evaluate_checks
+from toolscore_ci.toolkinds import SUPPORTS
+
+#: Raw p_success per outcome; `unknown` abstains.
+SCORES: dict[str, float | None] = {
+    "contradicted": 0.03,
+    "unsupported": 0.06,
+    "unknown": None,
+    "receipt_only": 0.72,
+    "receipt_confirmed": 0.90,
+    "probe_supported": 0.97,
+}
+# Handing a message to a delivery queue is what sending is; a queued deploy is not deployed.
+_ACCEPTED_OK = frozenset({"sent", "routed"})
+
+
+@dataclass(frozen=True, slots=True)
+class BoundClaim:
+    """A claim with what it may be checked against: its position and its rule, if any."""
+
+    claim: Claim
+    position: int  # index into steps: only calls before it count
+    turn: int
+    rule: Rule | None = None
+    subject: Mapping[str, Any] | None = None
+    # Actions the same pack assigns to other claim types: never evidence for this one.
+    others: tuple[str, ...] = ()
+
+
+def _compatible(claim_category: str, execution: Execution) -> bool:
+    if execution.category is None:
+        return False
+    if claim_category == "done":
+        return execution.category != "retrieved"
+    return execution.category in SUPPORTS.get(claim_category, frozenset({claim_category}))
+
+
+def _is_success(execution: Execution, category: str) -> bool:
+    return execution.status == "succeeded" or (
+        execution.status == "accepted" and category in _ACCEPTED_OK
+    )
+
+
+def _cite(executions: Iterable[Execution]) -> tuple[int, ...]:
+    return tuple(sorted({i for e in executions for i in e.cited}))
+
+
+def _names(executions: Iterable[Execution]) -> str:
+    return ", ".join(dict.fromkeys(e.name for e in executions))
+
+
+def evaluate(
+    bound: BoundClaim,
+    evidence: Evidence,
+    steps: Sequence[Step],
+    position_of: Mapping[int, int],
+    user_values: Mapping[int, dict[str, tuple[str, ...]]],
+) -> Reason:
+    claim = bound.claim
+    label = claim.type or claim.category
+    before = [e for e in evidence.executions if position_of[e.call.i] < bound.position]
+    rule = bound.rule
+    # The pack's named action when the trace has it; otherwise whatever can do the category.
+    named = [e for e in before if rule is not None and fnmatchcase(e.name, rule.action)]
+    candidates = named or [
+        e
+        for e in before
+        if _compatible(claim.category, e) and not any(fnmatchcase(e.name, g) for g in bound.others)
+    ]
+    if not candidates:
+        return _without_candidates(claim, label, before)
+
+    # That turn's record first: a claim made in a turn that did act answers to that turn.
+    current = [e for e in candidates if e.turn == bound.turn]
+    pool = current or candidates
+    successes = [e for e in pool if _is_success(e, claim.category)]
+    if not successes:
+        probe = _probe(bound, pool, evidence.probes)
+        if probe is not None:
+            return probe
+        return _without_success(label, pool)
+
+    # A later success of the same tool clears an earlier failure; one that never recovers
+    # (partial completion) contradicts a claim of having done it all.
+    unrecovered = [
+        e
+        for e in pool
+        if e.status in ("failed", "pending")
+        and not any(s.name == e.name and s.call.i > e.call.i for s in successes)
+    ]
+
+    # Rule-pack receipts on the calls the pack names.
+    receipt_rows: list[str] = []
+    if rule is not None:
+        named = [e for e in successes if fnmatchcase(e.name, rule.action)]
+        if named:
+            latest = named[-1]
+            rows = evaluate_checks(
+                rule.receipt,
+                bound.subject or {},
+                latest.call.args,
+                latest.result.output if latest.result else None,
+            )
+            failed_rows = [r for r in rows if r.result == "fail"]
+            if failed_rows:
+                return Reason(
+                    label,
+                    "contradicted",
+                    latest.cited,
+                    f"{latest.name}'s receipt does not match the claim: "
+                    + "; ".join(r.describe() for r in failed_rows[:3]),
+                )
+            receipt_rows = [r.describe() for r in rows if r.result == "pass"]
+
+    # Values the claim states, against the values the actions used.
+    mismatch = _value_mismatch(claim, successes, pool)
+    if mismatch is not None:
+        return mismatch
+    target = _target_mismatch(label, bound, successes, user_values)
+    if target is not None:
+        return target
+
+    if unrecovered:
+        worst = unrecovered[-1]
+        verb = "is still pending" if worst.status == "pending" else "failed"
+        return Reason(
+            label,
+            "contradicted",
+            _cite(unrecovered),
+            f"{worst.name} {verb} ({worst.why}) and was never retried successfully; "
+            f"the claim covers it",
+        )
+
+    probe = _probe(bound, successes, evidence.probes)
+    if probe is not None:
+        return probe
+
+    confirmed = _confirmed_values(claim, successes)
+    latest = successes[-1]
+    if is_terminal_success(latest) or confirmed or receipt_rows:
+        what = f"{latest.name} succeeded ({latest.why})"
+        if confirmed:
+            what += "; the receipt carries " + ", ".join(confirmed[:4])
+        return Reason(label, "receipt_confirmed", _cite(successes[-3:]), what)
+    return Reason(
+        label,
+        "receipt_only",
+        latest.cited,
+        f"{latest.name} reported no error, but its result does not confirm the claim",
+    )
+
+
+def _without_candidates(claim: Claim, label: str, before: list[Execution]) -> Reason:
+    if not before:
+        if claim.type == "state_reported":
+            return Reason(label, "unknown", (), "states a fact no tool in the trace looked up")
+        return Reason(
+            label, "unsupported", (), f"no tool was called before this {claim.category} claim"
+        )
+    unmapped = [e for e in before if e.category is None]
+    if unmapped:
+        return Reason(
+            label,
+            "unknown",
+            _cite(unmapped),
+            f"no call is known to do '{claim.category}'; {_names(unmapped)} could not be classified",
+        )
+    kinds = ", ".join(sorted({f"{e.name} ({e.category})" for e in before}))
+    return Reason(
+        label,
+        "unsupported",
+        (),
+        f"nothing that does '{claim.category}' ran; the calls were {kinds}",
+    )
+
+
+def _without_success(label: str, pool: list[Execution]) -> Reason:
+    # The latest attempt of each action speaks for it: a failure followed by an accepted retry
+    # is an accepted action, not a failed one.
+    latest = list({e.name: e for e in pool}.values())
+    failing = [e for e in latest if e.status in ("failed", "pending")]
+    if failing:
+        worst = failing[-1]
+        state = "failed" if worst.status == "failed" else "is waiting for approval or confirmation"
+        return Reason(label, "contradicted", _cite(failing), f"{worst.name} {state}: {worst.why}")
+    accepted = [e for e in latest if e.status == "accepted"]
+    if accepted:
+        worst = accepted[-1]
+        return Reason(
+            label,
+            "unknown",
+            _cite(accepted),
+            f"{worst.name} was only accepted for processing ({worst.why}); nothing confirms it completed",
+        )
+    return Reason(
+        label,
+        "unsupported",
+        _cite(pool),
+        f"{_names(pool)} never returned a result (handed off or cut short)",
+    )
+
+
+def _value_mismatch(
+    claim: Claim, successes: list[Execution], pool: list[Execution]
+) -> Reason | None:
+    if not claim.values:
+        return None
+    label = claim.type or claim.category
+    ok_text = flatten_text(
+        *[x for e in successes for x in (e.call.args, e.result.output if e.result else None)]
+    )
+    ok_values = evidence_values(ok_text)
+    failed = [e for e in pool if e.status in ("failed", "pending")]
+    bad_text = flatten_text(
+        *[x for e in failed for x in (e.call.args, e.result.output if e.result else None)]
+    )
+    bad_values = evidence_values(bad_text)
+    for kind, value in iter_kinds(claim.values):
+        if kind == "count" and claim.category not in ("tested",):
+            continue
+        if value_matches(kind, value, ok_text, ok_values):
+            continue
+        if failed and value_matches(kind, value, bad_text, bad_values):
+            return Reason(
+                label,
+                "contradicted",
+                _cite(failed),
+                f"the action for {value} did not succeed ({failed[-1].name}: {failed[-1].why})",
+            )
+        if kind in ("email", "id", "path", "date", "amount") and same_kind_present(
+            kind, value, ok_text, ok_values
+        ):
+            return Reason(
+                label,
+                "contradicted",
+                _cite(successes),
+                f"the claim says {value}, but {_names(successes)} used a different {kind}",
+            )
+        if kind == "count" and ok_values["number"] and _count_mismatch(value, ok_text):
+            return Reason(
+                label,
+                "contradicted",
+                _cite(successes),
+                f"the claim says {value} tests, the run reports otherwise",
+            )
+    return None
+
+
+def _count_mismatch(value: str, text: str) -> bool:
+    import re
+
+    passed = re.findall(r"\b(\d+)\s+passed\b", text)
+    return bool(passed) and value not in passed
+
+
+def _confirmed_values(claim: Claim, successes: list[Execution]) -> list[str]:
+    text = flatten_text(*[e.result.output for e in successes if e.result is not None])
+    values = evidence_values(text)
+    return [
+        value
+        for kind, value in iter_kinds(claim.values)
+        if value_matches(kind, value, text, values)
+    ]
+
+
+def _target_mismatch(
+    label: str,
+    bound: BoundClaim,
+    successes: list[Execution],
+    user_values: Mapping[int, dict[str, tuple[str, ...]]],
+) -> Reason | None:
+    """The user named who the action was for; the action went to someone else only."""
+    asked = user_values.get(bound.turn, {}).get("email", ())
+    if not asked or bound.claim.category not in ("sent", "booked", "routed", "paid"):
+        return None
+    text = flatten_text(*[e.call.args for e in successes])
+    used = evidence_values(text)["email"]
+    if used and not used & set(asked):
+        return Reason(
+            label,
+            "contradicted",
+            _cite(successes),
+            f"the request named {', '.join(asked)}, but {_names(successes)} went to {', '.join(sorted(used))}",
+        )
+    return None
+
+
+def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) -> Reason | None:
+    """A state probe on the object the action touched settles the claim either way."""
+    if not probes:
+        return None
+    label = bound.claim.type or bound.claim.category
+    rule = bound.rule
+    if rule is not None and rule.probe:
+        matching = [p for p in probes if p.name and fnmatchcase(p.name, rule.probe)]
+        if matching:
+            probe = matching[-1]
+            status, why = result_status(probe)
+            if status in ("failed", "pending"):
+                return Reason(label, "contradicted", (probe.i,), f"state probe {probe.name}: {why}")
+            latest = successes[-1]
+            rows = evaluate_checks(
+                rule.probe_checks, bound.subject or {}, latest.call.args, probe.output
+            )
+            failed = [r for r in rows if r.result == "fail"]
+            if failed:
+                return Reason(
+                    label,
+                    "contradicted",
+                    (probe.i,),
+                    f"state probe {probe.name} contradicts the claim: "
+                    + "; ".join(r.describe() for r in failed[:3]),
+                )
+            if rows and all(r.result == "skipped" for r in rows):
+                return None
+            return Reason(
+                label,
+                "probe_supported",
+                (*latest.cited, probe.i),
+                f"state probe {probe.name} confirms it",
+            )
+    related = [p for p in probes if _shares_identifier(p, successes)]
+    if not related:
+        return None
+    probe = related[-1]
+    status, why = result_status(probe)
+    if status in ("failed", "pending"):
+        return Reason(
+            label, "contradicted", (probe.i,), f"state probe {probe.name} on the same object: {why}"
+        )
+    return Reason(
+        label,
+        "probe_supported",
+        (*successes[-1].cited, probe.i),
+        f"state probe {probe.name} finds it in place",
+    )
+
+
+def _identifiers(value: Any, out: set[str], depth: int = 0) -> None:
+    if depth > 4:
+        return
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if (
+                isinstance(item, (str, int))
+                and not isinstance(item, bool)
+                and (
+                    key == "id"
+                    or key.endswith(("_id", "Id", "_key", "sha"))
+                    or key in ("path", "file_path", "url", "email")
+                )
+            ):
+                out.add(str(item))
+            elif isinstance(item, (Mapping, list)):
+                _identifiers(item, out, depth + 1)
+    elif isinstance(value, list):
+        for item in value[:50]:
+            _identifiers(item, out, depth + 1)
+
+
+def _shares_identifier(probe: Step, successes: list[Execution]) -> bool:
+    probe_ids: set[str] = set()
+    _identifiers(probe.args, probe_ids)
+    if not probe_ids:
+        return False
+    action_ids: set[str] = set()
+    for e in successes:
+        _identifiers(e.call.args, action_ids)
+        if e.result is not None:
+            _identifiers(e.result.output, action_ids)
+    return bool(probe_ids & action_ids)
+
+
+def bind_rule(
+    claim: Claim, packs: Sequence[RulePack]
+) -> tuple[Rule | None, str | None, tuple[str, ...]]:
+    """The pack rule a claim answers to (by structured type, or by an extracted claim's
+    sentence matching a pack's claim pattern for a type of the same category), its type, and
+    the actions the pack gives to its other claim types."""
+    from toolscore_ci.claims.lexicon import category_of_type
+
+    def others(pack: RulePack, claim_type: str) -> tuple[str, ...]:
+        own = pack.claims[claim_type].action
+        return tuple(
+            {r.action for t, r in pack.claims.items() if t != claim_type and r.action != own}
+        )
+
+    for pack in packs:
+        if claim.type and claim.source == "structured" and claim.type in pack.claims:
+            return pack.claims[claim.type], claim.type, others(pack, claim.type)
+    if claim.source != "extracted":
+        return None, None, ()
+    for pack in packs:
+        for claim_type, patterns in pack.claim_patterns.items():
+            if claim_type not in pack.claims:
+                continue
+            category = pack.categories.get(claim_type) or category_of_type(claim_type)
+            if category != claim.category:
+                continue
+            if any(p.search(claim.text) for p in patterns):
+                return pack.claims[claim_type], claim_type, others(pack, claim_type)
+    return None, None, ()
+
+
+def score(reasons: Sequence[Reason]) -> float | None:
+    """A trace is as good as its worst claim. A claim the rules cannot decide abstains at 0.5,
+    so one unchecked claim sends an otherwise verified trace to review, never to a pass."""
+    if not reasons:
+        return None
+    return min(0.5 if SCORES[r.outcome] is None else SCORES[r.outcome] for r in reasons)  # type: ignore[type-var]
+
+
+def worst(reasons: Sequence[Reason]) -> Outcome | None:
+    from toolscore_ci.model import OUTCOME_ORDER
+
+    if not reasons:
+        return None
+    return min((r.outcome for r in reasons), key=OUTCOME_ORDER.index)

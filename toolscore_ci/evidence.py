@@ -1,0 +1,467 @@
+"""What actually happened in a trace: tool calls paired with their results, the status of each
+(succeeded, failed, pending, handed to the client, no result), and turns with their execution
+records. Everything here reads structure — fields, codes, states — never the agent's words.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from toolscore_ci.model import Step
+from toolscore_ci.toolkinds import categorize, command_of
+
+#: succeeded; accepted (taken in for async processing, outcome unknown); failed; pending (waiting
+#: on approval or confirmation); handed_off (the client must run it); no_result.
+Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
+TurnRecord = Literal["no_tool", "succeeded", "failed", "pending", "handed_off", "mixed"]
+
+_FAILED_STATES = frozenset(
+    {
+        "failed",
+        "failure",
+        "fail",
+        "error",
+        "errored",
+        "rejected",
+        "denied",
+        "declined",
+        "timeout",
+        "timed_out",
+        "aborted",
+        "invalid",
+        "unauthorized",
+        "forbidden",
+        "not_found",
+        "notfound",
+        "conflict",
+        "unavailable",
+        "refused",
+        "bounced",
+        "undeliverable",
+        "cancelled",
+        "canceled",
+        "expired",
+        "blocked",
+    }
+)
+# Waiting on someone's decision: it will not happen on its own.
+_PENDING_STATES = frozenset(
+    {
+        "pending_approval",
+        "awaiting_approval",
+        "requires_approval",
+        "needs_approval",
+        "approval_required",
+        "waiting_for_approval",
+        "awaiting_confirmation",
+        "pending_confirmation",
+        "needs_confirmation",
+        "pending_review",
+        "draft",
+        "in_review",
+        "on_hold",
+        "tentative",
+        "unconfirmed",
+        "not_persisted",
+        "uncommitted",
+        "dry_run",
+        "preview",
+        "simulated",
+        "proposed",
+        "awaiting_input",
+        "needs_review",
+    }
+)
+# Taken in for asynchronous processing: it may well happen, but nothing says it did.
+_ACCEPTED_STATES = frozenset(
+    {
+        "queued",
+        "accepted",
+        "scheduled",
+        "enqueued",
+        "submitted",
+        "pending",
+        "processing",
+        "in_progress",
+        "running",
+        "started",
+        "staged",
+    }
+)
+_HANDOFF_STATES = frozenset({"requires_action", "handed_off", "client_side", "delegated_to_client"})
+_SUCCESS_STATES = frozenset(
+    {
+        "ok",
+        "success",
+        "succeeded",
+        "successful",
+        "done",
+        "completed",
+        "complete",
+        "confirmed",
+        "created",
+        "sent",
+        "delivered",
+        "saved",
+        "updated",
+        "deleted",
+        "removed",
+        "merged",
+        "deployed",
+        "committed",
+        "paid",
+        "refunded",
+        "captured",
+        "booked",
+        "active",
+        "live",
+        "published",
+        "passed",
+        "applied",
+        "approved",
+        "closed",
+        "resolved",
+        "written",
+        "stored",
+        "persisted",
+        "finished",
+        "healthy",
+        "green",
+    }
+)
+_STATE_KEYS = ("status", "state", "result", "outcome", "conclusion", "phase")
+_CODE_KEYS = (
+    "exit_code",
+    "exitCode",
+    "returncode",
+    "return_code",
+    "exit_status",
+    "exitStatus",
+    "rc",
+)
+_HTTP_KEYS = ("status_code", "statusCode", "http_status", "httpStatus", "code")
+# Where tools nest their real answer one level down.
+_WRAPPERS = ("result", "data", "response", "body", "payload", "output")
+
+# Plain-text failure signals, each tied to a structure tools print, not to loose words.
+_TEXT_FAILURES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"(?<![\w.])([1-9]\d*)\s+(?:failed|failing|failures?|errors?)\b(?!\s*=\s*0)", re.I
+        ),
+        "{0} failed",
+    ),
+    (re.compile(r"^(?:FAILED|FAIL)\b[ \t:]", re.M), "test failures reported"),
+    (re.compile(r"^--- FAIL:", re.M), "go test failure"),
+    (re.compile(r"!\s+\[(?:remote\s+)?rejected\]"), "push rejected"),
+    (re.compile(r"^error: failed to push", re.M), "push failed"),
+    (re.compile(r"^(?:fatal|error|Error|ERROR):\s", re.M), "error reported"),
+    (re.compile(r"^Traceback \(most recent call last\):", re.M), "exception raised"),
+    (
+        re.compile(r"\bcommand not found\b|\bPermission denied\b|\bNo such file or directory\b"),
+        "command error",
+    ),
+    (re.compile(r"^HTTP/\d(?:\.\d)?\s+[45]\d\d\b", re.M), "HTTP error status"),
+    (re.compile(r"\bBUILD FAILED\b|\bCompilation failed\b|\bnpm ERR!", re.I), "build failed"),
+    (re.compile(r"^[45]\d\d:\s", re.M), "HTTP error status"),
+)
+_TEXT_PENDING = re.compile(
+    r"\b(?:pending (?:approval|review|confirmation)|awaiting (?:approval|confirmation|review)|"
+    r"requires? (?:your )?approval|waiting for (?:your )?(?:approval|confirmation)|needs? approval)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Execution:
+    """One tool call and what came of it."""
+
+    call: Step
+    result: Step | None
+    status: Status
+    category: str | None
+    why: str  # the structural signal behind `status`, for reasons
+    turn: int
+
+    @property
+    def name(self) -> str:
+        return self.call.name or "?"
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        return (self.call.i,) if self.result is None else (self.call.i, self.result.i)
+
+
+@dataclass(slots=True)
+class Turn:
+    index: int
+    start: int  # position in steps of the user message that opened it (or 0)
+    executions: list[Execution] = field(default_factory=list)
+
+    @property
+    def record(self) -> TurnRecord:
+        statuses = {e.status for e in self.executions}
+        if not statuses:
+            return "no_tool"
+        if len(statuses) == 1:
+            only = next(iter(statuses))
+            return (
+                "succeeded"
+                if only == "accepted"
+                else ("handed_off" if only == "no_result" else only)
+            )  # type: ignore[return-value]
+        return "mixed"
+
+
+@dataclass(slots=True)
+class Evidence:
+    """Everything the checker needs to know about what ran, computed once per trace."""
+
+    executions: list[Execution]
+    probes: list[Step]
+    turns: list[Turn]
+    turn_of_step: dict[int, int]  # step.i -> turn index
+
+
+def _as_mapping(value: Any) -> Mapping[str, Any] | None:
+    if isinstance(value, Mapping):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text[:1] == "{" and text[-1:] == "}":
+            try:
+                parsed = json.loads(text)
+            except (ValueError, RecursionError):
+                return None
+            return parsed if isinstance(parsed, Mapping) else None
+    return None
+
+
+def _state_word(value: Any) -> str | None:
+    if isinstance(value, str) and len(value) <= 40:
+        return value.strip().lower().replace(" ", "_").replace("-", "_")
+    return None
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _mapping_status(obj: Mapping[str, Any], depth: int = 0) -> tuple[Status, str] | None:
+    """Read the status out of a structured tool output; None when it says nothing."""
+    for key in ("error", "errors", "exception", "err", "failure"):
+        value = obj.get(key)
+        if value not in (None, False, "", [], {}, 0):
+            return "failed", f"{key}: {_short(value)}"
+    for key in ("ok", "success", "succeeded"):
+        if obj.get(key) is False:
+            return "failed", f"{key}: false"
+    if obj.get("is_error") is True or obj.get("isError") is True:
+        return "failed", "is_error: true"
+    for key in _CODE_KEYS:
+        code = _int(obj.get(key))
+        if code is not None and code != 0:
+            return "failed", f"{key} {code}"
+    for key in _HTTP_KEYS:
+        code = _int(obj.get(key))
+        if code is not None and 100 <= code <= 599:
+            if code >= 400:
+                return "failed", f"HTTP {code}"
+            if code == 202:
+                return "accepted", "HTTP 202 accepted"
+    for key in (
+        "requires_approval",
+        "approval_required",
+        "needs_approval",
+        "pending_approval",
+        "pending",
+    ):
+        if obj.get(key) is True:
+            return "pending", f"{key}: true"
+    if obj.get("approved") is False:
+        return "pending", "approved: false"
+    if obj.get("persisted") is False or obj.get("committed") is False or obj.get("saved") is False:
+        key = next(k for k in ("persisted", "committed", "saved") if obj.get(k) is False)
+        return "pending", f"{key}: false"
+    for key in _STATE_KEYS:
+        word = _state_word(obj.get(key))
+        if word is None:
+            continue
+        if word in _FAILED_STATES:
+            return "failed", f"{key}: {obj[key]}"
+        if word in _PENDING_STATES:
+            return "pending", f"{key}: {obj[key]}"
+        if word in _HANDOFF_STATES:
+            return "handed_off", f"{key}: {obj[key]}"
+        if word in _ACCEPTED_STATES:
+            return "accepted", f"{key}: {obj[key]}"
+    for key in ("stdout", "stderr", "output", "text", "message", "content", "log", "logs"):
+        value = obj.get(key)
+        if isinstance(value, str):
+            found = _text_status(value)
+            if found is not None and found[0] == "failed":
+                return found
+    if depth < 2:
+        for key in _WRAPPERS:
+            inner = _as_mapping(obj.get(key))
+            if inner is not None:
+                found = _mapping_status(inner, depth + 1)
+                if found is not None:
+                    return found
+    return None
+
+
+def _text_status(text: str) -> tuple[Status, str] | None:
+    head = text[:20000]
+    for pattern, label in _TEXT_FAILURES:
+        match = pattern.search(head)
+        if match:
+            return "failed", label.format(*match.groups()) if match.groups() else label
+    if _TEXT_PENDING.search(head):
+        return "pending", "output says approval is pending"
+    return None
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, default=str, sort_keys=True)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def result_status(step: Step) -> tuple[Status, str]:
+    """The status a tool result (or a state probe) reports, and the signal that says so."""
+    if step.ok is False:
+        detail = (
+            _short(step.error) if step.error not in (None, "", {}) else _output_hint(step.output)
+        )
+        return "failed", f"ok=false{': ' + detail if detail else ''}"
+    if step.error not in (None, "", {}, []):
+        return "failed", f"error: {_short(step.error)}"
+    output = step.output
+    mapping = _as_mapping(output)
+    if mapping is not None:
+        found = _mapping_status(mapping)
+        if found is not None:
+            return found
+    elif isinstance(output, str):
+        found = _text_status(output)
+        if found is not None:
+            return found
+    elif isinstance(output, list):
+        for item in output[:50]:
+            inner = _as_mapping(item)
+            if inner is not None:
+                found = _mapping_status(inner)
+                if found is not None and found[0] == "failed":
+                    return found
+            elif isinstance(item, str):
+                found = _text_status(item)
+                if found is not None and found[0] == "failed":
+                    return found
+    return "succeeded", "ok=true" if step.ok else "no failure signal"
+
+
+def _output_hint(output: Any) -> str:
+    mapping = _as_mapping(output)
+    if mapping is not None:
+        for key in ("error", "message", "status", "detail"):
+            if mapping.get(key):
+                return f"{key}: {_short(mapping[key])}"
+    if isinstance(output, str) and output.strip():
+        return _short(output)
+    return ""
+
+
+def is_terminal_success(execution: Execution) -> bool:
+    """Does the receipt positively say the thing is done (not merely 'no error')?"""
+    result = execution.result
+    if result is None or execution.status != "succeeded":
+        return False
+    mapping = _as_mapping(result.output)
+    if mapping is not None:
+        for key in _STATE_KEYS:
+            word = _state_word(mapping.get(key))
+            if word in _SUCCESS_STATES:
+                return True
+        for key in _CODE_KEYS:
+            if _int(mapping.get(key)) == 0:
+                return True
+        for key in _HTTP_KEYS:
+            code = _int(mapping.get(key))
+            if code is not None and 200 <= code < 300:
+                return True
+        if any(k == "id" or k.endswith(("_id", "Id")) for k in mapping if mapping.get(k)):
+            return True
+        if any(
+            mapping.get(k) is True
+            for k in ("ok", "success", "succeeded", "sent", "saved", "created", "deleted")
+        ):
+            return True
+        for key in _WRAPPERS:
+            inner = _as_mapping(mapping.get(key))
+            if inner and any(k == "id" or k.endswith("_id") for k in inner):
+                return True
+    if isinstance(result.output, str):
+        text = result.output
+        if re.search(r"\b\d+\s+passed\b|\bOK\b|\bPASS\b|\bsuccess(?:fully)?\b", text[:5000], re.I):
+            return True
+    return (
+        result.ok is True
+        and execution.category in ("ran", "tested", "built")
+        and bool(command_of(execution.call.args))
+    )
+
+
+def pair_results(steps: Sequence[Step]) -> dict[int, Step]:
+    """call.i -> its result: a tool_result belongs to the nearest preceding unanswered
+    tool_call with the same name (the agent-trace/v1 rule); orphan results are ignored."""
+    open_calls: dict[str, list[Step]] = {}
+    paired: dict[int, Step] = {}
+    for step in steps:
+        if step.kind == "tool_call":
+            open_calls.setdefault(step.name or "", []).append(step)
+        elif step.kind == "tool_result":
+            waiting = open_calls.get(step.name or "")
+            if waiting:
+                paired[waiting.pop().i] = step
+    return paired
+
+
+def collect(steps: Sequence[Step], tool_categories: Mapping[str, str] | None = None) -> Evidence:
+    """Build the execution records of a trace."""
+    paired = pair_results(steps)
+    turns: list[Turn] = []
+    turn_of_step: dict[int, int] = {}
+    executions: list[Execution] = []
+    probes: list[Step] = []
+    for pos, step in enumerate(steps):
+        # a user message opens a turn; whatever precedes the first one is turn 0
+        if not turns or (step.kind == "message" and step.role == "user" and pos > turns[-1].start):
+            turns.append(Turn(len(turns), pos))
+        turn_index = turns[-1].index
+        turn_of_step[step.i] = turn_index
+        if step.kind == "state_probe":
+            probes.append(step)
+        if step.kind != "tool_call":
+            continue
+        result = paired.get(step.i)
+        if result is None:
+            status: Status = "no_result"
+            why = "no result recorded for this call"
+        else:
+            status, why = result_status(result)
+        category = categorize(step.name, step.args, tool_categories)
+        execution = Execution(step, result, status, category, why, turn_index)
+        executions.append(execution)
+        turns[-1].executions.append(execution)
+    return Evidence(executions, probes, turns, turn_of_step)

@@ -1,0 +1,309 @@
+"""What a tool call does, inferred from its structure: the tool's name split into words, the
+shape of its arguments, and for shells the command it ran.
+
+This is the generic layer that keeps unfamiliar tools from being blind spots: `mail.send`,
+`mcp__gmail__send_message`, `sendEmail` and a tool called `notify` with `{"to", "body"}` all
+send. The answer is a *category* of action, the same vocabulary claims use; `None` means the
+call could be anything, which later makes a claim `unknown` instead of a guess.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Mapping
+from fnmatch import fnmatchcase
+from typing import Any
+
+#: Every category a tool call or a claim can have.
+CATEGORIES = (
+    "retrieved",
+    "created",
+    "booked",
+    "saved",
+    "changed",
+    "deleted",
+    "sent",
+    "routed",
+    "ran",
+    "tested",
+    "built",
+    "deployed",
+    "committed",
+    "paid",
+)
+
+#: Which tool categories can back a claim of each category.
+SUPPORTS: dict[str, frozenset[str]] = {
+    "retrieved": frozenset({"retrieved", "ran", "tested"}),
+    "created": frozenset({"created", "booked", "saved", "committed"}),
+    "booked": frozenset({"booked", "created"}),
+    "saved": frozenset({"saved", "created", "changed", "committed"}),
+    "changed": frozenset({"changed", "saved", "created", "routed"}),
+    "deleted": frozenset({"deleted"}),
+    "sent": frozenset({"sent"}),
+    "routed": frozenset({"routed", "changed", "sent"}),
+    "ran": frozenset({"ran", "tested", "built", "deployed"}),
+    "tested": frozenset({"tested"}),
+    "built": frozenset({"built", "tested"}),
+    "deployed": frozenset({"deployed"}),
+    "committed": frozenset({"committed"}),
+    "paid": frozenset({"paid"}),
+}
+
+# Verbs in tool names -> category. Nouns that imply an action (email, refund) come second,
+# so `read_email` reads and `email.send` sends.
+_VERBS: dict[str, str] = {}
+for _cat, _words in {
+    "retrieved": "get read fetch search find list query lookup browse view retrieve load show "
+    "describe inspect check download scrape crawl visit navigate grep glob ls cat head tail "
+    "recall websearch webfetch count stat lookup_contact web_search web_fetch open_url",
+    "created": "create add new insert make open register generate provision spawn init initialize",
+    "booked": "book schedule reserve rsvp",
+    "saved": "save write store put upload persist remember memorize attach import append",
+    "changed": "update edit patch modify change set rename move replace apply fix configure "
+    "toggle enable disable upsert label tag mark close reopen resolve approve reject "
+    "multiedit str_replace str_replace_editor apply_patch",
+    "deleted": "delete remove cancel drop destroy purge unsubscribe revoke trash erase rm "
+    "uninstall terminate void archive",
+    "sent": "send notify reply post dm invite share forward broadcast announce ping tweet "
+    "respond publish_message",
+    "routed": "assign route escalate transfer handoff dispatch triage reassign hand_off",
+    "ran": "run exec execute bash shell terminal command cmd sh powershell invoke call migrate",
+    "tested": "test pytest jest mocha vitest unittest rspec",
+    "built": "build compile lint typecheck bundle",
+    "deployed": "deploy release publish push merge ship rollout rollback promote",
+    "committed": "commit",
+    "paid": "pay charge refund purchase checkout payout capture transfer_funds",
+}.items():
+    for _w in _words.split():
+        _VERBS.setdefault(_w, _cat)
+
+_NOUNS: dict[str, str] = {
+    "email": "sent",
+    "emails": "sent",
+    "mail": "sent",
+    "message": "sent",
+    "messages": "sent",
+    "sms": "sent",
+    "notification": "sent",
+    "comment": "sent",
+    "slack": "sent",
+    "tests": "tested",
+    "calendar": "booked",
+    "event": "booked",
+    "meeting": "booked",
+    "booking": "booked",
+    "reservation": "booked",
+    "refund": "paid",
+    "payment": "paid",
+    "payments": "paid",
+    "invoice": "paid",
+    "order": "paid",
+    "deployment": "deployed",
+    "memory": "saved",
+    "note": "saved",
+    "notes": "saved",
+    "log": "saved",
+}
+# A generic "run" whose name says what it runs.
+_RUN_REFINED = {
+    "test": "tested",
+    "tests": "tested",
+    "pytest": "tested",
+    "spec": "tested",
+    "specs": "tested",
+    "build": "built",
+    "lint": "built",
+    "deploy": "deployed",
+    "deployment": "deployed",
+    "pipeline": "deployed",
+    "migration": "changed",
+}
+
+_SEGMENTS = re.compile(r"__|[./:]")
+_WORDS = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def name_segments(name: str) -> list[list[str]]:
+    """`mcp__gmail__sendEmail` -> [["mcp"], ["gmail"], ["send", "email"]]."""
+    out = []
+    for segment in _SEGMENTS.split(name):
+        words = [w.lower() for w in _WORDS.split(segment) if w]
+        if words:
+            out.append(words)
+    return out
+
+
+def name_words(name: str) -> list[str]:
+    return [w for seg in name_segments(name) for w in seg]
+
+
+def _from_name(name: str) -> str | None:
+    segments = name_segments(name)
+    if not segments:
+        return None
+    words = [w for seg in segments for w in seg]
+    # The operation is usually the last segment (github.issues.create, mcp__x__send_email);
+    # within it the verb comes first in snake/camel case (send_email, createTicket).
+    ordered = segments[-1] + [w for seg in reversed(segments[:-1]) for w in seg]
+    found = None
+    for n in (3, 2):
+        for idx in range(len(ordered) - n + 1):
+            joined = "_".join(ordered[idx : idx + n])
+            if joined in _VERBS:
+                found = _VERBS[joined]
+                break
+        if found:
+            break
+    if found is None:
+        found = next((_VERBS[w] for w in ordered if w in _VERBS), None)
+    if found is None:
+        return next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
+    if found == "ran":
+        return next((_RUN_REFINED[w] for w in words if w in _RUN_REFINED), "ran")
+    return found
+
+
+# ---- shell commands ------------------------------------------------------------------------
+
+_TEST_COMMANDS = re.compile(
+    r"(?:^|[\s;&|(])(?:pytest|py\.test|tox|nox|jest|vitest|mocha|ava|rspec|phpunit|ctest|"
+    r"(?:python3?|uv run|poetry run)\s+-m\s+(?:pytest|unittest)|"
+    r"(?:go|cargo|npm|pnpm|yarn|bun|deno|dotnet|mix|swift|gradle|\./gradlew|mvn|make|bazel)\s+(?:run\s+)?test\b|"
+    r"(?:npm|pnpm|yarn)\s+t\b|mvn\s+verify)"
+)
+_SHELL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?push\b"), "deployed"),
+    (re.compile(r"\b(?:gh\s+pr\s+merge|git\s+merge)\b"), "deployed"),
+    (re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?commit\b"), "committed"),
+    (
+        re.compile(
+            r"\b(?:kubectl\s+(?:apply|rollout|set\s+image)|helm\s+(?:upgrade|install)|"
+            r"terraform\s+apply|pulumi\s+up|fly\s+deploy|vercel(?:\s+--prod)?\b|netlify\s+deploy|"
+            r"npm\s+publish|twine\s+upload|cargo\s+publish|docker\s+push|gcloud\s+\S+\s+deploy|"
+            r"serverless\s+deploy|cap\s+\S+\s+deploy|\S*deploy\S*)"
+        ),
+        "deployed",
+    ),
+    (re.compile(r"\b(?:gh\s+issue\s+create|gh\s+pr\s+create)\b"), "created"),
+    (re.compile(r"\b(?:sendmail|mail\s+-s|mutt)\b"), "sent"),
+    (re.compile(r"(?:^|[\s;&|])(?:rm|rmdir|git\s+rm)\s"), "deleted"),
+    (
+        re.compile(
+            r"\b(?:make|cargo\s+build|go\s+build|npm\s+run\s+build|tsc|gradle\s+build|mvn\s+package|"
+            r"docker\s+build|ruff|eslint|mypy|flake8|pylint)\b"
+        ),
+        "built",
+    ),
+    (re.compile(r"(?:\bsed\s+-i|\bperl\s+-pi|\bpatch\s|\bgit\s+apply|\bmv\s)"), "changed"),
+    (re.compile(r"(?:>>?\s*\S|\btee\s|\bcp\s|\bmkdir\s|\btouch\s|\bcurl\s.*-o\s)"), "saved"),
+    (re.compile(r"\bcurl\b.*(?:-X\s*(?:POST|PUT|PATCH)|--data|-d\s)"), "changed"),
+    (re.compile(r"\bcurl\b.*-X\s*DELETE"), "deleted"),
+    (
+        re.compile(
+            r"(?:^|[\s;&|])(?:cat|ls|grep|rg|find|head|tail|less|wc|git\s+(?:status|log|diff|show)|"
+            r"curl|wget)\b"
+        ),
+        "retrieved",
+    ),
+)
+
+
+def command_category(command: str) -> str | None:
+    """The category of a shell command line: the most consequential thing it does."""
+    text = command.strip()
+    if not text:
+        return None
+    if _TEST_COMMANDS.search(text):
+        return "tested"
+    for pattern, category in _SHELL_RULES:
+        if pattern.search(text):
+            return category
+    return "ran"
+
+
+def command_of(args: Mapping[str, Any] | None) -> str | None:
+    """The shell command in a call's arguments, whatever the tool calls the field."""
+    if not args:
+        return None
+    for key in ("command", "cmd", "script", "commandLine", "command_line", "shell_command", "code"):
+        value = args.get(key)
+        if isinstance(value, str) and value.strip():
+            return value
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            # ["bash", "-lc", "pytest -q"] as Codex writes it
+            return (
+                value[-1]
+                if value[0] in ("bash", "sh", "zsh") and len(value) >= 3
+                else shlex.join(value)
+            )
+    return None
+
+
+def _from_args(args: Mapping[str, Any]) -> str | None:
+    keys = {k.lower() for k in args}
+    if keys & {"to", "recipient", "recipients", "cc", "channel", "chat_id", "phone"} and keys & {
+        "body",
+        "text",
+        "message",
+        "content",
+        "subject",
+        "html",
+    }:
+        return "sent"
+    if keys & {"old_string", "new_string", "old_str", "new_str", "patch", "diff", "edits"}:
+        return "changed"
+    if keys & {"path", "file_path", "filename", "file"} and keys & {
+        "content",
+        "contents",
+        "text",
+        "data",
+    }:
+        return "saved"
+    if "amount" in keys and keys & {
+        "currency",
+        "payment_id",
+        "charge_id",
+        "card",
+        "customer",
+        "order_id",
+    }:
+        return "paid"
+    method = args.get("method")
+    if isinstance(method, str) and keys & {"url", "endpoint", "path"}:
+        return {
+            "GET": "retrieved",
+            "HEAD": "retrieved",
+            "POST": "created",
+            "PUT": "changed",
+            "PATCH": "changed",
+            "DELETE": "deleted",
+        }.get(method.upper())
+    if keys & {"query", "q", "search", "search_query", "url", "urls"}:
+        return "retrieved"
+    return None
+
+
+def categorize(
+    name: str | None,
+    args: Mapping[str, Any] | None,
+    overrides: Mapping[str, str] | None = None,
+) -> str | None:
+    """The category of one tool call, or None when neither its name nor its arguments say.
+
+    Order: a rule pack's explicit `tool_categories` glob; a shell command's own meaning; the
+    verb in the tool's name; the shape of its arguments.
+    """
+    if name and overrides:
+        for glob, category in overrides.items():
+            if fnmatchcase(name, glob):
+                return category
+    command = command_of(args)
+    words = name_words(name) if name else []
+    by_name = _from_name(name) if name else None
+    if command is not None and (by_name in (None, "ran") or "shell" in words or "bash" in words):
+        return command_category(command)
+    if by_name is not None:
+        return by_name
+    return _from_args(args) if args else None
