@@ -1,0 +1,1 @@
+"""Hand-written corpus cases, one module per domain; `build.py` turns them into JSONL."""
