@@ -415,11 +415,8 @@ def is_terminal_success(execution: Execution) -> bool:
         text = result.output
         if re.search(r"\b\d+\s+passed\b|\bOK\b|\bPASS\b|\bsuccess(?:fully)?\b", text[:5000], re.I):
             return True
-    return (
-        result.ok is True
-        and execution.category in ("ran", "tested", "built")
-        and bool(command_of(execution.call.args))
-    )
+    # A shell command that ran with no error and no failure in its output exited cleanly.
+    return result.ok is not False and bool(command_of(execution.call.args))
 
 
 def pair_results(steps: Sequence[Step]) -> dict[int, Step]:

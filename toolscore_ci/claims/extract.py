@@ -29,6 +29,11 @@ from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
 
 _CODE_BLOCK = re.compile(r"```.*?```|`[^`\n]*`", re.S)
+# Quoted text is someone's words, not the agent's claim ('Sent "deploy complete" to #ops').
+_QUOTED = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|«[^»\n]{1,300}»|„[^“\n]{1,300}“')
+# After a telling verb, "that ..." is what was said, not a second claim: "I notified the team
+# that the build is fixed".
+_REPORTED = re.compile(r"\b(?:that|saying|to say|dass|que)\b|:", re.I)
 _SENTENCE = re.compile(
     r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n"
 )
@@ -61,6 +66,9 @@ class Markup:
 def sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; code spans are blanked so their words never claim."""
     blanked = _CODE_BLOCK.sub(lambda m: " " * len(m.group(0)), text)
+    blanked = _QUOTED.sub(
+        lambda m: m.group(0)[0] + " " * (len(m.group(0)) - 2) + m.group(0)[-1], blanked
+    )
     out = []
     pos = 0
     for match in _SENTENCE.finditer(blanked):
@@ -137,6 +145,7 @@ def extract(text: str | None, step: int | None) -> list[Claim]:
                     _merge_dict(pending_values, values)
                 continue
             clause_claims.sort()
+            clause_claims = _drop_reported(clause, clause_claims)
             for _, category in clause_claims:
                 start = s_off + c_off
                 claim_values = dict(values)
@@ -182,6 +191,17 @@ def _idiom_claim(clause: str) -> tuple[int, str] | None:
         if category:
             return match.start(), category
     return None
+
+
+def _drop_reported(clause: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Triggers inside the reported content of a 'sent' claim belong to the message."""
+    sent_at = next((at for at, category in found if category == "sent"), None)
+    if sent_at is None:
+        return found
+    cut = _REPORTED.search(clause, sent_at)
+    if cut is None:
+        return found
+    return [(at, category) for at, category in found if at < cut.start() or category == "sent"]
 
 
 def _counted_failure(sentence: str) -> bool:

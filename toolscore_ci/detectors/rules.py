@@ -168,7 +168,9 @@ def evaluate(
 
     confirmed = _confirmed_values(claim, successes)
     latest = successes[-1]
-    if is_terminal_success(latest) or confirmed or receipt_rows:
+    # A report of what a read returned is confirmed by the read having succeeded.
+    read_back = claim.category == "retrieved"
+    if read_back or is_terminal_success(latest) or confirmed or receipt_rows:
         what = f"{latest.name} succeeded ({latest.why})"
         if confirmed:
             what += "; the receipt carries " + ", ".join(confirmed[:4])
