@@ -106,9 +106,13 @@ def evaluate(
     pool = current or candidates
     successes = [e for e in pool if _is_success(e, claim.category)]
     if not successes:
-        probe = _probe(bound, pool, evidence.probes)
-        if probe is not None:
-            return probe
+        # A probe can settle an action that was only accepted or never answered; it cannot
+        # overrule an action that reported failure.
+        latest = {e.name: e for e in pool}.values()
+        if not any(e.status in ("failed", "pending") for e in latest):
+            probe = _probe(bound, pool, evidence.probes)
+            if probe is not None:
+                return probe
         return _without_success(label, pool)
 
     # A later success of the same tool clears an earlier failure; one that never recovers
