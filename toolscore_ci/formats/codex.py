@@ -133,7 +133,9 @@ def _item(
         )
     elif kind == "mcp_tool_call":
         err = it.get("error")
-        error = (text_of(err) or err) if err else (None if status == "completed" else str(status))
+        if isinstance(err, dict):
+            err = first_str(err.get("message")) or err
+        error = err if err else (None if status == "completed" else str(status))
         result = it.get("result")
         if isinstance(result, dict) and isinstance(result.get("content"), list):
             result = result.get("structured_content") or text_of(result["content"]) or result

@@ -14,7 +14,8 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -62,7 +63,8 @@ def open_binary(path: str) -> IO[bytes]:
 
 
 def _decode_error(exc: json.JSONDecodeError) -> str:
-    return f"invalid JSON: {exc.msg} (column {exc.colno})"
+    joiner = " column" if exc.msg.endswith(" at") else " at column"
+    return f"invalid JSON: {exc.msg}{joiner} {exc.colno}"
 
 
 def loads_located(text: str | bytes) -> tuple[Any, str | None]:
@@ -80,12 +82,32 @@ def loads_located(text: str | bytes) -> tuple[Any, str | None]:
 
 
 def _first_significant_byte(stream: IO[bytes]) -> bytes:
+    """The first byte that is not whitespace or a BOM, from what the buffer already holds.
+
+    A head made only of whitespace (a buffer's worth of it) answers b" " so the caller reads
+    on line by line instead of calling a file empty that is not."""
     peek = getattr(stream, "peek", None)
     if peek is None:
-        return b""
+        return b" "
     head = peek(_CHUNK)[:_CHUNK]
-    stripped = head.lstrip(b" \t\r\n\xef\xbb\xbf")
+    stripped = head.lstrip(_BLANK)
+    if not stripped:
+        return b" " if head else b""
     return stripped[:1]
+
+
+_BLANK = b" \t\r\n\xef\xbb\xbf"
+_BOM = b"\xef\xbb\xbf"
+#: What a broken stream can raise mid-read: I/O errors, a truncated or corrupt gzip member.
+_READ_ERRORS = (OSError, EOFError, zlib.error)
+
+
+def _read_error(exc: BaseException) -> str:
+    if isinstance(exc, zlib.error):
+        return f"corrupt gzip data ({exc})"
+    if isinstance(exc, EOFError):
+        return f"truncated gzip data ({exc})"
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
 def iter_json_values(
@@ -95,54 +117,64 @@ def iter_json_values(
 
     A file whose first character is `[` is one JSON array, streamed element by element; a file
     holding one pretty-printed document is read whole (bounded by `max_line_bytes`); anything
-    else is JSON Lines.
+    else is JSON Lines. Never raises for bad input.
     """
     try:
         stream = open_binary(path)
     except SourceError as exc:
         yield InputIssue(path, None, "", f"cannot read: {exc}")
         return
+    last_line = 0
+    produced = False
     try:
         try:
             first = _first_significant_byte(stream)
-        except (OSError, EOFError, gzip.BadGzipFile) as exc:
-            yield InputIssue(path, None, "", f"cannot read: {exc}")
+        except _READ_ERRORS as exc:
+            yield InputIssue(path, None, "", f"cannot read: {_read_error(exc)}")
             return
         if first == b"":
             yield InputIssue(path, None, "", "empty file: no traces", severity="warning")
             return
-        if first == b"[":
-            yield from _iter_array(stream, path, max_line_bytes)
-        else:
-            yield from _iter_lines_or_document(stream, path, max_line_bytes)
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
-        yield InputIssue(path, None, "", f"read failed: {exc}")
+        reader = _iter_array if first == b"[" else _iter_lines_or_document
+        for item in reader(stream, path, max_line_bytes):
+            produced = True
+            last_line = item.line or last_line
+            yield item
+        if not produced:
+            yield InputIssue(path, None, "", "empty file: only whitespace", severity="warning")
+    except _READ_ERRORS as exc:
+        where = f"after line {last_line}" if last_line else "at the start"
+        yield InputIssue(path, None, "", f"read failed {where}: {_read_error(exc)}")
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
 
 
+def _oversized(line: int, size: int, limit: int, path: str) -> InputIssue:
+    return InputIssue(
+        path,
+        line,
+        "$",
+        f"line is {size:,} bytes, over the {limit:,}-byte limit (--max-line-bytes); skipped",
+    )
+
+
 def _iter_lines_or_document(
-    stream: IO[bytes], path: str, max_line_bytes: int
-) -> Iterator[JsonValue | InputIssue]:
-    """JSON Lines; a line that does not parse alone may start a multi-line document, which is
-    tried once as a whole (only for the first value, so JSONL keeps per-line errors)."""
+    stream: IO[bytes], path: str, limit: int
+) -> Generator[JsonValue | InputIssue, None, None]:
+    """JSON Lines. A first value that does not parse alone but opens a bracket may be a
+    pretty-printed document: `_document` decides, and hands back where line reading resumes."""
     line_no = 0
     first_value = True
     while True:
-        raw = stream.readline(max_line_bytes + 1)
+        raw = stream.readline(limit + 1)
         if not raw:
             return
         line_no += 1
-        if len(raw) > max_line_bytes and not raw.endswith(b"\n"):
-            skipped = len(raw) + _skip_rest_of_line(stream)
-            yield InputIssue(
-                path,
-                line_no,
-                "$",
-                f"line is {skipped:,} bytes, over the {max_line_bytes:,}-byte limit "
-                "(--max-line-bytes); skipped",
-            )
+        if line_no == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM) :]
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            yield _oversized(line_no, len(raw) + _skip_rest_of_line(stream), limit, path)
             first_value = False
             continue
         text = raw.strip()
@@ -152,44 +184,152 @@ def _iter_lines_or_document(
         if problem is None:
             first_value = False
             yield JsonValue(value, line_no)
-            continue
-        if first_value and text[:1] == b"{":
-            document = _read_rest_as_document(raw, stream, max_line_bytes)
-            if document is not None:
-                value, doc_problem = loads_located(document)
-                if doc_problem is None:
-                    yield JsonValue(value, line_no)
-                    return
-                yield InputIssue(path, line_no, "$", doc_problem)
+        elif first_value and text[:1] == b"{":
+            first_value = False
+            line_no = yield from _document(raw, line_no, problem, stream, path, limit)
+        else:
+            first_value = False
+            yield InputIssue(path, line_no, "$", problem)
+
+
+_BRACKETS = re.compile(rb'["\\\[\]{}]')
+
+
+class _Brackets:
+    """Bracket depth across lines, strings and escapes respected (a JSON-aware counter)."""
+
+    __slots__ = ("depth", "escaped", "in_string")
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.in_string = False
+        self.escaped = False
+
+    def feed(self, data: bytes) -> None:
+        pos = 0
+        if self.escaped:
+            self.escaped = False
+            pos = 1
+        n = len(data)
+        while pos < n:
+            match = _BRACKETS.search(data, pos)
+            if match is None:
                 return
-        first_value = False
-        yield InputIssue(path, line_no, "$", problem)
+            ch = data[match.start()]
+            pos = match.start() + 1
+            if self.in_string:
+                if ch == 0x5C:  # a backslash escapes the next byte, whatever it is
+                    if pos >= n:
+                        self.escaped = True
+                    pos += 1
+                elif ch == 0x22:
+                    self.in_string = False
+            elif ch == 0x22:
+                self.in_string = True
+            elif ch in (0x5B, 0x7B):
+                self.depth += 1
+            elif ch in (0x5D, 0x7D):
+                self.depth -= 1
 
 
-def _skip_rest_of_line(stream: IO[bytes]) -> int:
+def _document(
+    first: bytes, first_line: int, first_problem: str, stream: IO[bytes], path: str, limit: int
+) -> Generator[JsonValue | InputIssue, None, int]:
+    """Read on from a first line that opens a bracket until the brackets close, then parse the
+    lines as one document. If that fails and most of the following lines are JSON values on
+    their own, the file was JSON Lines with a bad first line: report that line and replay the
+    others, so one broken line never hides the rest. Returns the last line number consumed."""
+    brackets = _Brackets()
+    brackets.feed(first)
+    lines = [first]
+    size = len(first)
+    line_no = first_line
+    ending = "eof"
+    overlong: InputIssue | None = None  # the line that went over the limit, if it alone did
+    while brackets.depth > 0:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            break
+        line_no += 1
+        size += len(raw)
+        brackets.feed(raw)
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            ending = "over"
+            whole = len(raw) + _skip_rest_of_line(stream, brackets.feed)
+            overlong = _oversized(line_no, whole, limit, path)
+            break
+        lines.append(raw)  # at most two lines' worth over the limit is ever held
+        if size > limit:
+            ending = "over"
+            break
+    else:
+        ending = "closed"
+    if ending == "closed":
+        try:
+            value = json.loads(b"".join(lines))
+        except json.JSONDecodeError as exc:
+            doc_problem: tuple[int, str] = (first_line + exc.lineno - 1, _decode_error(exc))
+        except (ValueError, RecursionError):
+            doc_problem = (first_line, loads_located(b"".join(lines))[1] or "invalid JSON")
+        else:
+            yield JsonValue(value, first_line)
+            return line_no
+    replay = list(_plain_lines(lines[1:], first_line + 1, path))
+    parsed = sum(1 for item in replay if isinstance(item, JsonValue))
+    if (len(lines) == 1 and overlong is None) or parsed * 2 >= len(replay) > 0:
+        yield InputIssue(path, first_line, "$", first_problem)
+        yield from replay
+        if overlong is not None:
+            yield overlong
+        return line_no
+    if ending == "closed":
+        yield InputIssue(path, doc_problem[0], "$", doc_problem[1])
+    elif ending == "eof":
+        yield InputIssue(
+            path, first_line, "$", "truncated JSON: the document starting here never closes"
+        )
+    else:
+        while brackets.depth > 0:  # skip the rest of the document without holding it
+            raw = stream.readline(_CHUNK)
+            if not raw:
+                break
+            line_no += raw.count(b"\n")
+            brackets.feed(raw)
+        yield InputIssue(
+            path,
+            first_line,
+            "$",
+            f"JSON document over the {limit:,}-byte limit (--max-line-bytes); skipped",
+        )
+    return line_no
+
+
+def _plain_lines(
+    lines: list[bytes], first_line: int, path: str
+) -> Iterator[JsonValue | InputIssue]:
+    for offset, raw in enumerate(lines):
+        text = raw.strip()
+        if not text:
+            continue
+        value, problem = loads_located(text)
+        if problem is None:
+            yield JsonValue(value, first_line + offset)
+        else:
+            yield InputIssue(path, first_line + offset, "$", problem)
+
+
+def _skip_rest_of_line(stream: IO[bytes], feed: Callable[[bytes], None] | None = None) -> int:
+    """Consume the rest of an over-long line in chunks; returns how many bytes it had."""
     skipped = 0
     while True:
         chunk = stream.readline(_CHUNK)
         if not chunk:
             return skipped
+        if feed is not None:
+            feed(chunk)
         skipped += len(chunk)
         if chunk.endswith(b"\n"):
             return skipped
-
-
-def _read_rest_as_document(first: bytes, stream: IO[bytes], limit: int) -> bytes | None:
-    """Read the remainder of a pretty-printed document, or None if it is over `limit`."""
-    parts = [first]
-    size = len(first)
-    while True:
-        chunk = stream.read(_CHUNK)
-        if not chunk:
-            break
-        size += len(chunk)
-        if size > limit:
-            return None
-        parts.append(chunk)
-    return b"".join(parts)
 
 
 _STRUCTURAL = re.compile(rb'["\\\[\]{},\n]')
@@ -209,6 +349,7 @@ class _ArraySplitter:
         self.element_line = 1
         self.oversized = False
         self.closed = False
+        self.tail = b""  # what followed the closing bracket in its chunk
 
     def feed(self, chunk: bytes) -> Iterator[JsonValue | InputIssue]:
         pos = 0
@@ -247,6 +388,7 @@ class _ArraySplitter:
                     self._append(chunk[start:idx])
                     yield from self._emit()
                     self.closed = True
+                    self.tail = chunk[pos:]
                 self.depth -= 1
             elif ch == 0x2C and self.depth == 1:  # comma between elements
                 self._append(chunk[start:idx])
@@ -296,3 +438,17 @@ def _iter_array(stream: IO[bytes], path: str, limit: int) -> Iterator[JsonValue 
         yield from splitter.feed(chunk)
     if not splitter.closed:
         yield InputIssue(path, splitter.line, "$", "truncated JSON: the array is never closed")
+        return
+    # Anything but whitespace after the array is reported, never silently ignored.
+    line = splitter.line
+    chunk = splitter.tail
+    while chunk:
+        stripped = chunk.lstrip()
+        if stripped:
+            line += chunk[: len(chunk) - len(stripped)].count(b"\n")
+            yield InputIssue(
+                path, line, "$", "unexpected content after the top-level array; not read"
+            )
+            return
+        line += chunk.count(b"\n")
+        chunk = stream.read(_CHUNK)
