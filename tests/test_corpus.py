@@ -203,3 +203,26 @@ def test_build_script_reproduces_the_committed_files(tmp_path: Path) -> None:
     assert built == committed
     for name in built:
         assert (tmp_path / name).read_bytes() == (CORPUS / name).read_bytes(), name
+
+
+def test_benchmark_generator_is_deterministic_and_valid(tmp_path: Path) -> None:
+    script = ROOT / "benchmarks" / "make_traces.py"
+    outs = []
+    for name in ("a.jsonl", "b.jsonl"):
+        proc = subprocess.run(
+            [sys.executable, str(script), "--count", "300", "--out", str(tmp_path / name)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == 0, proc.stderr
+        outs.append((tmp_path / name).read_bytes())
+    assert outs[0] == outs[1]
+    assert len(outs[0].splitlines()) == 300
+    proc = subprocess.run(
+        [sys.executable, "-m", "toolscore_ci", "validate", str(tmp_path / "a.jsonl")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("ok: 300 traces"), proc.stdout
