@@ -256,13 +256,16 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
         events.append((start, 2 * n, "start", span, attrs, kind, line))
         events.append((end, 2 * n + 1, "end", span, attrs, kind, line))
     events.sort(key=lambda e: (e[0], e[1]))
+    parsed: dict[int, tuple[Any, Any]] = {}
     for when, _, phase, span, attrs, kind, line in events:
         ts = str(when) if when else None
         evs = [e for e in span.get("events") or [] if isinstance(e, dict)]
         if kind == "tool":
             _tool(b, span, attrs, evs, phase, ts, line)
         elif kind == "llm" or (kind == "agent" and not has_llm):
-            inp, out = messages_of(attrs, evs)
+            if phase == "start":  # parsed once a span; the end event reuses it
+                parsed[id(span)] = messages_of(attrs, evs)
+            inp, out = parsed.pop(id(span)) if phase == "end" else parsed[id(span)]
             if inp is None and out is None and kind == "agent":
                 inp, out = attrs.get("input.value"), attrs.get("output.value")
                 inp, out = parse_json_text(inp), parse_json_text(out)
