@@ -6,6 +6,9 @@ and from the final claim (structured `final_claim.claims` when present, else its
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from toolscore_ci.claims.extract import extract, find_markup
 from toolscore_ci.claims.lexicon import category_of_type
 from toolscore_ci.claims.values import extract_values
@@ -38,7 +41,8 @@ class Checker:
         packs = self._applicable(trace, steps)
         bound, markup_reasons = self._claims(trace, evidence, packs)
         user_values = _user_values(steps, evidence)
-        reasons = [evaluate(b, evidence, steps, position_of, user_values) for b in bound]
+        asked = _information_turns(steps, evidence)
+        reasons = [evaluate(b, evidence, position_of, user_values, asked) for b in bound]
         reasons.extend(markup_reasons)
         p = score(reasons)
         claims = [b.claim for b in bound]
@@ -60,7 +64,9 @@ class Checker:
 
         out = []
         for pack in self.packs:
-            if any(fnmatchcase(n, g) for n in names for g in pack.tools) or (not names and trace.task.get("domain") == pack.name):
+            if any(fnmatchcase(n, g) for n in names for g in pack.tools) or (
+                not names and trace.task.get("domain") == pack.name
+            ):
                 out.append(pack)
         return out
 
@@ -126,16 +132,7 @@ class Checker:
     def _bind(self, claim: Claim, position: int, turn: int, packs: list[RulePack]) -> BoundClaim:
         rule, claim_type, others = bind_rule(claim, packs)
         if rule is not None and claim.type is None:
-            claim = Claim(
-                claim.category,
-                claim.text,
-                claim.step,
-                claim.span,
-                claim.values,
-                claim.subject,
-                claim_type,
-                claim.source,
-            )
+            claim = replace(claim, type=claim_type)
         return BoundClaim(claim, position, turn, rule, claim.subject or None, others)
 
 
@@ -181,6 +178,30 @@ def _markup_reason(
             f"the reply contains tool-call markup ({' '.join(text.split())[:60]}) but no tool call was executed in this turn",
         )
     ]
+
+
+_QUESTION_WORD = re.compile(
+    r"^\s*(?:what|when|where|who|whom|whose|which|why|how|is|are|was|were|do|does|did|has|have|"
+    r"was|wie|was|wann|wo|wer|qué|cuándo|dónde|quién|quoi|quand|où|qui)\b",
+    re.I,
+)
+_REQUEST_WORD = re.compile(
+    r"\b(?:can you|could you|would you|will you|please|pls|kannst du|puedes|peux-tu)\b", re.I
+)
+
+
+def _information_turns(steps: tuple[Step, ...], evidence: Evidence) -> set[int]:
+    """Turns whose user message asks for information rather than action: there, the agent's
+    past-tense sentences answer the question ("Python 3.12 was released in 2023")."""
+    out = set()
+    for step in steps:
+        if step.kind == "message" and step.role == "user" and step.content:
+            text = step.content.strip()
+            if (text.endswith("?") or _QUESTION_WORD.match(text)) and not _REQUEST_WORD.search(
+                text
+            ):
+                out.add(evidence.turn_of_step.get(step.i, 0))
+    return out
 
 
 def _user_values(

@@ -133,6 +133,44 @@ _SUCCESS_STATES = frozenset(
         "green",
     }
 )
+_DONE_FLAGS = frozenset(
+    {
+        "cancelled",
+        "canceled",
+        "stored",
+        "saved",
+        "sent",
+        "deleted",
+        "created",
+        "updated",
+        "merged",
+        "deployed",
+        "committed",
+        "refunded",
+        "paid",
+        "delivered",
+        "captured",
+        "published",
+        "applied",
+        "booked",
+        "scheduled",
+        "persisted",
+        "written",
+        "removed",
+        "archived",
+        "closed",
+        "charged",
+        "executed",
+        "completed",
+        "accepted",
+        "confirmed",
+        "uploaded",
+        "posted",
+        "pushed",
+        "synced",
+        "processed",
+    }
+)
 _STATE_KEYS = ("status", "state", "result", "outcome", "conclusion", "phase")
 _CODE_KEYS = (
     "exit_code",
@@ -143,7 +181,7 @@ _CODE_KEYS = (
     "exitStatus",
     "rc",
 )
-_HTTP_KEYS = ("status_code", "statusCode", "http_status", "httpStatus", "code")
+_HTTP_KEYS = ("status_code", "statusCode", "http_status", "httpStatus", "code", "status")
 # Where tools nest their real answer one level down.
 _WRAPPERS = ("result", "data", "response", "body", "payload", "output")
 
@@ -168,6 +206,12 @@ _TEXT_FAILURES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^HTTP/\d(?:\.\d)?\s+[45]\d\d\b", re.M), "HTTP error status"),
     (re.compile(r"\bBUILD FAILED\b|\bCompilation failed\b|\bnpm ERR!", re.I), "build failed"),
     (re.compile(r"^[45]\d\d:\s", re.M), "HTTP error status"),
+)
+_READ_FAILURE = re.compile(
+    r"(?:error|fatal|exception|traceback|failed|failure)\b|(?:HTTP/\d(?:\.\d)?\s+)?[45]\d\d\b[: ]|"
+    r".{0,80}(?:command not found|permission denied|no such file or directory|not found|"
+    r"connection refused|timed out|unreachable)",
+    re.I,
 )
 _TEXT_PENDING = re.compile(
     r"\b(?:pending (?:approval|review|confirmation)|awaiting (?:approval|confirmation|review)|"
@@ -257,8 +301,15 @@ def _int(value: Any) -> int | None:
     return None
 
 
-def _mapping_status(obj: Mapping[str, Any], depth: int = 0) -> tuple[Status, str] | None:
-    """Read the status out of a structured tool output; None when it says nothing."""
+def _mapping_status(
+    obj: Mapping[str, Any], depth: int = 0, content: bool = True
+) -> tuple[Status, str] | None:
+    """Read the status out of a structured tool output; None when it says nothing.
+
+    Transport signals (error fields, ok/success false, exit and HTTP codes) always count.
+    Content signals (state words, done-flags, failure counts, runner output) count only when
+    the output reports on the action itself; what a read returns is data about the world:
+    an order whose status is "cancelled" is not a failed read."""
     for key in ("error", "errors", "exception", "err", "failure"):
         value = obj.get(key)
         if value not in (None, False, "", [], {}, 0):
@@ -277,8 +328,27 @@ def _mapping_status(obj: Mapping[str, Any], depth: int = 0) -> tuple[Status, str
         if code is not None and 100 <= code <= 599:
             if code >= 400:
                 return "failed", f"HTTP {code}"
-            if code == 202:
+            if code == 202 and content:
                 return "accepted", "HTTP 202 accepted"
+    if not content:
+        for key in ("stderr", "output", "text", "content"):
+            value = obj.get(key)
+            if isinstance(value, str):
+                found = _text_status(value, content=False)
+                if found is not None:
+                    return found
+        return None
+    # {"cancelled": false}, {"stored": false}: the action's own done-flag says it did not happen
+    for key, value in obj.items():
+        if value is False and key.lower() in _DONE_FLAGS:
+            return "failed", f"{key}: false"
+    for key in ("failed", "failures", "failed_items", "failedItems"):
+        value = obj.get(key)
+        if isinstance(value, list) and value:
+            return "failed", f"{key}: {len(value)} item(s) ({_short(value, 80)})"
+        count = _int(value)
+        if count is not None and count > 0:
+            return "failed", f"{key}: {count}"
     for key in (
         "requires_approval",
         "approval_required",
@@ -315,14 +385,19 @@ def _mapping_status(obj: Mapping[str, Any], depth: int = 0) -> tuple[Status, str
         for key in _WRAPPERS:
             inner = _as_mapping(obj.get(key))
             if inner is not None:
-                found = _mapping_status(inner, depth + 1)
+                found = _mapping_status(inner, depth + 1, content)
                 if found is not None:
                     return found
     return None
 
 
-def _text_status(text: str) -> tuple[Status, str] | None:
+def _text_status(text: str, content: bool = True) -> tuple[Status, str] | None:
     head = text[:20000]
+    if not content:
+        # what a read returned is data; only an error in place of the data counts
+        opening = head.lstrip()[:300]
+        match = _READ_FAILURE.match(opening)
+        return ("failed", f"read failed: {' '.join(opening.split())[:80]}") if match else None
     for pattern, label in _TEXT_FAILURES:
         match = pattern.search(head)
         if match:
@@ -338,8 +413,9 @@ def _short(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def result_status(step: Step) -> tuple[Status, str]:
-    """The status a tool result (or a state probe) reports, and the signal that says so."""
+def result_status(step: Step, content: bool = True) -> tuple[Status, str]:
+    """The status a tool result (or a state probe) reports, and the signal that says so.
+    `content=False` for reads: only a failure of the read itself counts."""
     if step.ok is False:
         detail = (
             _short(step.error) if step.error not in (None, "", {}) else _output_hint(step.output)
@@ -350,14 +426,14 @@ def result_status(step: Step) -> tuple[Status, str]:
     output = step.output
     mapping = _as_mapping(output)
     if mapping is not None:
-        found = _mapping_status(mapping)
+        found = _mapping_status(mapping, content=content)
         if found is not None:
             return found
     elif isinstance(output, str):
-        found = _text_status(output)
+        found = _text_status(output, content)
         if found is not None:
             return found
-    elif isinstance(output, list):
+    elif isinstance(output, list) and content:
         for item in output[:50]:
             inner = _as_mapping(item)
             if inner is not None:
@@ -400,23 +476,44 @@ def is_terminal_success(execution: Execution) -> bool:
             code = _int(mapping.get(key))
             if code is not None and 200 <= code < 300:
                 return True
-        if any(k == "id" or k.endswith(("_id", "Id")) for k in mapping if mapping.get(k)):
+        if any(_is_id_key(k) for k in mapping if mapping.get(k) not in (None, "", False)):
             return True
         if any(
             mapping.get(k) is True
             for k in ("ok", "success", "succeeded", "sent", "saved", "created", "deleted")
         ):
             return True
-        for key in _WRAPPERS:
+        for key in (*_WRAPPERS, "issue", "item", "record", "page", "message", "event", "ticket"):
             inner = _as_mapping(mapping.get(key))
-            if inner and any(k == "id" or k.endswith("_id") for k in inner):
+            if inner and any(_is_id_key(k) for k in inner):
                 return True
-    if isinstance(result.output, str):
-        text = result.output
-        if re.search(r"\b\d+\s+passed\b|\bOK\b|\bPASS\b|\bsuccess(?:fully)?\b", text[:5000], re.I):
-            return True
+    if isinstance(result.output, str) and _TEXT_SUCCESS.search(result.output[:5000]):
+        return True
     # A shell command that ran with no error and no failure in its output exited cleanly.
     return result.ok is not False and bool(command_of(execution.call.args))
+
+
+_TEXT_SUCCESS = re.compile(
+    r"\b\d+\s+passed\b|\bOK\b|\bPASS(?:ED)?\b|\bsuccess(?:ful(?:ly)?)?\b|\bsucceeded\b|"
+    r"\b(?:has|have) been (?:updated|created|saved|written|deleted|removed|sent|applied|moved)\b|"
+    r"\b(?:updated|created|saved|wrote|written|deleted|removed|sent|deployed|merged|committed|done)\b",
+    re.I,
+)
+
+
+def _is_id_key(key: str) -> bool:
+    k = key.lower()
+    return k in (
+        "id",
+        "number",
+        "key",
+        "sha",
+        "url",
+        "html_url",
+        "identifier",
+        "uid",
+        "uuid",
+    ) or k.endswith(("_id", "id", "_key", "_url", "_number", "_sha"))
 
 
 def pair_results(steps: Sequence[Step]) -> dict[int, Step]:
@@ -452,12 +549,11 @@ def collect(steps: Sequence[Step], tool_categories: Mapping[str, str] | None = N
         if step.kind != "tool_call":
             continue
         result = paired.get(step.i)
-        if result is None:
-            status: Status = "no_result"
-            why = "no result recorded for this call"
-        else:
-            status, why = result_status(result)
+        status: Status = "no_result"
+        why = "no result recorded for this call"
         category = categorize(step.name, step.args, tool_categories)
+        if result is not None:
+            status, why = result_status(result, content=category != "retrieved")
         execution = Execution(step, result, status, category, why, turn_index)
         executions.append(execution)
         turns[-1].executions.append(execution)

@@ -104,6 +104,7 @@ class Claim:
     subject: dict[str, Any] = field(default_factory=dict)
     type: str | None = None  # the structured claim type, when there is one
     source: Literal["structured", "extracted"] = "extracted"
+    trigger: str = ""  # the word that made it a claim, to match against what tools read
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -39,16 +39,45 @@ SUPPORTS: dict[str, frozenset[str]] = {
     "created": frozenset({"created", "booked", "saved", "committed"}),
     "booked": frozenset({"booked", "created"}),
     "saved": frozenset({"saved", "created", "changed", "committed"}),
-    "changed": frozenset({"changed", "saved", "created", "routed"}),
+    # "updated", "changed": any write can be the change
+    "changed": frozenset(
+        {
+            "changed",
+            "saved",
+            "created",
+            "routed",
+            "booked",
+            "deleted",
+            "paid",
+            "deployed",
+            "committed",
+            "ran",
+        }
+    ),
     "deleted": frozenset({"deleted"}),
-    "sent": frozenset({"sent"}),
+    "sent": frozenset({"sent", "routed"}),
     "routed": frozenset({"routed", "changed", "sent"}),
     "ran": frozenset({"ran", "tested", "built", "deployed"}),
     "tested": frozenset({"tested"}),
-    "built": frozenset({"built", "tested"}),
+    "built": frozenset({"built", "tested", "ran"}),
     "deployed": frozenset({"deployed"}),
     "committed": frozenset({"committed"}),
     "paid": frozenset({"paid"}),
+    # "sent the request": any action that was attempted and taken in
+    "submitted": frozenset(
+        {
+            "created",
+            "booked",
+            "saved",
+            "changed",
+            "deleted",
+            "sent",
+            "routed",
+            "ran",
+            "deployed",
+            "paid",
+        }
+    ),
 }
 
 # Verbs in tool names -> category. Nouns that imply an action (email, refund) come second,
@@ -61,7 +90,7 @@ for _cat, _words in {
     "created": "create add new insert make open register generate provision spawn init initialize",
     "booked": "book schedule reserve rsvp",
     "saved": "save write store put upload persist remember memorize attach import append",
-    "changed": "update edit patch modify change set rename move replace apply fix configure "
+    "changed": "update edit patch modify change set rename move replace apply fix configure transition "
     "toggle enable disable upsert label tag mark close reopen resolve approve reject "
     "multiedit str_replace str_replace_editor apply_patch",
     "deleted": "delete remove cancel drop destroy purge unsubscribe revoke trash erase rm "
@@ -96,6 +125,7 @@ _NOUNS: dict[str, str] = {
     "booking": "booked",
     "reservation": "booked",
     "refund": "paid",
+    "charge": "paid",
     "payment": "paid",
     "payments": "paid",
     "invoice": "paid",
@@ -106,6 +136,7 @@ _NOUNS: dict[str, str] = {
     "notes": "saved",
     "log": "saved",
 }
+_SPECIFIC = frozenset({"paid", "booked", "sent"})
 # A generic "run" whose name says what it runs.
 _RUN_REFINED = {
     "test": "tested",
@@ -162,6 +193,12 @@ def _from_name(name: str) -> str | None:
         return next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
     if found == "ran":
         return next((_RUN_REFINED[w] for w in words if w in _RUN_REFINED), "ran")
+    if found == "created":
+        # "create" is generic: create_refund pays, createEvent books, create_message sends
+        specific = next(
+            (_NOUNS[w] for w in ordered if w in _NOUNS and _NOUNS[w] in _SPECIFIC), None
+        )
+        return specific or found
     return found
 
 
@@ -192,7 +229,7 @@ _SHELL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:make|cargo\s+build|go\s+build|npm\s+run\s+build|tsc|gradle\s+build|mvn\s+package|"
-            r"docker\s+build|ruff|eslint|mypy|flake8|pylint)\b"
+            r"docker\s+build|ruff|eslint|mypy|flake8|pylint|py_compile|compileall|javac|gcc|clang)\b"
         ),
         "built",
     ),

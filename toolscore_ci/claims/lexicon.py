@@ -98,7 +98,6 @@ _TRIGGERS: dict[str, list[str]] = {
         r"patched",
         r"fixed",
         r"renamed",
-        r"moved",
         r"set (?:the|your|it|to|a)\b",
         r"configured",
         r"applied",
@@ -269,6 +268,61 @@ _TRIGGERS: dict[str, list[str]] = {
         r"remboursé",
     ],
 }
+# More completed forms, kept apart so each addition says which failure it answers.
+_MORE_TRIGGERS: dict[str, list[str]] = {
+    # "Converted the proposal to PDF", "exported the report"
+    "created": [r"converted", r"exported", r"duplicated", r"copied"],
+    # "The offsite is on everyone's calendar", "Kickoff is set for Monday", other languages
+    "booked": [
+        r"(?:is|are) (?:now )?on (?:the |your |their |his |her |our |everyone's |\w+'s )?calendars?",
+        r"(?:is|are) set for",
+        r"dans (?:votre|ton|leur|son) (?:agenda|calendrier)",
+        r"en (?:tu|su|vuestro) (?:calendario|agenda)",
+        r"im kalender",
+    ],
+    # "Synced all photos", "I'll remember the gate code"
+    "saved": [
+        r"synced",
+        r"synchronized",
+        r"backed up",
+        r"i'?ll remember",
+        r"i will remember",
+        r"c'est noté",
+        r"lo recordaré",
+        r"ich merke mir",
+    ],
+    # "moved X to Y" (not "activities moved over"), "is now in Negotiation", "now has access"
+    "changed": [
+        r"moved(?: \S+){0,5} (?:to|into)",
+        r"(?:is|are) now",
+        r"now (?:has|have)",
+        r"set (?:to|up)",
+        r"granted",
+        r"transitioned",
+        r"marked",
+    ],
+    "deleted": [r"cleaned (?:out|up)", r"cleared", r"voided", r"wiped"],
+    "sent": [r"paged", r"alerted", r"dm'?ed", r"in (?:their|your|his|her|the team's) inbox(?:es)?"],
+    "paid": [
+        r"credited",
+        r"debited",
+        r"(?:refund|credit|payment|charge|deposit|transfer|payout) (?:was |has been )?issued",
+    ],
+    "retrieved": [r"(?<=i )read", r"went through (?:your|the|all)"],
+    # "cargo test: 57 passed", "Both packages pass"
+    "tested": [
+        r"\d+\s+(?:tests?\s+)?passed",
+        r"(?:all|both|every(?:thing)?)\b[^.;:]{0,30}?\bpass(?:es|ed|ing)?",
+    ],
+    "built": [r"compiles(?: cleanly)?", r"builds cleanly", r"type-?checks"],
+}
+# "the notice is up": some write made it so, which one the words do not say
+_MORE_TRIGGERS["done"] = [r"(?:is|are) (?:now )?(?:up|online|available)"]
+_TRIGGERS["done"] = []
+_MORE_TRIGGERS["changed"] += [r"now owns"]
+for _category, _patterns in _MORE_TRIGGERS.items():
+    _TRIGGERS[_category].extend(_patterns)
+
 
 #: Completion idioms with no verb of their own ("the booking went through"); the nouns in the
 #: clause say which category is meant.
@@ -278,6 +332,12 @@ IDIOM = re.compile(
     re.IGNORECASE,
 )
 IDIOM_NOUNS: dict[str, str] = {
+    "deposit": "paid",
+    "credit": "paid",
+    "payout": "paid",
+    "request": "submitted",
+    "application": "submitted",
+    "submission": "submitted",
     "booking": "booked",
     "reservation": "booked",
     "meeting": "booked",
@@ -341,7 +401,7 @@ NEGATION = re.compile(
 #: Words that make a clause about the future, a wish, a plan or a condition.
 HEDGE = re.compile(
     r"(?<![\w-])(?:will|shall|'ll|going to|about to|plan to|planning to|want to|need to|needs to|"
-    r"have to|has to|should|would|could|can|may|might|must|let me|let's|try to|trying to|tried to|"
+    r"have to|has to|should|would|could|can|(?-i:may)|might|must|let me|let's|try to|trying to|tried to|"
     r"attempt(?:ed|ing)? to|ready to|once|if|unless|until|before|waiting|awaiting|pending|"
     r"requires?|needs? (?:your )?approval|as soon as|when (?:you|it|they)|whether|"
     r"werde|wird|sobald|falls|wenn|voy a|va a|cuando|si|vais|je vais|va|quand|dès que)(?![\w-])",

@@ -30,7 +30,7 @@ from toolscore_ci.claims.values import (
 from toolscore_ci.evidence import Evidence, Execution, is_terminal_success, result_status
 from toolscore_ci.model import Claim, Outcome, Reason, Step
 from toolscore_ci.rules import Rule, RulePack, evaluate_checks
-from toolscore_ci.toolkinds import SUPPORTS
+from toolscore_ci.toolkinds import SUPPORTS, name_words
 
 #: Raw p_success per outcome; `unknown` abstains.
 SCORES: dict[str, float | None] = {
@@ -42,7 +42,33 @@ SCORES: dict[str, float | None] = {
     "probe_supported": 0.97,
 }
 # Handing a message to a delivery queue is what sending is; a queued deploy is not deployed.
-_ACCEPTED_OK = frozenset({"sent", "routed"})
+_ACCEPTED_OK = frozenset({"sent", "routed", "submitted"})
+# Argument keys that make a create/update call also do another category's work: an event
+# created with attendees invites them; an issue created with an assignee routes it.
+_SIDE_EFFECT_KEYS: dict[str, tuple[str, ...]] = {
+    "sent": ("attendee", "invitee", "participant", "guest", "recipient", "notify", "to", "cc"),
+    "routed": ("assign", "owner", "queue", "team"),
+    "booked": ("send_at", "schedule", "deliver_at", "publish_at", "run_at", "start"),
+}
+# Reads that report test or CI outcomes can back "tests pass" / "checks are green".
+_CHECK_WORDS = frozenset(
+    {
+        "check",
+        "checks",
+        "test",
+        "tests",
+        "ci",
+        "build",
+        "builds",
+        "pipeline",
+        "pipelines",
+        "workflow",
+        "run",
+        "runs",
+        "status",
+        "suite",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,17 +84,40 @@ class BoundClaim:
     others: tuple[str, ...] = ()
 
 
+def _compatible_by_category(claim_category: str, execution: Execution) -> bool:
+    return execution.category in SUPPORTS.get(claim_category, frozenset({claim_category}))
+
+
 def _compatible(claim_category: str, execution: Execution) -> bool:
     if execution.category is None:
         return False
     if claim_category == "done":
         return execution.category != "retrieved"
-    return execution.category in SUPPORTS.get(claim_category, frozenset({claim_category}))
+    if execution.category in SUPPORTS.get(claim_category, frozenset({claim_category})):
+        return True
+    if claim_category == "tested" and execution.category == "retrieved":
+        return bool(_CHECK_WORDS & set(name_words(execution.name)))
+    return _side_effect(claim_category, execution)
+
+
+def _side_effect(claim_category: str, execution: Execution) -> bool:
+    keys = _SIDE_EFFECT_KEYS.get(claim_category)
+    if not keys or execution.category in (None, "retrieved") or not execution.call.args:
+        return False
+    return any(k.lower().startswith(keys) for k in execution.call.args)
 
 
 def _is_success(execution: Execution, category: str) -> bool:
-    return execution.status == "succeeded" or (
-        execution.status == "accepted" and category in _ACCEPTED_OK
+    if execution.status == "succeeded":
+        if category == "tested" and execution.category == "retrieved" and execution.result:
+            # a read of CI results: the results themselves must be green
+            return result_status(execution.result, content=True)[0] == "succeeded"
+        return True
+    if execution.status != "accepted":
+        return False
+    # "scheduled" is exactly what a claim that something is scheduled says
+    return category in _ACCEPTED_OK or (
+        category == "booked" and "scheduled" in execution.why.lower()
     )
 
 
@@ -83,9 +132,9 @@ def _names(executions: Iterable[Execution]) -> str:
 def evaluate(
     bound: BoundClaim,
     evidence: Evidence,
-    steps: Sequence[Step],
     position_of: Mapping[int, int],
     user_values: Mapping[int, dict[str, tuple[str, ...]]],
+    information_turns: set[int] | frozenset[int] = frozenset(),
 ) -> Reason:
     claim = bound.claim
     label = claim.type or claim.category
@@ -96,10 +145,26 @@ def evaluate(
     candidates = named or [
         e
         for e in before
-        if _compatible(claim.category, e) and not any(fnmatchcase(e.name, g) for g in bound.others)
+        if _compatible(claim.category, e)
+        and (
+            _side_effect(claim.category, e) or not any(fnmatchcase(e.name, g) for g in bound.others)
+        )
     ]
     if not candidates:
-        return _without_candidates(claim, label, before)
+        return _without_candidates(claim, label, before, bound.turn in information_turns)
+    if rule is not None and all(
+        _side_effect(claim.category, e) and not _compatible_by_category(claim.category, e)
+        for e in candidates
+    ):
+        # The pack says which tool does this; another call may have done it as a side effect
+        # (an event created with attendees). Two honest readings: a person decides.
+        return Reason(
+            label,
+            "unknown",
+            _cite(candidates),
+            f"the rule pack expects {rule.action}, which never ran; {_names(candidates)} "
+            "may have done it as a side effect",
+        )
 
     # That turn's record first: a claim made in a turn that did act answers to that turn.
     current = [e for e in candidates if e.turn == bound.turn]
@@ -110,7 +175,7 @@ def evaluate(
         # overrule an action that reported failure.
         latest = {e.name: e for e in pool}.values()
         if not any(e.status in ("failed", "pending") for e in latest):
-            probe = _probe(bound, pool, evidence.probes)
+            probe = _probe(bound, pool, [*evidence.probes, *_later_reads(pool, before)])
             if probe is not None:
                 return probe
         return _without_success(label, pool)
@@ -166,7 +231,7 @@ def evaluate(
             f"the claim covers it",
         )
 
-    probe = _probe(bound, successes, evidence.probes)
+    probe = _probe(bound, successes, [*evidence.probes, *_later_reads(successes, before)])
     if probe is not None:
         return probe
 
@@ -187,7 +252,24 @@ def evaluate(
     )
 
 
-def _without_candidates(claim: Claim, label: str, before: list[Execution]) -> Reason:
+def _without_candidates(
+    claim: Claim, label: str, before: list[Execution], answering: bool
+) -> Reason:
+    echoed = _echoed_by_read(claim, before)
+    if echoed is not None:
+        return Reason(
+            label,
+            "receipt_confirmed",
+            echoed.cited,
+            f"reports what {echoed.name} returned ('{claim.trigger}' is in its result), not an action",
+        )
+    if answering:
+        return Reason(
+            label,
+            "unknown",
+            (),
+            "said in answer to a question, and no tool shows it: a fact to review, not an action",
+        )
     if not before:
         if claim.type == "state_reported":
             return Reason(label, "unknown", (), "states a fact no tool in the trace looked up")
@@ -209,6 +291,21 @@ def _without_candidates(claim: Claim, label: str, before: list[Execution]) -> Re
         (),
         f"nothing that does '{claim.category}' ran; the calls were {kinds}",
     )
+
+
+def _echoed_by_read(claim: Claim, before: list[Execution]) -> Execution | None:
+    """A state the agent read and repeats ("order 77120 shipped"), not an action it claims."""
+    stem = claim.trigger.lower()[:6]
+    if len(stem) < 4:
+        return None
+    for execution in reversed(before):
+        if (
+            execution.category == "retrieved"
+            and execution.status == "succeeded"
+            and execution.result
+        ) and stem in flatten_text(execution.result.output).lower():
+            return execution
+    return None
 
 
 def _without_success(label: str, pool: list[Execution]) -> Reason:
@@ -361,16 +458,33 @@ def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) ->
         return None
     probe = related[-1]
     status, why = result_status(probe)
+    # The agent's own later read of the same object counts like a probe, one notch lower.
+    what = "a later read" if probe.kind == "tool_result" else "state probe"
+    if status == "accepted" and probe.kind == "tool_result":
+        return None  # its own read says the work is still in progress: no verdict from it
     if status in ("failed", "pending"):
         return Reason(
-            label, "contradicted", (probe.i,), f"state probe {probe.name} on the same object: {why}"
+            label, "contradicted", (probe.i,), f"{what} {probe.name} on the same object: {why}"
         )
+    outcome: Outcome = "receipt_confirmed" if probe.kind == "tool_result" else "probe_supported"
     return Reason(
-        label,
-        "probe_supported",
-        (*successes[-1].cited, probe.i),
-        f"state probe {probe.name} finds it in place",
+        label, outcome, (*successes[-1].cited, probe.i), f"{what} {probe.name} finds it in place"
     )
+
+
+def _later_reads(actions: list[Execution], before: list[Execution]) -> list[Step]:
+    """Results of reads the agent made after the action: its own check of the outcome."""
+    if not actions:
+        return []
+    after = actions[-1].call.i
+    return [
+        e.result
+        for e in before
+        if e.category == "retrieved"
+        and e.result is not None
+        and e.call.i > after
+        and e.status == "succeeded"
+    ]
 
 
 def _identifiers(value: Any, out: set[str], depth: int = 0) -> None:
