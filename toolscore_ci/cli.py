@@ -44,7 +44,9 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add_input(p: argparse.ArgumentParser) -> None:
-        p.add_argument("paths", nargs="+", metavar="PATH", help="trace files, directories, or - for stdin")
+        p.add_argument(
+            "paths", nargs="+", metavar="PATH", help="trace files, directories, or - for stdin"
+        )
         p.add_argument("--format", default="auto", help="input format (default: sniffed per file)")
         p.add_argument("--strict", action="store_true", help="stop at the first input error")
         p.add_argument(
@@ -54,7 +56,7 @@ def _build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--max-line-bytes",
-            type=int,
+            type=_positive,
             default=16 * 1024 * 1024,
             help="skip (and report) any line or array element longer than this (default 16 MiB)",
         )
@@ -62,7 +64,9 @@ def _build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="check traces and give each a verdict")
     add_input(check)
     check.add_argument("--probes", help="state probes (JSONL) to merge into their traces")
-    check.add_argument("--rules", action="append", default=[], help="an extra rule pack (YAML); repeatable")
+    check.add_argument(
+        "--rules", action="append", default=[], help="an extra rule pack (YAML); repeatable"
+    )
     check.add_argument(
         "--fail-on",
         type=_parse_fail_on,
@@ -75,11 +79,17 @@ def _build_parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="validate traces against agent-trace/v1")
     add_input(validate)
 
-    convert = sub.add_parser("convert", help="convert traces of any supported format to agent-trace/v1")
+    convert = sub.add_parser(
+        "convert", help="convert traces of any supported format to agent-trace/v1"
+    )
     add_input(convert)
-    convert.add_argument("--out", required=True, help="agent-trace/v1 JSONL to write ('-' for stdout)")
+    convert.add_argument(
+        "--out", required=True, help="agent-trace/v1 JSONL to write ('-' for stdout)"
+    )
 
-    bench = sub.add_parser("bench", help="measure detectors on labelled traces (ground_truth.outcome)")
+    bench = sub.add_parser(
+        "bench", help="measure detectors on labelled traces (ground_truth.outcome)"
+    )
     add_input(bench)
     bench.add_argument("--probes", help="state probes (JSONL) to merge into their traces")
     bench.add_argument("--rules", action="append", default=[], help="an extra rule pack (YAML)")
@@ -88,15 +98,27 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _emit_issue(issue: InputIssue, err: IO[str]) -> None:
-    prefix = "warning: " if issue.severity == "warning" else "error: "
-    err.write(prefix + str(issue) + "\n")
+    """Errors print as `FILE:LINE: $.path: message` (what editors and problem matchers parse);
+    warnings carry a `warning: ` prefix."""
+    text = str(issue).replace("\r", "\\r").replace("\n", "\\n")  # one issue, one line
+    err.write(("warning: " if issue.severity == "warning" else "") + text + "\n")
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of bytes, got {value!r}")
+    return number
 
 
 def _open_out(path: str | None) -> IO[str]:
     if path is None or path == "-":
         return sys.stdout
     try:
-        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+        return open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
@@ -108,7 +130,9 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         from toolscore_ci.formats import reader_names
 
         if args.format not in reader_names():
-            raise UsageError(f"unknown --format {args.format!r} (choose from auto, {', '.join(reader_names())})")
+            raise UsageError(
+                f"unknown --format {args.format!r} (choose from auto, {', '.join(reader_names())})"
+            )
     return CheckConfig(
         probes=getattr(args, "probes", None),
         rules=tuple(getattr(args, "rules", ()) or ()),
@@ -129,15 +153,16 @@ def _files(args: argparse.Namespace, err: IO[str]) -> list[str]:
 
 def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.pipeline import RunStats, run
-    from toolscore_ci.report.results import result_line
-    from toolscore_ci.report.table import render_table
+    from toolscore_ci.report.results import result_line, summary_dict
+    from toolscore_ci.report.table import TableBuffer, render_table
 
     config = _config(args)
     files = _files(args, err)
     stats = RunStats()
     out = _open_out(args.out)
-    shown: list[Result] = []
+    table = TableBuffer()  # bounded: the table shows the worst few hundred, counts cover all
     gate_failed = False
+    stopped = False
     try:
         if args.output == "json":
             out.write('{"schema": "toolscore-ci/results-v1", "results": [')
@@ -146,8 +171,9 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             if not hasattr(item, "verdict"):
                 _emit_issue(item, err)  # type: ignore[arg-type]
                 if args.strict and item.severity == "error":  # type: ignore[union-attr]
-                    err.write("error: stopping at the first input error (--strict)\n")
-                    return EXIT_INPUT
+                    err.write("stopping at the first input error (--strict)\n")
+                    stopped = True
+                    break
                 continue
             result: Result = item  # type: ignore[assignment]
             gate_failed = gate_failed or result.verdict in args.fail_on
@@ -156,25 +182,28 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             elif args.output == "json":
                 out.write(("\n" if first else ",\n") + result_line(result))
                 first = False
-            elif result.verdict in ("false_success", "unverifiable"):
-                shown.append(result)
+            else:
+                table.add(result)
         if args.output == "json":
-            summary = {
-                "files": stats.files,
-                "traces": stats.traces,
-                "invalid": stats.invalid,
-                "input_errors": stats.errors,
-                "verdicts": {k: stats.verdicts.get(k, 0) for k in ("verified", "false_success", "unverifiable", "skipped")},
-            }
-            out.write('\n], "summary": ' + json.dumps(summary) + "}\n")
+            summary = summary_dict(stats)
+            out.write("\n" * (not first) + '], "summary": ' + json.dumps(summary) + "}\n")
         elif args.output == "table":
             out.write(
-                render_table(shown, stats.verdicts, files=stats.files, invalid=stats.invalid, errors=stats.errors)
+                render_table(
+                    table.shown(),
+                    stats.verdicts,
+                    files=stats.files,
+                    invalid=stats.invalid,
+                    errors=stats.errors,
+                    not_shown=table.dropped,
+                )
             )
     finally:
         if out is not sys.stdout:
             out.close()
-    if stats.errors:
+        else:
+            out.flush()
+    if stopped or stats.errors:
         return EXIT_INPUT
     return EXIT_GATE if gate_failed else EXIT_OK
 
@@ -192,6 +221,7 @@ def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:
             continue
         _emit_issue(item, err)  # type: ignore[arg-type]
         if args.strict and item.severity == "error":  # type: ignore[union-attr]
+            err.write("stopping at the first input error (--strict)\n")
             return EXIT_INPUT
     plural = "s" if stats.files != 1 else ""
     if stats.errors:
@@ -200,7 +230,9 @@ def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:
             f"{stats.errors} error{'s' if stats.errors != 1 else ''} in {stats.files} file{plural}\n"
         )
         return EXIT_INPUT
-    sys.stdout.write(f"ok: {valid} trace{'s' if valid != 1 else ''} in {stats.files} file{plural}\n")
+    sys.stdout.write(
+        f"ok: {valid} trace{'s' if valid != 1 else ''} in {stats.files} file{plural}\n"
+    )
     return EXIT_OK
 
 
@@ -220,11 +252,14 @@ def cmd_convert(args: argparse.Namespace, err: IO[str]) -> int:
                 continue
             _emit_issue(item, err)  # type: ignore[arg-type]
             if args.strict and item.severity == "error":  # type: ignore[union-attr]
+                err.write("stopping at the first input error (--strict)\n")
                 return EXIT_INPUT
     finally:
         if out is not sys.stdout:
             out.close()
-    err.write(f"converted {written} trace{'s' if written != 1 else ''} from {stats.files} file(s)\n")
+    err.write(
+        f"converted {written} trace{'s' if written != 1 else ''} from {stats.files} file(s)\n"
+    )
     return EXIT_INPUT if stats.errors else EXIT_OK
 
 
@@ -241,13 +276,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_INPUT
     err = sys.stderr
-    commands = {"check": cmd_check, "validate": cmd_validate, "convert": cmd_convert, "bench": cmd_bench}
+    commands = {
+        "check": cmd_check,
+        "validate": cmd_validate,
+        "convert": cmd_convert,
+        "bench": cmd_bench,
+    }
     try:
         return commands[args.command](args, err)
     except UsageError as exc:
         err.write(f"error: {exc}\n")
         return EXIT_INPUT
     except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, and keep Python's exit-time flush of
+        # stdout from raising again.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
     except KeyboardInterrupt:
         err.write("interrupted\n")
@@ -258,7 +304,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exc, ConfigError):
             err.write(f"error: {exc}\n")
             return EXIT_INPUT
-        raise
+        import os
+
+        if os.environ.get("TOOLSCORE_CI_DEBUG"):
+            raise
+        # A bug of ours, not bad input: one line, the traceback on request.
+        err.write(
+            f"internal error: {type(exc).__name__}: {exc} "
+            "(set TOOLSCORE_CI_DEBUG=1 for the traceback, and please report it)\n"
+        )
+        return EXIT_INPUT
 
 
 if __name__ == "__main__":
