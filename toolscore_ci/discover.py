@@ -25,9 +25,16 @@ def is_trace_file(name: str) -> bool:
     return name.lower().endswith(TRACE_SUFFIXES)
 
 
-def _walk(directory: str) -> list[str]:
+def _walk(directory: str, problems: list[str] | None = None) -> list[str]:
+    """Every trace file under `directory`, sorted, hidden directories skipped; a subdirectory
+    that cannot be listed is reported in `problems`, not silently passed over."""
+
+    def unreadable(exc: OSError) -> None:
+        if problems is not None:
+            problems.append(f"{exc.filename}: cannot list: {exc.strerror or exc}")
+
     found = []
-    for root, dirs, files in os.walk(directory):
+    for root, dirs, files in os.walk(directory, onerror=unreadable):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         found.extend(os.path.join(root, f) for f in sorted(files) if is_trace_file(f))
     return found
@@ -40,10 +47,12 @@ def expand_paths(paths: Iterable[str]) -> Discovery:
     seen: set[str] = set()
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            files = _walk(path)
+            files = _walk(path, out.problems)
             out.matched[path] = len(files)
             if not files:
-                out.problems.append(f"{path}: directory holds no trace files ({', '.join(TRACE_SUFFIXES)})")
+                out.problems.append(
+                    f"{path}: directory holds no trace files ({', '.join(TRACE_SUFFIXES)})"
+                )
         else:
             files = [path]
             out.matched[path] = 1
@@ -75,7 +84,7 @@ def expand_globs(patterns: Iterable[str], workspace: str) -> Discovery:
                 out.problems.append(f"{pattern}: {m} is outside the workspace; ignored")
                 continue
             if os.path.isdir(m):
-                matches.extend(_walk(m))
+                matches.extend(_walk(m, out.problems))
             else:
                 matches.append(m)
         if exclude:

@@ -50,7 +50,10 @@ def iter_valid_records(
     for path in files:
         stats.files += 1
         for item in read_file(
-            path, config.fmt, strict_format=config.strict_format, max_line_bytes=config.max_line_bytes
+            path,
+            config.fmt,
+            strict_format=config.strict_format,
+            max_line_bytes=config.max_line_bytes,
         ):
             if isinstance(item, InputIssue):
                 _count(item, stats)
@@ -94,11 +97,17 @@ def load_probes(config: CheckConfig) -> tuple[Probes | None, list[InputIssue]]:
 
 
 def run(
-    files: Iterable[str], config: CheckConfig, stats: RunStats | None = None
+    files: Iterable[str],
+    config: CheckConfig,
+    stats: RunStats | None = None,
+    *,
+    checker: Checker | None = None,
 ) -> Iterator[Result | InputIssue]:
-    """Check every trace in `files`; yields results and issues in input order."""
+    """Check every trace in `files`; yields results and issues in input order. `checker`
+    replaces the one built from `config.rules` (a bench or a test may wrap it); whatever it
+    is, it only ever receives `project(record)`."""
     stats = stats if stats is not None else RunStats()
-    checker = make_checker(config)
+    checker = checker if checker is not None else make_checker(config)
     probes, probe_issues = load_probes(config)
     for issue in probe_issues:
         _count(issue, stats)

@@ -43,7 +43,8 @@ class Probes:
             return
         self.used.add(trace_id)  # type: ignore[arg-type]
         steps = data["steps"]
-        next_i = max((s.get("i", -1) for s in steps if isinstance(s, dict) and isinstance(s.get("i"), int)), default=-1) + 1
+        indices = [s["i"] for s in steps if isinstance(s, dict) and type(s.get("i")) is int]
+        next_i = max(indices, default=-1) + 1
         for offset, probe in enumerate(found):
             steps.append(
                 {
