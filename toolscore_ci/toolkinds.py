@@ -137,6 +137,9 @@ _NOUNS: dict[str, str] = {
     "log": "saved",
 }
 _SPECIFIC = frozenset({"paid", "booked", "sent"})
+_SHELL_NAMES = frozenset(
+    {"bash", "shell", "terminal", "sh", "powershell", "cmd", "command", "exec"}
+)
 # A generic "run" whose name says what it runs.
 _RUN_REFINED = {
     "test": "tested",
@@ -192,7 +195,11 @@ def _from_name(name: str) -> str | None:
     if found is None:
         return next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
     if found == "ran":
-        return next((_RUN_REFINED[w] for w in words if w in _RUN_REFINED), "ran")
+        # "run_tests" says what it runs; "run_flow" or "invoke" could do anything
+        refined = next((_RUN_REFINED[w] for w in words if w in _RUN_REFINED), None)
+        if refined is None and not _SHELL_NAMES & set(words):
+            return None
+        return refined or "ran"
     if found == "created":
         # "create" is generic: create_refund pays, createEvent books, create_message sends
         specific = next(

@@ -75,6 +75,13 @@ def extract_values(text: str) -> dict[str, tuple[str, ...]]:
         if match.group("num2") and "," in number and "." not in number:
             number = number.replace(",", ".")
         add("amount", number.replace(",", ""))
+    # Full ISO datetimes first: their local date and time are the claim's, their seconds and
+    # offsets are not separate times.
+    for match in _ISO_DATETIME.finditer(no_paths):
+        if match.group(4):
+            add("date", f"{match.group(1)}-{match.group(2)}-{match.group(3)}")
+            add("time", f"{match.group(4)}:{match.group(5)}")
+    no_paths = _ISO_DATETIME.sub(lambda m: " " if m.group(4) else m.group(0), no_paths)
     for match in ISO_DATE.finditer(no_paths):
         add("date", match.group(0))
     for match in WORD_DATE.finditer(no_paths):
@@ -86,13 +93,17 @@ def extract_values(text: str) -> dict[str, tuple[str, ...]]:
     for match in TIME.finditer(no_dates):
         if match.group("m") is None and match.group("ap") is None:
             continue  # a bare number is not a time
+        if _RANGE_END.search(no_dates[: match.start()]):
+            continue  # "10:30-11:00": the end of a range follows from the start and length
         hour = int(match.group("h"))
         ap = (match.group("ap") or "").lower().replace(".", "")
         if ap == "pm" and hour < 12:
             hour += 12
         elif ap == "am" and hour == 12:
             hour = 0
-        add("time", f"{hour:02d}:{match.group('m') or '00'}")
+        # "5:30" with no am/pm may be either half of the day: "~" keeps that open
+        ambiguous = "~" if not ap and 1 <= hour <= 12 else ""
+        add("time", f"{ambiguous}{hour:02d}:{match.group('m') or '00'}")
     for match in ID.finditer(no_paths):
         token = match.group(0)
         if not ISO_DATE.fullmatch(token):
@@ -105,7 +116,10 @@ def extract_values(text: str) -> dict[str, tuple[str, ...]]:
 # ---- matching against tool evidence ----------------------------------------------------
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
-_ISO_DATETIME = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?")
+_ISO_DATETIME = re.compile(
+    r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?"
+)
+_RANGE_END = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|until|bis)\s*$", re.I)
 
 
 def flatten_text(*values: Any) -> str:
@@ -127,13 +141,16 @@ def evidence_values(text: str) -> dict[str, set[str]]:
         "date": set(),
         "monthday": set(),
         "time": set(),
+        "utc_time": set(),
         "number": set(),
     }
     for match in _ISO_DATETIME.finditer(text):
         out["date"].add(f"{match.group(1)}-{match.group(2)}-{match.group(3)}")
         out["monthday"].add(f"{match.group(2)}-{match.group(3)}")
         if match.group(4):
-            out["time"].add(f"{match.group(4)}:{match.group(5)}")
+            offset = match.group(6) or ""
+            utc = offset in ("Z", "+00:00", "+0000", "-00:00")
+            out["utc_time" if utc else "time"].add(f"{match.group(4)}:{match.group(5)}")
     for match in _NUMBER.finditer(text):
         out["number"].add(_canon_number(match.group(0)))
     return out
@@ -151,7 +168,10 @@ def value_matches(kind: str, value: str, text: str, values: dict[str, set[str]])
     """Is the claimed `value` of `kind` present in the evidence?"""
     if kind == "email":
         return value in values["email"]
-    if kind in ("date", "monthday", "time"):
+    if kind == "time":
+        candidates = _time_readings(value)
+        return bool(candidates & (values["time"] | values["utc_time"]))
+    if kind in ("date", "monthday"):
         return value in values[kind]
     if kind == "amount":
         number = _canon_number(value)
@@ -162,6 +182,14 @@ def value_matches(kind: str, value: str, text: str, values: dict[str, set[str]])
     if kind == "path":
         return value in text or value.lstrip("./") in text
     return value.casefold() in text.casefold()
+
+
+def _time_readings(value: str) -> set[str]:
+    if not value.startswith("~"):
+        return {value}
+    hour, minute = value[1:].split(":")
+    h = int(hour)
+    return {f"{h % 12:02d}:{minute}", f"{h % 12 + 12:02d}:{minute}", f"{h:02d}:{minute}"}
 
 
 def _is_number(text: str) -> bool:
@@ -175,7 +203,10 @@ def _is_number(text: str) -> bool:
 def same_kind_present(kind: str, value: str, text: str, values: dict[str, set[str]]) -> bool:
     """Does the evidence state *some* value of this kind, so that a miss is a mismatch
     rather than silence? Ids compare by prefix (evt_..., INV-...), paths by being paths."""
-    if kind in ("email", "date", "monthday", "time"):
+    if kind == "time":
+        # Times written in UTC may be said in local time: only local ones can contradict.
+        return bool(values["time"])
+    if kind in ("email", "date", "monthday"):
         return bool(values[kind])
     if kind == "id":
         prefix = re.match(r"[A-Za-z]{2,12}[_-]", value)

@@ -16,7 +16,7 @@ and any state probe on the same object decide the outcome:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -361,7 +361,7 @@ def _value_mismatch(
                 _cite(failed),
                 f"the action for {value} did not succeed ({failed[-1].name}: {failed[-1].why})",
             )
-        if kind in ("email", "id", "path", "date", "amount") and same_kind_present(
+        if kind in ("email", "id", "path", "date", "amount", "time") and same_kind_present(
             kind, value, ok_text, ok_values
         ):
             return Reason(
@@ -473,12 +473,13 @@ def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) ->
 
 
 def _later_reads(actions: list[Execution], before: list[Execution]) -> list[Step]:
-    """Results of reads the agent made after the action: its own check of the outcome."""
+    """Reads the agent made after the action, as probe-like steps (the read's result with the
+    read's arguments): its own check of the outcome."""
     if not actions:
         return []
     after = actions[-1].call.i
     return [
-        e.result
+        replace(e.result, args=e.call.args, name=e.call.name)
         for e in before
         if e.category == "retrieved"
         and e.result is not None

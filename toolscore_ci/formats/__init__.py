@@ -17,6 +17,7 @@ from toolscore_ci.formats import (
     openai_chat,
     openai_responses,
     otel_genai,
+    probes_file,
 )
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, JsonValue, iter_json_values
@@ -34,6 +35,7 @@ READERS: list[ModuleType] = [
     openai_responses,
     anthropic,  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
     openai_chat,
+    probes_file,  # last: a probes file among traces is reported, not read
 ]
 
 
