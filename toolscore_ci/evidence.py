@@ -213,6 +213,12 @@ _READ_FAILURE = re.compile(
     r"connection refused|timed out|unreachable)",
     re.I,
 )
+# A page that asks to sign in, or a captcha, is not the document that was asked for.
+_READ_WALL = re.compile(
+    r"<title>[^<]{0,40}\b(?:sign in|log ?in|access denied|forbidden|not found|captcha|just a moment)\b|"
+    r"\bplease (?:sign|log) in to continue\b|\bverify you are (?:a )?human\b|\benable javascript and cookies\b",
+    re.I,
+)
 _TEXT_PENDING = re.compile(
     r"\b(?:pending (?:approval|review|confirmation)|awaiting (?:approval|confirmation|review)|"
     r"requires? (?:your )?approval|waiting for (?:your )?(?:approval|confirmation)|needs? approval)\b",
@@ -394,10 +400,17 @@ def _mapping_status(
 def _text_status(text: str, content: bool = True) -> tuple[Status, str] | None:
     head = text[:20000]
     if not content:
-        # what a read returned is data; only an error in place of the data counts
+        # what a read returned is data; only an error or a wall in place of the data counts
         opening = head.lstrip()[:300]
-        match = _READ_FAILURE.match(opening)
-        return ("failed", f"read failed: {' '.join(opening.split())[:80]}") if match else None
+        if _READ_FAILURE.match(opening):
+            return "failed", f"read failed: {' '.join(opening.split())[:80]}"
+        wall = _READ_WALL.search(head[:4000])
+        if wall:
+            return (
+                "failed",
+                f"read hit a wall instead of the content: {' '.join(wall.group(0).split())[:60]}",
+            )
+        return None
     for pattern, label in _TEXT_FAILURES:
         match = pattern.search(head)
         if match:

@@ -68,6 +68,8 @@ class Markup:
 
 def sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; code spans are blanked so their words never claim."""
+    # one apostrophe, so "couldn’t" negates like "couldn't" (same length: spans stay valid)
+    text = text.replace("’", "'")
     blanked = _CODE_BLOCK.sub(lambda m: " " * len(m.group(0)), text)
     blanked = _QUOTED.sub(
         lambda m: m.group(0)[0] + " " * (len(m.group(0)) - 2) + m.group(0)[-1], blanked

@@ -306,6 +306,7 @@ _MORE_TRIGGERS: dict[str, list[str]] = {
     "paid": [
         r"credited",
         r"debited",
+        r"captured",
         r"(?:refund|credit|payment|charge|deposit|transfer|payout) (?:was |has been )?issued",
     ],
     "retrieved": [r"(?<=i )read", r"went through (?:your|the|all)"],
@@ -400,7 +401,8 @@ NEGATION = re.compile(
 )
 #: Words that make a clause about the future, a wish, a plan or a condition.
 HEDGE = re.compile(
-    r"(?<![\w-])(?:will|shall|'ll|going to|about to|plan to|planning to|want to|need to|needs to|"
+    r"(?:['’]ll\b|['’]d (?:like|love|be happy) to\b)|"
+    r"(?<![\w-])(?:will|shall|going to|about to|plan to|planning to|want to|need to|needs to|"
     r"have to|has to|should|would|could|can|(?-i:may)|might|must|let me|let's|try to|trying to|tried to|"
     r"attempt(?:ed|ing)? to|ready to|once|if|unless|until|before|waiting|awaiting|pending|"
     r"requires?|needs? (?:your )?approval|as soon as|when (?:you|it|they)|whether|"
@@ -438,7 +440,8 @@ STATE_ASSERTION = re.compile(
 #: Tool-call markup an agent wrote instead of calling the tool.
 TOOL_MARKUP = re.compile(
     r"<tool_call>|</tool_call>|<\|tool_call\|>|<function_calls>|<invoke\s+name=|<function=\w|"
-    r"\[TOOL_CALLS\]|<tool_use>|\{\s*\"(?:tool|function|name)\"\s*:\s*\"[\w.\-/]+\"\s*,\s*\"(?:arguments|args|parameters|input)\"\s*:",
+    r"\[TOOL_CALLS\]|<tool_use>|\b(?:called|invoked|calling)\s+`?[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)`?\s*[.:]|"
+    r"\btool (?:result|output|response)\s*:\s*[\[{]|\{\s*\"(?:tool|function|name)\"\s*:\s*\"[\w.\-/]+\"\s*,\s*\"(?:arguments|args|parameters|input)\"\s*:",
     re.IGNORECASE,
 )
 

@@ -15,6 +15,7 @@ and any state probe on the same object decide the outcome:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
@@ -46,7 +47,8 @@ _ACCEPTED_OK = frozenset({"sent", "routed", "submitted"})
 # Argument keys that make a create/update call also do another category's work: an event
 # created with attendees invites them; an issue created with an assignee routes it.
 _SIDE_EFFECT_KEYS: dict[str, tuple[str, ...]] = {
-    "sent": ("attendee", "invitee", "participant", "guest", "recipient", "notify", "to", "cc"),
+    # not "to"/"recipient": a call that only composes a message (create_draft) has those too
+    "sent": ("attendee", "invitee", "participant", "guest"),
     "routed": ("assign", "owner", "queue", "team"),
     "booked": ("send_at", "schedule", "deliver_at", "publish_at", "run_at", "start"),
 }
@@ -150,6 +152,8 @@ def evaluate(
             _side_effect(claim.category, e) or not any(fnmatchcase(e.name, g) for g in bound.others)
         )
     ]
+    if claim.category == "paid" and not named:
+        candidates = _same_direction(claim, candidates)
     if not candidates:
         return _without_candidates(claim, label, before, bound.turn in information_turns)
     if rule is not None and all(
@@ -186,7 +190,9 @@ def evaluate(
         e
         for e in pool
         if e.status in ("failed", "pending")
-        and not any(s.name == e.name and s.call.i > e.call.i for s in successes)
+        and not any(
+            s.name == e.name and s.call.i > e.call.i and _same_target(e, s) for s in successes
+        )
     ]
 
     # Rule-pack receipts on the calls the pack names.
@@ -219,6 +225,12 @@ def evaluate(
     target = _target_mismatch(label, bound, successes, user_values)
     if target is not None:
         return target
+    named_target = _named_target_mismatch(label, claim, successes)
+    if named_target is not None:
+        return named_target
+    flag = _false_flag(label, claim, successes)
+    if flag is not None:
+        return flag
 
     if unrecovered:
         worst = unrecovered[-1]
@@ -361,7 +373,15 @@ def _value_mismatch(
                 _cite(failed),
                 f"the action for {value} did not succeed ({failed[-1].name}: {failed[-1].why})",
             )
-        if kind in ("email", "id", "path", "date", "amount", "time") and same_kind_present(
+        if kind == "amount" and _amount_fields(successes) and not _amount_matches(value, successes):
+            return Reason(
+                label,
+                "contradicted",
+                _cite(successes),
+                f"the claim says {value}, but {_names(successes)} moved "
+                + ", ".join(sorted(_amount_fields(successes))),
+            )
+        if kind in ("email", "id", "path", "date", "time") and same_kind_present(
             kind, value, ok_text, ok_values
         ):
             return Reason(
@@ -380,8 +400,178 @@ def _value_mismatch(
     return None
 
 
+_REFUND_WORDS = frozenset(
+    {
+        "refund",
+        "refunds",
+        "refunded",
+        "credit",
+        "reverse",
+        "reversal",
+        "reimburse",
+        "return",
+        "void",
+        "chargeback",
+    }
+)
+_REFUND_CLAIM = re.compile(
+    r"\b(?:refund\w*|reimburs\w*|credit(?:ed)?|(?:zurück)?erstatt\w*|reembols\w*|rembours\w*)\b",
+    re.I,
+)
+
+
+def _same_direction(claim: Claim, candidates: list[Execution]) -> list[Execution]:
+    """Money moves two ways: a charge never backs "refunded", a refund never backs "charged"."""
+    refund_claim = bool(_REFUND_CLAIM.search(claim.trigger or claim.text))
+    out = []
+    for e in candidates:
+        args = e.call.args or {}
+        words = set(name_words(e.name)) | {k.lower() for k in args}
+        words |= {v.lower() for v in args.values() if isinstance(v, str) and len(v) <= 20}
+        if refund_claim == bool(_REFUND_WORDS & words):
+            out.append(e)
+    return out
+
+
+_AMOUNT_KEY = re.compile(r"amount|total|price|cost|fee|sum|value", re.I)
+
+
+def _amount_fields(successes: list[Execution]) -> set[str]:
+    found: set[str] = set()
+    for e in successes:
+        for source in (e.call.args, e.result.output if e.result else None):
+            if isinstance(source, Mapping):
+                for key, value in source.items():
+                    if (
+                        _AMOUNT_KEY.search(key)
+                        and isinstance(value, (int, float, str))
+                        and not isinstance(value, bool)
+                    ):
+                        text = str(value).strip()
+                        if re.fullmatch(r"-?\d+(?:\.\d+)?", text):
+                            found.add(text)
+    return found
+
+
+def _amount_matches(value: str, successes: list[Execution]) -> bool:
+    try:
+        claimed = float(value)
+    except ValueError:
+        return True
+    for text in _amount_fields(successes):
+        number = float(text)
+        if abs(number - claimed) < 0.005 or abs(number - claimed * 100) < 0.5:
+            return True
+    return False
+
+
+def _same_target(failed: Execution, later: Execution) -> bool:
+    """Is `later` a retry of `failed`? Same arguments, or the same recipient/object."""
+    if failed.call.args == later.call.args:
+        return True
+    targets = _targets(failed.call.args)
+    return not targets or bool(targets & _targets(later.call.args))
+
+
+_TARGET_ARG = re.compile(
+    r"(?:^|_)(?:id|to|recipients?|attendees?|email|path|file|channel|order|customer|account|ticket|user)s?$",
+    re.I,
+)
+
+
+def _targets(args: Mapping[str, Any] | None) -> set[str]:
+    out: set[str] = set()
+    for key, value in (args or {}).items():
+        if not _TARGET_ARG.search(key) and not key.lower().endswith("id"):
+            continue
+        values = value if isinstance(value, list) else [value]
+        out.update(
+            str(v).casefold()
+            for v in values
+            if isinstance(v, (str, int)) and not isinstance(v, bool)
+        )
+    return out
+
+
+# Where a change was aimed: the claim says "to the Security queue", the call says queue=billing.
+_TARGET_KEYS = re.compile(
+    r"^(?:stage|status|state|queue|channel|folder|team|priority|column|list|board|project|"
+    r"env|environment|database|parent_?database|parent|space|workspace|branch|target|region)$|"
+    r"(?:stage|queue|channel|database|environment|folder)$",
+    re.I,
+)
+_CLAIMED_PLACE = re.compile(
+    r"\b(?:to|into|in|on|as)\s+(?:the\s+)?(#[\w-]+|(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*){0,2}|"
+    r"production|prod|staging|development|dev|main|master)\b"
+)
+_ENV_WORDS = {
+    "production": "prod",
+    "prod": "prod",
+    "staging": "staging",
+    "development": "dev",
+    "dev": "dev",
+}
+
+
+def _norm_place(text: str) -> str:
+    text = text.casefold().lstrip("#").replace("_", " ").replace("-", " ").strip()
+    return _ENV_WORDS.get(text, text)
+
+
+def _looks_like_name(value: str) -> bool:
+    # ids (C01RANDOM, 8812077) name nothing a reader could compare with words
+    return bool(value) and len(value) <= 60 and not re.search(r"\d", value)
+
+
+def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution]) -> Reason | None:
+    if claim.category not in (
+        "changed",
+        "sent",
+        "routed",
+        "created",
+        "saved",
+        "deployed",
+        "booked",
+    ):
+        return None
+    places = {_norm_place(m.group(1)) for m in _CLAIMED_PLACE.finditer(claim.text)}
+    places.discard("")
+    if not places:
+        return None
+    used: dict[str, str] = {}
+    for e in successes:
+        for key, value in (e.call.args or {}).items():
+            if _TARGET_KEYS.search(key) and isinstance(value, str) and _looks_like_name(value):
+                used[key] = value
+    if not used:
+        return None
+    values = {_norm_place(v) for v in used.values()}
+    for place in places:
+        if any(place == v or place in v.split() or v in place for v in values):
+            return None
+    shown = ", ".join(f"{k}={v}" for k, v in used.items())
+    return Reason(
+        label,
+        "contradicted",
+        _cite(successes),
+        f"the claim names {', '.join(sorted(places))}, but {_names(successes)} was sent to {shown}",
+    )
+
+
+def _false_flag(label: str, claim: Claim, successes: list[Execution]) -> Reason | None:
+    """The claim says 'acknowledged'; the result says acknowledged: false."""
+    words = {w.casefold() for w in re.findall(r"[A-Za-z]{5,}", claim.text)}
+    for e in successes:
+        output = e.result.output if e.result else None
+        if not isinstance(output, Mapping):
+            continue
+        for key, value in output.items():
+            if value is False and key.casefold() in words:
+                return Reason(label, "contradicted", e.cited, f"{e.name} returned {key}: false")
+    return None
+
+
 def _count_mismatch(value: str, text: str) -> bool:
-    import re
 
     passed = re.findall(r"\b(\d+)\s+passed\b", text)
     return bool(passed) and value not in passed
