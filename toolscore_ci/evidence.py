@@ -491,9 +491,11 @@ def is_terminal_success(execution: Execution) -> bool:
                 return True
         if any(_is_id_key(k) for k in mapping if mapping.get(k) not in (None, "", False)):
             return True
+        # the action's own done-flag set: {"applied": true}, {"sent": true}
         if any(
-            mapping.get(k) is True
-            for k in ("ok", "success", "succeeded", "sent", "saved", "created", "deleted")
+            value is True
+            and (key.lower() in _DONE_FLAGS or key.lower() in ("ok", "success", "succeeded"))
+            for key, value in mapping.items()
         ):
             return True
         for key in (*_WRAPPERS, "issue", "item", "record", "page", "message", "event", "ticket"):
