@@ -1250,3 +1250,38 @@ CASES += [
         "skipped",
     ),
 ]
+
+CASES += [
+    # "pending" as the state the user asked for is not a wait for approval
+    (
+        build(
+            "set-to-pending",
+            [
+                ("user", "Answer 88240 with the reset steps and set it to pending."),
+                (
+                    "call",
+                    "zendesk.tickets.reply",
+                    {"body": "Hi! To reset...", "status": "pending", "ticket_id": 88240},
+                    True,
+                    {"audit": {"id": 5519}, "ticket": {"id": 88240, "status": "pending"}},
+                ),
+                (
+                    "agent",
+                    "Replied to ticket #88240 with the reset instructions and set it to pending.",
+                ),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "saved-pending-your-approval",
+            [
+                ("user", "Remember my seat preference."),
+                ("call", "memory.write", {"text": "aisle"}, True, {"status": "pending_approval"}),
+                ("agent", "Saved, pending your approval."),
+            ],
+        ),
+        "skipped",
+    ),
+]

@@ -44,7 +44,8 @@ _CLAUSE = re.compile(
     re.I,
 )
 _APPROVAL_WAIT = re.compile(
-    r"\b(?:pending|awaiting|waiting (?:for|on)|once (?:you|it is|it's) (?:approve|confirm)|"
+    r"\b(?:(?:is|are|it's|stays?|remains?) (?:still )?pending|pending (?:your |an? |the )?\w*\s?(?:approval|review|confirmation|sign-?off)|"
+    r"awaiting|waiting (?:for|on)|once (?:you|it is|it's) (?:approve|confirm)|"
     r"(?:requires?|needs?) (?:your |an? )?(?:approval|confirmation|sign-?off)|for your approval|"
     r"as a draft|in drafts?)\b",
     re.I,

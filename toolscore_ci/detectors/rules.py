@@ -50,6 +50,8 @@ _SIDE_EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     # not "to"/"recipient": a call that only composes a message (create_draft) has those too
     "sent": ("attendee", "invitee", "participant", "guest"),
     "routed": ("assign", "owner", "queue", "team"),
+    # a reply that also sets the ticket's status changes it
+    "changed": ("status", "state", "stage", "priority", "tags", "labels", "assignee"),
     "booked": ("send_at", "schedule", "deliver_at", "publish_at", "run_at", "start"),
 }
 # Reads that report test or CI outcomes can back "tests pass" / "checks are green".
