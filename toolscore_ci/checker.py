@@ -6,12 +6,13 @@ and from the final claim (structured `final_claim.claims` when present, else its
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import replace
 
 from toolscore_ci.claims.extract import extract, find_markup
 from toolscore_ci.claims.lexicon import category_of_type
-from toolscore_ci.claims.values import extract_values
+from toolscore_ci.claims.values import EMAIL, extract_values
 from toolscore_ci.detectors.rules import BoundClaim, bind_rule, evaluate, score
 from toolscore_ci.evidence import Evidence, collect
 from toolscore_ci.gate import gate
@@ -30,6 +31,11 @@ class Checker:
 
     def __init__(self, packs: tuple[RulePack, ...]) -> None:
         self.packs = packs
+        # each pack's tool globs as one compiled pattern: checked for every trace
+        self._tool_patterns = [
+            re.compile("|".join(fnmatch.translate(g) for g in pack.tools)) if pack.tools else None
+            for pack in packs
+        ]
         self.tool_categories: dict[str, str] = {}
         for pack in packs:
             self.tool_categories.update(pack.tool_categories)
@@ -59,12 +65,12 @@ class Checker:
         )
 
     def _applicable(self, trace: Trace, steps: tuple[Step, ...]) -> list[RulePack]:
+        """Packs whose `tools` globs match a call in the trace (or, with no calls, whose name
+        is the task's domain), as agent-claimcheck decides it."""
         names = {s.name for s in steps if s.kind == "tool_call" and s.name}
-        from fnmatch import fnmatchcase
-
         out = []
-        for pack in self.packs:
-            if any(fnmatchcase(n, g) for n in names for g in pack.tools) or (
+        for pack, tools in zip(self.packs, self._tool_patterns, strict=True):
+            if (tools is not None and any(tools.match(n) for n in names)) or (
                 not names and trace.task.get("domain") == pack.name
             ):
                 out.append(pack)
@@ -212,7 +218,7 @@ def _user_values(
     for step in steps:
         if step.kind == "message" and step.role == "user" and step.content:
             turn = evidence.turn_of_step.get(step.i, 0)
-            values = extract_values(step.content)
-            if "email" in values:
-                out.setdefault(turn, {})["email"] = values["email"]
+            emails = tuple(dict.fromkeys(e.casefold() for e in EMAIL.findall(step.content)))
+            if emails:
+                out.setdefault(turn, {})["email"] = emails
     return out

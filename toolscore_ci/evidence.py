@@ -242,6 +242,14 @@ class Execution:
         return self.call.name or "?"
 
     @property
+    def args_text(self) -> str:
+        return _text_of(self.call.args)
+
+    @property
+    def output_text(self) -> str:
+        return _text_of(self.result.output) if self.result is not None else ""
+
+    @property
     def cited(self) -> tuple[int, ...]:
         return (self.call.i,) if self.result is None else (self.call.i, self.result.i)
 
@@ -277,6 +285,12 @@ class Evidence:
     turn_of_step: dict[int, int]  # step.i -> turn index
 
 
+def _text_of(value: Any) -> str:
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+
+
 def _as_mapping(value: Any) -> Mapping[str, Any] | None:
     if isinstance(value, Mapping):
         return value
@@ -295,6 +309,29 @@ def _state_word(value: Any) -> str | None:
     if isinstance(value, str) and len(value) <= 40:
         return value.strip().lower().replace(" ", "_").replace("-", "_")
     return None
+
+
+_SIGNAL_KEYS = frozenset(
+    {
+        "error",
+        "errors",
+        "exception",
+        "err",
+        "failure",
+        "ok",
+        "success",
+        "succeeded",
+        "is_error",
+        "isError",
+        "stderr",
+        "output",
+        "text",
+        "content",
+    }
+    | set(_CODE_KEYS)
+    | set(_HTTP_KEYS)
+    | set(_WRAPPERS)
+)
 
 
 def _int(value: Any) -> int | None:
@@ -316,6 +353,8 @@ def _mapping_status(
     Content signals (state words, done-flags, failure counts, runner output) count only when
     the output reports on the action itself; what a read returns is data about the world:
     an order whose status is "cancelled" is not a failed read."""
+    if not (_SIGNAL_KEYS & obj.keys()) and not content:
+        return None  # a read whose result carries none of the transport fields
     for key in ("error", "errors", "exception", "err", "failure"):
         value = obj.get(key)
         if value not in (None, False, "", [], {}, 0):

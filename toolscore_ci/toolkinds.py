@@ -13,6 +13,7 @@ import re
 import shlex
 from collections.abc import Mapping
 from fnmatch import fnmatchcase
+from functools import lru_cache
 from typing import Any
 
 #: Every category a tool call or a claim can have.
@@ -173,6 +174,7 @@ def name_words(name: str) -> list[str]:
     return [w for seg in name_segments(name) for w in seg]
 
 
+@lru_cache(maxsize=4096)
 def _from_name(name: str) -> str | None:
     segments = name_segments(name)
     if not segments:

@@ -10,10 +10,12 @@ amounts, dates, times, paths, counts) travel with its claim so evidence can be c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from toolscore_ci.claims.lexicon import (
     ADDRESSED_TO_GRADER,
+    ANY_TRIGGER,
     DONE,
     FAILURE_ADMISSION,
     HEDGE,
@@ -51,6 +53,9 @@ _APPROVAL_WAIT = re.compile(
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$")
+_MAY_CLAIM = re.compile(
+    "|".join(f"(?:{p.pattern})" for p in (ANY_TRIGGER, IDIOM, STATE_ASSERTION, DONE)), re.IGNORECASE
+)
 _GRADER_ASIDE = re.compile(
     r"[\[(][^\])]*\b(?:grader|judge|reviewer|evaluator|auditor|qa)s?\b[^\])]*[\])]", re.I
 )
@@ -150,6 +155,21 @@ def extract(text: str | None, step: int | None) -> list[Claim]:
     """Every success claim in one message, one per category and sentence."""
     if not text or not text.strip():
         return []
+    # Agents repeat themselves ("Running the tests now."): the words decide, so cache by them.
+    return [replace(claim, step=step) for claim in _extract_cached(text)]
+
+
+@lru_cache(maxsize=8192)
+def _extract_cached(text: str) -> tuple[Claim, ...]:
+    return tuple(_extract(text, None))
+
+
+def _extract(text: str | None, step: int | None) -> list[Claim]:
+    """Every success claim in one message, one per category and sentence."""
+    if not text or not text.strip():
+        return []
+    if not _MAY_CLAIM.search(text):
+        return []  # no trigger, idiom, state report or "done" anywhere: nothing to parse
     claims: list[Claim] = []
     for s_off, raw_sentence in sentences(text):
         sentence = _LIST_MARK.sub(lambda m: " " * len(m.group(0)), raw_sentence)
@@ -169,7 +189,9 @@ def extract(text: str | None, step: int | None) -> list[Claim]:
         last_category: str | None = None
         for _c_off, clause in _clauses(sentence):
             clause_claims = []
-            for category, pattern in TRIGGERS.items():
+            # one combined scan first: most clauses hold no trigger at all
+            has_trigger = ANY_TRIGGER.search(clause) is not None
+            for category, pattern in TRIGGERS.items() if has_trigger else ():
                 for match in pattern.finditer(clause):
                     if _voided(clause, match.start()):
                         continue
@@ -184,7 +206,7 @@ def extract(text: str | None, step: int | None) -> list[Claim]:
                 idiom = _idiom_claim(clause)
                 if idiom is not None:
                     clause_claims.append(idiom)
-            values = extract_values(clause)
+            values = extract_values(clause) if clause_claims or last_category else {}
             if not clause_claims:
                 # values trailing a claim ("..., invite sent to a@b") belong to it; values
                 # before any claim belong to whatever the clause was about, not to a claim

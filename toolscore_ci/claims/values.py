@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from functools import lru_cache
 from typing import Any
 
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
@@ -55,6 +57,16 @@ TEST_COUNT = re.compile(
 
 
 def extract_values(text: str) -> dict[str, tuple[str, ...]]:
+    """Values a clause states, by kind (a fresh dict; the parse itself is cached)."""
+    return dict(_extract_values_cached(text))
+
+
+@lru_cache(maxsize=16384)
+def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(_extract_values(text).items())
+
+
+def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
     """Values a clause states, by kind; each kind in order of appearance, deduplicated."""
     found: dict[str, list[str]] = {}
 
@@ -134,7 +146,14 @@ def flatten_text(*values: Any) -> str:
     return "\n".join(parts)
 
 
-def evidence_values(text: str) -> dict[str, set[str]]:
+@lru_cache(maxsize=4096)
+def evidence_values(text: str) -> dict[str, frozenset[str]]:
+    """The same kinds of values found in tool evidence (cached: the same result is compared
+    with every claim; the sets are frozen so the cache cannot be changed through them)."""
+    return {kind: frozenset(items) for kind, items in _evidence_values(text).items()}
+
+
+def _evidence_values(text: str) -> dict[str, set[str]]:
     """The same kinds of values, found in tool evidence, for comparison."""
     out: dict[str, set[str]] = {
         "email": {e.casefold() for e in EMAIL.findall(text)},
@@ -164,7 +183,7 @@ def _canon_number(text: str) -> str:
     return str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def value_matches(kind: str, value: str, text: str, values: dict[str, set[str]]) -> bool:
+def value_matches(kind: str, value: str, text: str, values: Mapping[str, AbstractSet[str]]) -> bool:
     """Is the claimed `value` of `kind` present in the evidence?"""
     if kind == "email":
         return value in values["email"]
@@ -200,7 +219,9 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def same_kind_present(kind: str, value: str, text: str, values: dict[str, set[str]]) -> bool:
+def same_kind_present(
+    kind: str, value: str, text: str, values: Mapping[str, AbstractSet[str]]
+) -> bool:
     """Does the evidence state *some* value of this kind, so that a miss is a mismatch
     rather than silence? Ids compare by prefix (evt_..., INV-...), paths by being paths."""
     if kind == "time":

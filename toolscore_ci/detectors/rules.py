@@ -23,7 +23,6 @@ from typing import Any
 
 from toolscore_ci.claims.values import (
     evidence_values,
-    flatten_text,
     iter_kinds,
     same_kind_present,
     value_matches,
@@ -317,7 +316,7 @@ def _echoed_by_read(claim: Claim, before: list[Execution]) -> Execution | None:
             execution.category == "retrieved"
             and execution.status == "succeeded"
             and execution.result
-        ) and stem in flatten_text(execution.result.output).lower():
+        ) and stem in execution.output_text.lower():
             return execution
     return None
 
@@ -354,14 +353,10 @@ def _value_mismatch(
     if not claim.values:
         return None
     label = claim.type or claim.category
-    ok_text = flatten_text(
-        *[x for e in successes for x in (e.call.args, e.result.output if e.result else None)]
-    )
+    ok_text = "\n".join(t for e in successes for t in (e.args_text, e.output_text))
     ok_values = evidence_values(ok_text)
     failed = [e for e in pool if e.status in ("failed", "pending")]
-    bad_text = flatten_text(
-        *[x for e in failed for x in (e.call.args, e.result.output if e.result else None)]
-    )
+    bad_text = "\n".join(t for e in failed for t in (e.args_text, e.output_text))
     bad_values = evidence_values(bad_text)
     for kind, value in iter_kinds(claim.values):
         if kind == "count" and claim.category not in ("tested",):
@@ -580,7 +575,9 @@ def _count_mismatch(value: str, text: str) -> bool:
 
 
 def _confirmed_values(claim: Claim, successes: list[Execution]) -> list[str]:
-    text = flatten_text(*[e.result.output for e in successes if e.result is not None])
+    if not claim.values:
+        return []
+    text = "\n".join(e.output_text for e in successes)
     values = evidence_values(text)
     return [
         value
@@ -599,7 +596,7 @@ def _target_mismatch(
     asked = user_values.get(bound.turn, {}).get("email", ())
     if not asked or bound.claim.category not in ("sent", "booked", "routed", "paid"):
         return None
-    text = flatten_text(*[e.call.args for e in successes])
+    text = "\n".join(e.args_text for e in successes)
     used = evidence_values(text)["email"]
     if used and not used & set(asked):
         return Reason(
