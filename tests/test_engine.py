@@ -78,3 +78,38 @@ def test_cli_exit_zero_when_nothing_fails(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     verified = sum(1 for _, v in CASES if v == "verified")
     assert re.search(rf"^\s*verified\s+{verified}\b", proc.stdout, re.M), proc.stdout
+
+
+def test_workers_give_the_same_stream_as_one_process(tmp_path: Path) -> None:
+    """--jobs only changes where checking runs: same results, same order, issues in place."""
+    path = tmp_path / "mixed.jsonl"
+    lines = []
+    for n in range(700):
+        trace, _ = CASES[n % len(CASES)]
+        trace = dict(trace, trace_id=f"{trace['trace_id']}-{n}")
+        lines.append(json.dumps(trace))
+        if n % 97 == 0:
+            lines.append("{not json")
+    path.write_text("\n".join(lines) + "\n")
+    outputs = []
+    for jobs in ("1", "2"):
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "toolscore_ci",
+                "check",
+                "--jobs",
+                jobs,
+                "--output",
+                "jsonl",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert proc.returncode == 2, proc.stderr  # the bad lines are input errors
+        outputs.append((proc.stdout, proc.stderr))
+    assert outputs[0] == outputs[1]
+    assert outputs[0][0].count("\n") == 700

@@ -6,9 +6,12 @@ goes and memory stays flat however many traces there are.
 
 from __future__ import annotations
 
-from collections import Counter
+import multiprocessing
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
+from typing import Any
 
 from toolscore_ci.checker import Checker
 from toolscore_ci.formats import read_file
@@ -31,6 +34,7 @@ class CheckConfig:
     fmt: str = "auto"
     strict_format: bool = False
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+    jobs: int = 1  # worker processes for the check stage; 1 checks in this process
 
 
 @dataclass
@@ -107,20 +111,92 @@ def run(
     replaces the one built from `config.rules` (a bench or a test may wrap it); whatever it
     is, it only ever receives `project(record)`."""
     stats = stats if stats is not None else RunStats()
+    own_checker = checker is None
     checker = checker if checker is not None else make_checker(config)
     probes, probe_issues = load_probes(config)
     for issue in probe_issues:
         _count(issue, stats)
         yield issue
-    for item in iter_valid_records(files, config, probes, stats):
-        if isinstance(item, InputIssue):
-            yield item
-            continue
-        result = checker.check(project(item.data), item.file, item.line)
-        stats.traces += 1
-        stats.verdicts[result.verdict] += 1
-        yield result
+    items = iter_valid_records(files, config, probes, stats)
+    if config.jobs > 1 and own_checker:
+        checked: Iterator[Result | InputIssue] = _check_in_workers(items, config)
+    else:
+        checked = (
+            item
+            if isinstance(item, InputIssue)
+            else checker.check(project(item.data), item.file, item.line)
+            for item in items
+        )
+    for item in checked:
+        if isinstance(item, Result):
+            stats.traces += 1
+            stats.verdicts[item.verdict] += 1
+        yield item
     if probes is not None:
         for issue in probes.unused():
             _count(issue, stats)
             yield issue
+
+
+# ---- the check stage in worker processes ----------------------------------------------------
+# Reading stays in this process (it is sequential and keeps line numbers); workers only project
+# and check. A bounded window of batches in flight keeps memory flat on any input size.
+
+_BATCH = 256
+_WORKER_CHECKER: Checker | None = None
+
+
+def _init_worker(rules: tuple[str, ...]) -> None:
+    global _WORKER_CHECKER
+    _WORKER_CHECKER = Checker(load_packs(rules))
+
+
+def _check_batch(batch: list[tuple[dict[str, Any], str, int]]) -> list[Result]:
+    assert _WORKER_CHECKER is not None
+    return [_WORKER_CHECKER.check(project(data), file, line) for data, file, line in batch]
+
+
+def _check_in_workers(
+    items: Iterator[TraceRecord | InputIssue], config: CheckConfig
+) -> Iterator[Result | InputIssue]:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    window = 2 * config.jobs
+    pending: deque[InputIssue | AsyncResult[list[Result]]] = deque()
+    in_flight = 0
+    batch: list[tuple[dict[str, Any], str, int]] = []
+    with context.Pool(config.jobs, initializer=_init_worker, initargs=(config.rules,)) as pool:
+
+        def submit() -> None:
+            nonlocal batch, in_flight
+            if batch:
+                pending.append(pool.apply_async(_check_batch, (batch,)))
+                in_flight += 1
+                batch = []
+
+        def drain(until: int) -> Iterator[Result | InputIssue]:
+            nonlocal in_flight
+            while pending and in_flight > until:
+                head = pending.popleft()
+                if isinstance(head, InputIssue):
+                    yield head
+                else:
+                    in_flight -= 1
+                    yield from head.get()
+            while pending and isinstance(pending[0], InputIssue):
+                yield pending.popleft()  # type: ignore[misc]
+
+        for item in items:
+            if isinstance(item, InputIssue):
+                submit()
+                if pending:
+                    pending.append(item)
+                else:
+                    yield item
+                continue
+            batch.append((item.data, item.file, item.line))
+            if len(batch) >= _BATCH:
+                submit()
+                yield from drain(window)
+        submit()
+        yield from drain(0)
