@@ -81,7 +81,9 @@ def test_sniffing_is_by_structure(folder: str, tmp_path: Path) -> None:
 
 def test_every_reader_is_registered() -> None:
     assert reader_names()[0] == "agent-trace"
-    assert set(reader_names()) == {"agent-trace", *(n for n, _ in FORMATS.values())}
+    # state-probes is recognised only to be reported (a probes file met among traces)
+    assert set(reader_names()) == {"agent-trace", "state-probes", *(n for n, _ in FORMATS.values())}
+    assert reader_names()[-1] == "state-probes"
 
 
 def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -149,3 +151,36 @@ def test_examples_folder_mixes_every_format() -> None:
         assert verdict[name] == "false_success", (name, verdict)
     for name in ("openai-chat.json", "openai-responses.jsonl", "otel-genai.jsonl", "langfuse.json"):
         assert verdict[name] != "false_success", (name, verdict)
+
+
+def test_probes_file_among_traces_is_reported_not_failed(tmp_path: Path) -> None:
+    trace = {
+        "schema": "agent-trace/v1",
+        "trace_id": "t1",
+        "source": "tests",
+        "task": {"id": "t1", "domain": "other", "instruction": "hi"},
+        "steps": [
+            {
+                "i": 0,
+                "ts": "2026-01-01T00:00:00Z",
+                "kind": "message",
+                "role": "agent",
+                "content": "Hello.",
+            }
+        ],
+        "final_claim": {"text": "Hello."},
+    }
+    probe = {
+        "trace_id": "t1",
+        "name": "calendar.get_event",
+        "args": {},
+        "ok": True,
+        "output": {},
+        "ts": "2026-01-01T00:00:01Z",
+    }
+    (tmp_path / "traces.jsonl").write_text(json.dumps(trace) + "\n")
+    (tmp_path / "probes.jsonl").write_text(json.dumps(probe) + "\n")
+    proc = _cli("check", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "state-probes file" in proc.stderr and "--probes" in proc.stderr
+    assert "1 trace" in proc.stdout
