@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -113,3 +114,24 @@ def test_workers_give_the_same_stream_as_one_process(tmp_path: Path) -> None:
         outputs.append((proc.stdout, proc.stderr))
     assert outputs[0] == outputs[1]
     assert outputs[0][0].count("\n") == 700
+
+
+def test_table_inside_github_actions_cannot_inject_workflow_commands(tmp_path: Path) -> None:
+    trace, _ = CASES[0]
+    evil = dict(trace, trace_id="::set-output name=pwned::1")
+    path = tmp_path / "evil.jsonl"
+    path.write_text(json.dumps(evil) + "\n")
+    env = {**os.environ, "GITHUB_ACTIONS": "true"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "toolscore_ci", "check", str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("::stop-commands::")
+    token = lines[0].split("::")[2]
+    assert lines[-1] == f"::{token}::"
+    assert "::set-output name=pwned::1" in proc.stdout  # shown, but inside the guard
+    assert all(not line.lstrip().startswith("::") for line in lines[1:-1])

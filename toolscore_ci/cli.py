@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING
@@ -224,16 +225,20 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             summary = summary_dict(stats)
             out.write("\n" * (not first) + '], "summary": ' + json.dumps(summary) + "}\n")
         elif args.output == "table":
-            out.write(
-                render_table(
-                    table.shown(),
-                    stats.verdicts,
-                    files=stats.files,
-                    invalid=stats.invalid,
-                    errors=stats.errors,
-                    not_shown=table.dropped,
-                )
+            text = render_table(
+                table.shown(),
+                stats.verdicts,
+                files=stats.files,
+                invalid=stats.invalid,
+                errors=stats.errors,
+                not_shown=table.dropped,
             )
+            if out is sys.stdout and os.environ.get("GITHUB_ACTIONS") == "true":
+                # run directly in a workflow: trace text must not become a workflow command
+                from toolscore_ci.report.workflow_commands import guarded
+
+                text = "\n".join(guarded(text.splitlines())) + "\n"
+            out.write(text)
     finally:
         if out is not sys.stdout:
             out.close()
