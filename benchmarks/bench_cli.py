@@ -85,18 +85,15 @@ def bench_version(cmd: list[str], runs: int) -> dict[str, Any]:
 def bench_throughput(
     toolscore: list[str], claimcheck: list[str] | None, path: Path, n: int, repeat: int
 ) -> dict[str, Any]:
-    ours_cmd = [
-        *toolscore,
-        "check",
-        str(path),
-        "--output",
-        "jsonl",
-        "--out",
-        os.devnull,
-        "--fail-on",
-        "none",
-    ]
+    # Results go to a file we count, so a run that silently checked fewer traces cannot pass
+    # for a fast one.
+    results = path.with_name(path.name + ".results")
+    ours_cmd = [*toolscore, "check", str(path), "--output", "jsonl", "--out", str(results)]
+    ours_cmd += ["--fail-on", "none"]
     ours = statistics.median(run(ours_cmd)[0] for _ in range(repeat))
+    produced = sum(1 for _ in results.open("rb"))
+    if produced != n:
+        raise SystemExit(f"toolscore-ci wrote {produced} results for {n} traces")
     out: dict[str, Any] = {
         "traces": n,
         "toolscore_s": ours,
