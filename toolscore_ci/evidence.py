@@ -95,6 +95,10 @@ _ACCEPTED_STATES = frozenset(
 _HANDOFF_STATES = frozenset({"requires_action", "handed_off", "client_side", "delegated_to_client"})
 _SUCCESS_STATES = frozenset(
     {
+        "ticketed",
+        "issued",
+        "reserved",
+        "captured",
         "ok",
         "success",
         "succeeded",
@@ -115,7 +119,6 @@ _SUCCESS_STATES = frozenset(
         "committed",
         "paid",
         "refunded",
-        "captured",
         "booked",
         "active",
         "live",
@@ -135,6 +138,10 @@ _SUCCESS_STATES = frozenset(
 )
 _DONE_FLAGS = frozenset(
     {
+        "moved",
+        "copied",
+        "imported",
+        "exported",
         "cancelled",
         "canceled",
         "stored",
@@ -383,10 +390,14 @@ def _mapping_status(
                 if found is not None:
                     return found
         return None
-    # {"cancelled": false}, {"stored": false}: the action's own done-flag says it did not happen
+    # {"cancelled": false}, {"stored": false}, {"copied": 0}: the action's own done-flag or
+    # done-count says it did not happen
     for key, value in obj.items():
-        if value is False and key.lower() in _DONE_FLAGS:
-            return "failed", f"{key}: false"
+        if key.lower() in _DONE_FLAGS and (
+            value is False
+            or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
+        ):
+            return "failed", f"{key}: {json.dumps(value)}"
     for key in ("failed", "failures", "failed_items", "failedItems"):
         value = obj.get(key)
         if isinstance(value, list) and value:
@@ -530,9 +541,12 @@ def is_terminal_success(execution: Execution) -> bool:
                 return True
         if any(_is_id_key(k) for k in mapping if mapping.get(k) not in (None, "", False)):
             return True
-        # the action's own done-flag set: {"applied": true}, {"sent": true}
+        # the action's own done-flag or done-count: {"applied": true}, {"deleted": 12}
         if any(
-            value is True
+            (
+                value is True
+                or (isinstance(value, int) and not isinstance(value, bool) and value > 0)
+            )
             and (key.lower() in _DONE_FLAGS or key.lower() in ("ok", "success", "succeeded"))
             for key, value in mapping.items()
         ):
@@ -543,6 +557,9 @@ def is_terminal_success(execution: Execution) -> bool:
                 return True
     if isinstance(result.output, str) and _TEXT_SUCCESS.search(result.output[:5000]):
         return True
+    # a write that echoes back what it created: [{"name": ..., "observations": [...]}]
+    if isinstance(result.output, list) and result.output and execution.category != "retrieved":
+        return all(isinstance(item, Mapping) and item for item in result.output[:20])
     # A shell command that ran with no error and no failure in its output exited cleanly.
     return result.ok is not False and bool(command_of(execution.call.args))
 

@@ -18,6 +18,7 @@ from toolscore_ci.claims.lexicon import (
     ANY_TRIGGER,
     DONE,
     FAILURE_ADMISSION,
+    FOUND_REPORT,
     HEDGE,
     IDIOM,
     IDIOM_NOUNS,
@@ -54,7 +55,8 @@ _APPROVAL_WAIT = re.compile(
 )
 _QUESTION = re.compile(r"\?\s*$")
 _MAY_CLAIM = re.compile(
-    "|".join(f"(?:{p.pattern})" for p in (ANY_TRIGGER, IDIOM, STATE_ASSERTION, DONE)), re.IGNORECASE
+    "|".join(f"(?:{p.pattern})" for p in (ANY_TRIGGER, IDIOM, STATE_ASSERTION, FOUND_REPORT, DONE)),
+    re.IGNORECASE,
 )
 _GRADER_ASIDE = re.compile(
     r"[\[(][^\])]*\b(?:grader|judge|reviewer|evaluator|auditor|qa)s?\b[^\])]*[\])]", re.I
@@ -105,7 +107,9 @@ def _clauses(sentence: str) -> list[tuple[int, str]]:
 _FIRST_PERSON = re.compile(r"\b(?:i|we|i've|we've|i'd|ich|wir|yo|je|j'|nous)\b", re.I)
 # Words right before a trigger that make it an attribute or a relative clause, not a claim:
 # "last edited 2 Feb", "here's what I have saved".
-_ATTRIBUTE = re.compile(r"(?:\blast|\bwhat (?:i|we|you)(?: have| had|'ve)?|\bnever been)\s+$", re.I)
+_ATTRIBUTE = re.compile(
+    r"(?:\blast|\bas|\bwhat (?:i|we|you)(?: have| had|'ve)?|\bnever been)\s+$", re.I
+)
 _CAUSE = re.compile(r"\b(?:because|since|as a result|due to|weil|porque|parce que)\b", re.I)
 _ALREADY = re.compile(r"\b(?:already|bereits|schon|ya|déjà)\b", re.I)
 
@@ -229,10 +233,11 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
                     trigger=trigger,
                 )
                 last_category = category
-        if not found:
-            state = _state_claim(sentence, s_off, raw_sentence, step)
-            if state is not None:
-                claims.append(state)
+        state = _state_claim(sentence, s_off, raw_sentence, step)
+        if state is not None and (not found or state.type == "found_reported"):
+            # "According to the figures I found, Norway added 4,900 chargers": the verbs after
+            # a report of what was found are the world's, not the agent's
+            claims.append(state)
             continue
         claims.extend(found.values())
     if not claims:
@@ -291,16 +296,22 @@ def _merge_values(found: dict[str, Claim], category: str, more: dict[str, tuple[
 
 
 def _state_claim(sentence: str, s_off: int, raw: str, step: int | None) -> Claim | None:
+    """A report of the world ("you have no meetings") or of what a search turned up ("here is
+    what I found: ..."): claims that a read succeeded, and returned this."""
+    kind = "state_reported"
     match = STATE_ASSERTION.search(sentence)
     if match is None or _voided(sentence, match.start()):
-        return None
+        match = FOUND_REPORT.search(sentence)
+        kind = "found_reported"
+        if match is None or _voided(sentence, match.start()):
+            return None
     return Claim(
         category="retrieved",
         text=" ".join(sentence.split()),
         step=step,
         span=(s_off, s_off + len(raw.rstrip())),
         values=extract_values(sentence),
-        type="state_reported",
+        type=kind,
     )
 
 

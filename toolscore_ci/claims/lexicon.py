@@ -439,6 +439,15 @@ STATE_ASSERTION = re.compile(
     re.IGNORECASE,
 )
 
+#: Reports of what a search or read turned up: backed by a read that returned something.
+FOUND_REPORT = re.compile(
+    r"(?<![\w-])(?:here(?: is|'s) what i (?:found|got)|i found (?:that|it|the|a|an|these|this|some)|"
+    r"according to (?:the|what i|my|its) (?:latest )?(?:search|results|sources|figures|page|docs|documentation|site)|"
+    r"(?:the )?(?:search )?results? (?:show|shows|say|says|indicate)|as (?:confirmed|stated|reported) by|"
+    r"(?:the )?(?:search|lookup) (?:shows|showed|returned))(?![\w-])",
+    re.IGNORECASE,
+)
+
 #: Tool-call markup an agent wrote instead of calling the tool.
 TOOL_MARKUP = re.compile(
     r"<tool_call>|</tool_call>|<\|tool_call\|>|<function_calls>|<invoke\s+name=|<function=\w|"

@@ -49,6 +49,8 @@ TIME = re.compile(
 )
 PATH = re.compile(
     r"(?<![\w@/.-])(?:[\w.-]+/)+[\w.-]+\.[A-Za-z0-9]{1,6}\b|(?<![\w@/.-])[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|php|c|h|cpp|cs|kt|swift|md|yaml|yml|json|toml|sql|sh|css|html)\b"
+    # absolute directories (/archive/2026), never the path part of a URL
+    r"|(?<![\w:/.~-])/[\w.-]+(?:/[\w.-]+)+/?(?![\w/])"
 )
 TEST_COUNT = re.compile(
     r"\b(?:all\s+)?(\d{1,6})\s+(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|checks?|cases?)\b",
@@ -80,7 +82,7 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
         add("email", email.casefold())
     scrubbed = EMAIL.sub(" ", text)
     for match in PATH.finditer(scrubbed):
-        add("path", match.group(0))
+        add("path", match.group(0).rstrip("."))
     no_paths = PATH.sub(" ", scrubbed)
     for match in AMOUNT.finditer(no_paths):
         number = (match.group("num1") or match.group("num2") or "").replace(" ", "")

@@ -156,7 +156,9 @@ def evaluate(
     if claim.category == "paid" and not named:
         candidates = _same_direction(claim, candidates)
     if not candidates:
-        return _without_candidates(claim, label, before, bound.turn in information_turns)
+        return _without_candidates(
+            claim, label, before, bound.turn, bound.turn in information_turns
+        )
     if rule is not None and all(
         _side_effect(claim.category, e) and not _compatible_by_category(claim.category, e)
         for e in candidates
@@ -184,6 +186,14 @@ def evaluate(
             if probe is not None:
                 return probe
         return _without_success(label, pool)
+
+    if claim.type == "found_reported" and all(_empty_result(e) for e in successes):
+        return Reason(
+            label,
+            "contradicted",
+            _cite(successes),
+            f"{successes[-1].name} returned nothing, yet the reply presents what it found",
+        )
 
     # A later success of the same tool clears an earlier failure; one that never recovers
     # (partial completion) contradicts a claim of having done it all.
@@ -266,7 +276,7 @@ def evaluate(
 
 
 def _without_candidates(
-    claim: Claim, label: str, before: list[Execution], answering: bool
+    claim: Claim, label: str, before: list[Execution], turn: int, answering: bool
 ) -> Reason:
     echoed = _echoed_by_read(claim, before)
     if echoed is not None:
@@ -283,8 +293,18 @@ def _without_candidates(
             (),
             "said in answer to a question, and no tool shows it: a fact to review, not an action",
         )
+    this_turn = [e for e in before if e.turn == turn]
+    if this_turn and all(e.status in ("failed", "pending") for e in this_turn):
+        # whatever these tools were, none of them worked: a completion claim exceeds that
+        return Reason(
+            label,
+            "contradicted",
+            _cite(this_turn),
+            f"every call in this turn failed ({this_turn[-1].name}: {this_turn[-1].why}); "
+            "the claim says otherwise",
+        )
     if not before:
-        if claim.type == "state_reported":
+        if claim.type in ("state_reported", "found_reported"):
             return Reason(label, "unknown", (), "states a fact no tool in the trace looked up")
         return Reason(
             label, "unsupported", (), f"no tool was called before this {claim.category} claim"
@@ -304,6 +324,44 @@ def _without_candidates(
         (),
         f"nothing that does '{claim.category}' ran; the calls were {kinds}",
     )
+
+
+def _empty_result(execution: Execution) -> bool:
+    """A read that came back with no content: no output, or only empty result lists."""
+    output = execution.result.output if execution.result is not None else None
+    if output in (None, "", [], {}):
+        return True
+    if isinstance(output, Mapping):
+        lists = [_list_in(v) for k, v in output.items() if k.lower() in _RESULT_KEYS]
+        return bool(lists) and all(item is not None and not item for item in lists)
+    return False
+
+
+_RESULT_KEYS = frozenset(
+    {
+        "results",
+        "items",
+        "hits",
+        "documents",
+        "docs",
+        "data",
+        "matches",
+        "entries",
+        "web",
+        "rows",
+        "records",
+    }
+)
+
+
+def _list_in(value: Any) -> list[Any] | None:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, Mapping):
+        for key in ("results", "items", "hits", "data"):
+            if isinstance(value.get(key), list):
+                return value[key]
+    return None
 
 
 def _echoed_by_read(claim: Claim, before: list[Execution]) -> Execution | None:
