@@ -372,11 +372,15 @@ def _mapping_status(
     if obj.get("is_error") is True or obj.get("isError") is True:
         return "failed", "is_error: true"
     for key in _CODE_KEYS:
-        code = _int(obj.get(key))
+        if key not in obj:
+            continue
+        code = _int(obj[key])
         if code is not None and code != 0:
             return "failed", f"{key} {code}"
     for key in _HTTP_KEYS:
-        code = _int(obj.get(key))
+        if key not in obj:
+            continue
+        code = _int(obj[key])
         if code is not None and 100 <= code <= 599:
             if code >= 400:
                 return "failed", f"HTTP {code}"
@@ -399,7 +403,9 @@ def _mapping_status(
         ):
             return "failed", f"{key}: {json.dumps(value)}"
     for key in ("failed", "failures", "failed_items", "failedItems"):
-        value = obj.get(key)
+        if key not in obj:
+            continue
+        value = obj[key]
         if isinstance(value, list) and value:
             return "failed", f"{key}: {len(value)} item(s) ({_short(value, 80)})"
         count = _int(value)
@@ -420,7 +426,9 @@ def _mapping_status(
         key = next(k for k in ("persisted", "committed", "saved") if obj.get(k) is False)
         return "pending", f"{key}: false"
     for key in _STATE_KEYS:
-        word = _state_word(obj.get(key))
+        if key not in obj:
+            continue
+        word = _state_word(obj[key])
         if word is None:
             continue
         if word in _FAILED_STATES:
@@ -439,7 +447,9 @@ def _mapping_status(
                 return found
     if depth < 2:
         for key in _WRAPPERS:
-            inner = _as_mapping(obj.get(key))
+            if key not in obj:
+                continue
+            inner = _as_mapping(obj[key])
             if inner is not None:
                 found = _mapping_status(inner, depth + 1, content)
                 if found is not None:

@@ -14,8 +14,8 @@ from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from toolscore_ci.checker import Checker
-from toolscore_ci.formats import read_file
-from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES
+from toolscore_ci.formats import native, read_file
+from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, loads_located, native_jsonl_lines
 from toolscore_ci.model import InputIssue, Result, TraceRecord
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
@@ -117,15 +117,14 @@ def run(
     for issue in probe_issues:
         _count(issue, stats)
         yield issue
-    items = iter_valid_records(files, config, probes, stats)
     if config.jobs > 1 and own_checker:
-        checked: Iterator[Result | InputIssue] = _check_in_workers(items, config)
+        checked: Iterator[Result | InputIssue] = _check_in_workers(files, config, probes, stats)
     else:
         checked = (
             item
             if isinstance(item, InputIssue)
             else checker.check(project(item.data), item.file, item.line)
-            for item in items
+            for item in iter_valid_records(files, config, probes, stats)
         )
     for item in checked:
         if isinstance(item, Result):
@@ -138,34 +137,112 @@ def run(
             yield issue
 
 
-# ---- the check stage in worker processes ----------------------------------------------------
-# Reading stays in this process (it is sequential and keeps line numbers); workers only project
-# and check. A bounded window of batches in flight keeps memory flat on any input size.
+# ---- checking in worker processes ---------------------------------------------------------
+# For agent-trace/v1 JSON Lines the main process only cuts lines (keeping their numbers) and the
+# workers parse, merge probes, validate, project and check; other formats are read here and only
+# checked there. A bounded window of batches in flight keeps memory flat on any input size, and
+# results come back in input order with input issues in place.
 
 _BATCH = 256
-_WORKER_CHECKER: Checker | None = None
+_WORKER: tuple[Checker, Probes | None] | None = None
+
+# A unit of work: a raw native line, or a record another reader already produced.
+_Work = tuple[str, Any, str, int]
+# What a unit gives back: a result, or the issues of a record that failed (and whether it
+# counts as an invalid trace), plus the trace_id whose probes were merged.
+_Outcome = tuple[Result | None, list[InputIssue], bool, str | None]
 
 
-def _init_worker(rules: tuple[str, ...]) -> None:
-    global _WORKER_CHECKER
-    _WORKER_CHECKER = Checker(load_packs(rules))
+def _init_worker(rules: tuple[str, ...], probes: Probes | None) -> None:
+    global _WORKER
+    _WORKER = (Checker(load_packs(rules)), probes)
 
 
-def _check_batch(batch: list[tuple[dict[str, Any], str, int]]) -> list[Result]:
-    assert _WORKER_CHECKER is not None
-    return [_WORKER_CHECKER.check(project(data), file, line) for data, file, line in batch]
+def _check_batch(batch: list[_Work]) -> list[_Outcome]:
+    assert _WORKER is not None
+    checker, probes = _WORKER
+    out: list[_Outcome] = []
+    for kind, payload, file, line in batch:
+        if kind == "raw":
+            value, problem = loads_located(payload)
+            if problem is not None:
+                out.append((None, [InputIssue(file, line, "$", problem)], False, None))
+                continue
+            if not isinstance(value, dict):
+                issue = InputIssue(
+                    file, line, "$", f"expected a trace object, got {type(value).__name__}"
+                )
+                out.append((None, [issue], False, None))
+                continue
+            record = TraceRecord(value, file, line)
+        else:
+            record = TraceRecord(payload, file, line)
+        merged = None
+        if probes is not None:
+            probes.merge(record.data)
+            trace_id = record.data.get("trace_id")
+            merged = trace_id if isinstance(trace_id, str) and trace_id in probes.by_trace else None
+        if kind == "raw":
+            issues = schema_issues(record)
+            if issues:
+                out.append((None, issues, True, merged))
+                continue
+        result = checker.check(project(record.data), file, line)
+        out.append((result, [], False, merged))
+    return out
+
+
+def _work_items(
+    files: Iterable[str], config: CheckConfig, probes: Probes | None, stats: RunStats
+) -> Iterator[_Work | InputIssue]:
+    """Native JSON Lines as raw lines; everything else through its reader, validated here."""
+    for path in files:
+        lines = (
+            native_jsonl_lines(path, native.sniff, config.max_line_bytes)
+            if config.fmt in ("auto", native.NAME)
+            else None
+        )
+        if lines is None:
+            for item in iter_valid_records([path], config, None, stats):
+                if isinstance(item, InputIssue):
+                    yield item
+                else:
+                    yield ("record", item.data, item.file, item.line)
+            continue
+        stats.files += 1
+        for entry in lines:
+            if isinstance(entry, InputIssue):
+                _count(entry, stats)
+                yield entry
+            else:
+                yield ("raw", entry[1], path, entry[0])
 
 
 def _check_in_workers(
-    items: Iterator[TraceRecord | InputIssue], config: CheckConfig
+    files: Iterable[str], config: CheckConfig, probes: Probes | None, stats: RunStats
 ) -> Iterator[Result | InputIssue]:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     window = 2 * config.jobs
-    pending: deque[InputIssue | AsyncResult[list[Result]]] = deque()
+    pending: deque[InputIssue | AsyncResult[list[_Outcome]]] = deque()
     in_flight = 0
-    batch: list[tuple[dict[str, Any], str, int]] = []
-    with context.Pool(config.jobs, initializer=_init_worker, initargs=(config.rules,)) as pool:
+    batch: list[_Work] = []
+
+    def unpack(outcomes: list[_Outcome]) -> Iterator[Result | InputIssue]:
+        for result, issues, invalid, merged in outcomes:
+            if merged is not None and probes is not None:
+                probes.used.add(merged)
+            if invalid:
+                stats.invalid += 1
+            for issue in issues:
+                _count(issue, stats)
+                yield issue
+            if result is not None:
+                yield result
+
+    with context.Pool(
+        config.jobs, initializer=_init_worker, initargs=(config.rules, probes)
+    ) as pool:
 
         def submit() -> None:
             nonlocal batch, in_flight
@@ -182,11 +259,11 @@ def _check_in_workers(
                     yield head
                 else:
                     in_flight -= 1
-                    yield from head.get()
+                    yield from unpack(head.get())
             while pending and isinstance(pending[0], InputIssue):
                 yield pending.popleft()  # type: ignore[misc]
 
-        for item in items:
+        for item in _work_items(files, config, probes, stats):
             if isinstance(item, InputIssue):
                 submit()
                 if pending:
@@ -194,7 +271,7 @@ def _check_in_workers(
                 else:
                     yield item
                 continue
-            batch.append((item.data, item.file, item.line))
+            batch.append(item)
             if len(batch) >= _BATCH:
                 submit()
                 yield from drain(window)

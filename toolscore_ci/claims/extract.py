@@ -22,11 +22,12 @@ from toolscore_ci.claims.lexicon import (
     HEDGE,
     IDIOM,
     IDIOM_NOUNS,
+    NAMED_TRIGGERS,
     NEGATION,
     PARTIAL,
     STATE_ASSERTION,
     TOOL_MARKUP,
-    TRIGGERS,
+    TRIGGER_CATEGORIES,
 )
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
@@ -114,12 +115,15 @@ _CAUSE = re.compile(r"\b(?:because|since|as a result|due to|weil|porque|parce qu
 _ALREADY = re.compile(r"\b(?:already|bereits|schon|ya|déjà)\b", re.I)
 
 
+_VOIDING = re.compile("|".join(f"(?:{p.pattern})" for p in (NEGATION, HEDGE, _CAUSE)), re.IGNORECASE)
+
+
 def _voided(clause: str, at: int) -> bool:
     """Is the trigger at `at` negated, hedged, explained or described rather than claimed?"""
     before = clause[:at]
-    if NEGATION.search(before) or HEDGE.search(before) or _ATTRIBUTE.search(before):
-        return True
-    if _CAUSE.search(before):
+    if not before.strip():
+        return False
+    if _VOIDING.search(before) or _ATTRIBUTE.search(before):
         return True
     # "it has already shipped" states how things were; "I've already sent it" is a claim
     return bool(_ALREADY.search(before)) and not _FIRST_PERSON.search(before)
@@ -176,6 +180,8 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
         return []  # no trigger, idiom, state report or "done" anywhere: nothing to parse
     claims: list[Claim] = []
     for s_off, raw_sentence in sentences(text):
+        if not _MAY_CLAIM.search(raw_sentence):
+            continue
         sentence = _LIST_MARK.sub(lambda m: " " * len(m.group(0)), raw_sentence)
         stripped = sentence.strip()
         if not stripped or _QUESTION.search(stripped):
@@ -193,19 +199,18 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
         last_category: str | None = None
         for _c_off, clause in _clauses(sentence):
             clause_claims = []
-            # one combined scan first: most clauses hold no trigger at all
-            has_trigger = ANY_TRIGGER.search(clause) is not None
-            for category, pattern in TRIGGERS.items() if has_trigger else ():
-                for match in pattern.finditer(clause):
-                    if _voided(clause, match.start()):
-                        continue
-                    if admits_failure and (
-                        PARTIAL.search(clause)
-                        or (category in _RUN_LIKE and _counted_failure(sentence))
-                    ):
-                        continue
-                    clause_claims.append((match.start(), category))
-                    break
+            seen: set[str] = set()
+            # one scan over all categories' triggers, in order of appearance
+            for match in NAMED_TRIGGERS.finditer(clause):
+                category = TRIGGER_CATEGORIES[int(match.lastgroup[1:])]  # type: ignore[index]
+                if category in seen or _voided(clause, match.start()):
+                    continue
+                if admits_failure and (
+                    PARTIAL.search(clause) or (category in _RUN_LIKE and _counted_failure(sentence))
+                ):
+                    continue
+                seen.add(category)
+                clause_claims.append((match.start(), category))
             if not clause_claims:
                 idiom = _idiom_claim(clause)
                 if idiom is not None:
@@ -240,7 +245,7 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
             claims.append(state)
             continue
         claims.extend(found.values())
-    if not claims:
+    if not claims and DONE.search(text):
         done = _done_claim(text, step)
         if done is not None:
             claims.append(done)

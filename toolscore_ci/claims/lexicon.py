@@ -392,6 +392,11 @@ def _compile(patterns: list[str]) -> re.Pattern[str]:
 TRIGGERS: dict[str, re.Pattern[str]] = {cat: _compile(p) for cat, p in _TRIGGERS.items()}
 #: All triggers in one pattern: a clause that matches none is passed over in one scan.
 ANY_TRIGGER = re.compile("|".join(f"(?:{p.pattern})" for p in TRIGGERS.values()), re.IGNORECASE)
+#: The same, one named group per category: one scan finds every category's triggers in order.
+TRIGGER_CATEGORIES: tuple[str, ...] = tuple(TRIGGERS)
+NAMED_TRIGGERS = re.compile(
+    "|".join(f"(?P<c{n}>{p.pattern})" for n, p in enumerate(TRIGGERS.values())), re.IGNORECASE
+)
 
 #: A claim word is void when one of these comes before it in its clause.
 NEGATION = re.compile(

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 # ids: prefixed tokens (evt_8841, INV-2024-001, cus_9Xk2), #123, and git shas
@@ -148,23 +148,52 @@ def flatten_text(*values: Any) -> str:
     return "\n".join(parts)
 
 
-@lru_cache(maxsize=4096)
-def evidence_values(text: str) -> dict[str, frozenset[str]]:
-    """The same kinds of values found in tool evidence (cached: the same result is compared
-    with every claim; the sets are frozen so the cache cannot be changed through them)."""
-    return {kind: frozenset(items) for kind, items in _evidence_values(text).items()}
+class EvidenceValues(Mapping[str, frozenset[str]]):
+    """Values of each kind found in tool evidence, each kind parsed on first use: most claims
+    need one or two kinds, and number parsing is the dearest."""
 
-
-def _evidence_values(text: str) -> dict[str, set[str]]:
-    """The same kinds of values, found in tool evidence, for comparison."""
-    out: dict[str, set[str]] = {
-        "email": {e.casefold() for e in EMAIL.findall(text)},
-        "date": set(),
-        "monthday": set(),
-        "time": set(),
-        "utc_time": set(),
-        "number": set(),
+    _GROUPS: ClassVar[dict[str, str]] = {
+        "email": "email",
+        "date": "dt",
+        "monthday": "dt",
+        "time": "dt",
+        "utc_time": "dt",
+        "number": "number",
     }
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._found: dict[str, frozenset[str]] = {}
+
+    def __getitem__(self, kind: str) -> frozenset[str]:
+        if kind not in self._found:
+            group = self._GROUPS[kind]
+            if group == "email":
+                self._found["email"] = frozenset(e.casefold() for e in EMAIL.findall(self._text))
+            elif group == "number":
+                self._found["number"] = frozenset(
+                    _canon_number(m.group(0)) for m in _NUMBER.finditer(self._text)
+                )
+            else:
+                self._found.update(_datetimes(self._text))
+        return self._found[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._GROUPS)
+
+    def __len__(self) -> int:
+        return len(self._GROUPS)
+
+
+@lru_cache(maxsize=4096)
+def evidence_values(text: str) -> EvidenceValues:
+    """The same kinds of values found in tool evidence (cached: the same receipt is compared
+    with every claim)."""
+    return EvidenceValues(text)
+
+
+def _datetimes(text: str) -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {"date": set(), "monthday": set(), "time": set(), "utc_time": set()}
     for match in _ISO_DATETIME.finditer(text):
         out["date"].add(f"{match.group(1)}-{match.group(2)}-{match.group(3)}")
         out["monthday"].add(f"{match.group(2)}-{match.group(3)}")
@@ -172,9 +201,7 @@ def _evidence_values(text: str) -> dict[str, set[str]]:
             offset = match.group(6) or ""
             utc = offset in ("Z", "+00:00", "+0000", "-00:00")
             out["utc_time" if utc else "time"].add(f"{match.group(4)}:{match.group(5)}")
-    for match in _NUMBER.finditer(text):
-        out["number"].add(_canon_number(match.group(0)))
-    return out
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def _canon_number(text: str) -> str:

@@ -452,3 +452,62 @@ def _iter_array(stream: IO[bytes], path: str, limit: int) -> Iterator[JsonValue 
             return
         line += chunk.count(b"\n")
         chunk = stream.read(_CHUNK)
+
+
+def native_jsonl_lines(
+    path: str, sniff: Callable[[Any], bool], limit: int = DEFAULT_MAX_LINE_BYTES
+) -> Iterator[tuple[int, bytes] | InputIssue] | None:
+    """Raw lines of a JSON Lines file whose first line parses alone and passes `sniff`, for
+    callers that parse in parallel; None when the file is anything else (a document, an array,
+    another format, stdin), which then takes the ordinary path."""
+    if path == "-":
+        return None
+    try:
+        stream = open_binary(path)
+    except SourceError:
+        return None
+    try:
+        if _first_significant_byte(stream) != b"{":
+            stream.close()
+            return None
+        first = b""
+        while not first.strip():
+            first = stream.readline(limit + 1)
+            if not first:
+                break
+        value, problem = loads_located(first.strip().removeprefix(_BOM))
+    except (OSError, EOFError, gzip.BadGzipFile, zlib.error):
+        stream.close()
+        return None
+    stream.close()
+    if problem is not None or not sniff(value):
+        return None
+    return _raw_lines(path, limit)
+
+
+def _raw_lines(path: str, limit: int) -> Iterator[tuple[int, bytes] | InputIssue]:
+    try:
+        stream = open_binary(path)
+    except SourceError as exc:
+        yield InputIssue(path, None, "", f"cannot read: {exc}")
+        return
+    line_no = 0
+    try:
+        while True:
+            raw = stream.readline(limit + 1)
+            if not raw:
+                return
+            line_no += 1
+            if line_no == 1 and raw.startswith(_BOM):
+                raw = raw[len(_BOM) :]
+            if len(raw) > limit and not raw.endswith(b"\n"):
+                yield _oversized(line_no, len(raw) + _skip_rest_of_line(stream), limit, path)
+                continue
+            if raw.strip():
+                yield line_no, raw
+    except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        yield InputIssue(
+            path, line_no or None, "", f"read failed after line {line_no}: {_read_error(exc)}"
+        )
+    finally:
+        stream.close()
