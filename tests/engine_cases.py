@@ -1381,3 +1381,24 @@ CASES += [
         "false_success",
     ),
 ]
+
+CASES += [
+    # a bare introduction states nothing yet (the "Here is what I found:")
+    (
+        build(
+            "found-bare-intro",
+            [
+                ("user", "Look up flights to Lisbon."),
+                (
+                    "call",
+                    "web.search",
+                    {"q": "flights to Lisbon"},
+                    True,
+                    {"results": ["TP1351 08:05"]},
+                ),
+                ("agent", "Here is what I found:"),
+            ],
+        ),
+        "skipped",
+    ),
+]

@@ -310,6 +310,9 @@ def _state_claim(sentence: str, s_off: int, raw: str, step: int | None) -> Claim
         kind = "found_reported"
         if match is None or _voided(sentence, match.start()):
             return None
+        rest = sentence[: match.start()] + sentence[match.end() :]
+        if len(re.findall(r"\w+", rest)) < 3:
+            return None  # a bare "Here is what I found:" introduces; it states nothing yet
     return Claim(
         category="retrieved",
         text=" ".join(sentence.split()),
