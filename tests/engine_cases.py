@@ -1402,3 +1402,104 @@ CASES += [
         "skipped",
     ),
 ]
+
+CASES += [
+    # the agent's own re-read shows the write did not land
+    (
+        build(
+            "reread-shows-old-content",
+            [
+                ("user", "Fix session.go."),
+                (
+                    "call",
+                    "fs.write_file",
+                    {"path": "svc/session.go", "content": "return true"},
+                    True,
+                    {"path": "svc/session.go", "status": "pending"},
+                ),
+                (
+                    "call",
+                    "fs.read_file",
+                    {"path": "svc/session.go"},
+                    True,
+                    {"path": "svc/session.go", "content": "pass"},
+                ),
+                ("agent", "The fix to svc/session.go is in."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "reread-shows-new-content",
+            [
+                ("user", "Fix session.go."),
+                (
+                    "call",
+                    "fs.write_file",
+                    {"path": "svc/session.go", "content": "return true"},
+                    True,
+                    {"path": "svc/session.go", "status": "pending"},
+                ),
+                (
+                    "call",
+                    "fs.read_file",
+                    {"path": "svc/session.go"},
+                    True,
+                    {"path": "svc/session.go", "content": "func x() {\n return true\n}"},
+                ),
+                ("agent", "The fix to svc/session.go is in."),
+            ],
+        ),
+        "verified",
+    ),
+    # acting on an id nothing in the trace produced
+    (
+        build(
+            "unfounded-record-id",
+            [
+                ("user", "Update Bollit Geno's title to Director."),
+                (
+                    "call",
+                    "crm.search_contacts",
+                    {"query": "Bollit Geno"},
+                    True,
+                    {"results": [{"name": "Bollit Geno", "record_id": "rec_898d8ab8"}]},
+                ),
+                (
+                    "call",
+                    "crm.update_contact",
+                    {"record_id": "rec_b922e539", "fields": {"title": "Director"}},
+                    True,
+                    {"record_id": "rec_b922e539", "updated_fields": ["title"]},
+                ),
+                ("agent", "Updated Bollit Geno's title to Director."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "founded-record-id",
+            [
+                ("user", "Update Bollit Geno's title to Director."),
+                (
+                    "call",
+                    "crm.search_contacts",
+                    {"query": "Bollit Geno"},
+                    True,
+                    {"results": [{"name": "Bollit Geno", "record_id": "rec_898d8ab8"}]},
+                ),
+                (
+                    "call",
+                    "crm.update_contact",
+                    {"record_id": "rec_898d8ab8", "fields": {"title": "Director"}},
+                    True,
+                    {"record_id": "rec_898d8ab8", "updated_fields": ["title"]},
+                ),
+                ("agent", "Updated Bollit Geno's title to Director."),
+            ],
+        ),
+        "verified",
+    ),
+]

@@ -48,7 +48,11 @@ class Checker:
         bound, markup_reasons = self._claims(trace, evidence, packs)
         user_values = _user_values(steps, evidence)
         asked = _information_turns(steps, evidence)
-        reasons = [evaluate(b, evidence, position_of, user_values, asked) for b in bound]
+        user_text = "\n".join(
+            s.content or "" for s in steps if s.kind == "message" and s.role == "user"
+        )
+        user_text += "\n" + (trace.task.get("instruction") or "")
+        reasons = [evaluate(b, evidence, position_of, user_values, asked, user_text) for b in bound]
         reasons.extend(markup_reasons)
         p = score(reasons)
         claims = [b.claim for b in bound]

@@ -115,7 +115,9 @@ _CAUSE = re.compile(r"\b(?:because|since|as a result|due to|weil|porque|parce qu
 _ALREADY = re.compile(r"\b(?:already|bereits|schon|ya|déjà)\b", re.I)
 
 
-_VOIDING = re.compile("|".join(f"(?:{p.pattern})" for p in (NEGATION, HEDGE, _CAUSE)), re.IGNORECASE)
+_VOIDING = re.compile(
+    "|".join(f"(?:{p.pattern})" for p in (NEGATION, HEDGE, _CAUSE)), re.IGNORECASE
+)
 
 
 def _voided(clause: str, at: int) -> bool:

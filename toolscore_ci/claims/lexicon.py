@@ -111,7 +111,7 @@ _TRIGGERS: dict[str, list[str]] = {
         r"disabled",
         r"replaced",
         r"corrected",
-        r"(?:the )?fix (?:is|was) in",
+        r"(?:the )?fix\b[^;,]{0,60}?\b(?:is|was) in",
         r"aktualisiert",
         r"geändert",
         r"behoben",

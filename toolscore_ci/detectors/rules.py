@@ -138,6 +138,7 @@ def evaluate(
     position_of: Mapping[int, int],
     user_values: Mapping[int, dict[str, tuple[str, ...]]],
     information_turns: set[int] | frozenset[int] = frozenset(),
+    user_text: str = "",
 ) -> Reason:
     claim = bound.claim
     label = claim.type or claim.category
@@ -236,6 +237,9 @@ def evaluate(
     target = _target_mismatch(label, bound, successes, user_values)
     if target is not None:
         return target
+    unfounded = _unfounded_target(label, successes, before, user_text)
+    if unfounded is not None:
+        return unfounded
     named_target = _named_target_mismatch(label, claim, successes)
     if named_target is not None:
         return named_target
@@ -613,6 +617,41 @@ def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution])
     )
 
 
+_PREFIXED_ID = re.compile(r"^[A-Za-z]{2,12}[_-][A-Za-z0-9_-]{3,}$")
+
+
+def _unfounded_target(
+    label: str, successes: list[Execution], before: list[Execution], user_text: str
+) -> Reason | None:
+    """The lookup returned rec_898d8ab8; the write went to rec_b922e539, an id that appears
+    nowhere earlier in the trace: the agent acted on an object it never found."""
+    for e in successes:
+        if e.category in (None, "retrieved"):
+            continue
+        earlier = [x for x in before if x.call.i < e.call.i]
+        seen = (
+            user_text + "\n" + "\n".join(t for x in earlier for t in (x.args_text, x.output_text))
+        )
+        for key, value in (e.call.args or {}).items():
+            if not (key.lower() == "id" or key.lower().endswith("_id") or key.endswith("Id")):
+                continue
+            if not isinstance(value, str) or not _PREFIXED_ID.match(value) or value in seen:
+                continue
+            prefix = re.match(r"[A-Za-z]{2,12}[_-]", value).group(0)  # type: ignore[union-attr]
+            found = sorted(
+                set(re.findall(rf"(?<![\w]){re.escape(prefix)}[A-Za-z0-9_-]{{3,}}", seen))
+            )
+            if found:
+                return Reason(
+                    label,
+                    "contradicted",
+                    e.cited,
+                    f"{e.name} acted on {key}={value}, which nothing earlier in the trace names "
+                    f"(the trace had found {', '.join(found[:3])})",
+                )
+    return None
+
+
 def _false_flag(label: str, claim: Claim, successes: list[Execution]) -> Reason | None:
     """The claim says 'acknowledged'; the result says acknowledged: false."""
     words = {w.casefold() for w in re.findall(r"[A-Za-z]{5,}", claim.text)}
@@ -713,10 +752,36 @@ def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) ->
         return Reason(
             label, "contradicted", (probe.i,), f"{what} {probe.name} on the same object: {why}"
         )
+    stale = _content_not_there(successes[-1], probe)
+    if stale is not None:
+        return Reason(
+            label, "contradicted", (*successes[-1].cited, probe.i), f"{what} {probe.name} {stale}"
+        )
     outcome: Outcome = "receipt_confirmed" if probe.kind == "tool_result" else "probe_supported"
     return Reason(
         label, outcome, (*successes[-1].cited, probe.i), f"{what} {probe.name} finds it in place"
     )
+
+
+_CONTENT_KEYS = ("content", "contents", "text", "body", "value", "data")
+
+
+def _content_not_there(action: Execution, probe: Step) -> str | None:
+    """The action wrote some content; a later read of the same object returns other content:
+    the write did not persist."""
+    args = action.call.args or {}
+    written = next(
+        (args[k] for k in _CONTENT_KEYS if isinstance(args.get(k), str) and args[k].strip()), None
+    )
+    output = probe.output
+    read = output if isinstance(output, str) else None
+    if isinstance(output, Mapping):
+        read = next((output[k] for k in _CONTENT_KEYS if isinstance(output.get(k), str)), None)
+    if written is None or read is None:
+        return None
+    if " ".join(written.split()) in " ".join(read.split()):
+        return None
+    return "returns content without what was written: the change did not persist"
 
 
 def _later_reads(actions: list[Execution], before: list[Execution]) -> list[Step]:
