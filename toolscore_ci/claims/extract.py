@@ -169,7 +169,7 @@ def extract(text: str | None, step: int | None) -> list[Claim]:
     return [replace(claim, step=step) for claim in _extract_cached(text)]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _extract_cached(text: str) -> tuple[Claim, ...]:
     return tuple(_extract(text, None))
 

@@ -63,7 +63,7 @@ def extract_values(text: str) -> dict[str, tuple[str, ...]]:
     return dict(_extract_values_cached(text))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(_extract_values(text).items())
 
@@ -185,7 +185,7 @@ class EvidenceValues(Mapping[str, frozenset[str]]):
         return len(self._GROUPS)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def evidence_values(text: str) -> EvidenceValues:
     """The same kinds of values found in tool evidence (cached: the same receipt is compared
     with every claim)."""
