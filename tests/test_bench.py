@@ -50,3 +50,14 @@ def test_claimcheck_train_no_false_alarms_and_recall_floor() -> None:
     # the rules must beat both baselines on recall without their false alarms
     for name in ("baseline:trust-the-agent", "baseline:any-tool-error"):
         assert report[name]["summary"]["caught"] < rules["caught"]
+
+
+HOLDOUT = Path(__file__).parent / "holdout" / "holdout.jsonl"
+
+
+@pytest.mark.skipif(not HOLDOUT.exists(), reason="holdout not present")
+def test_holdout_no_false_alarms() -> None:
+    """The holdout was blind once (see its README); it now guards against regressions."""
+    rules = _bench([HOLDOUT])["rules"]["summary"]
+    assert rules["false_alarms"] == 0
+    assert rules["recall"] >= 0.80

@@ -341,6 +341,51 @@ _SIGNAL_KEYS = frozenset(
 )
 
 
+_KEY_ALIASES = {
+    k.lower().replace("_", ""): k
+    for k in (
+        "status_code",
+        "http_status",
+        "exit_code",
+        "return_code",
+        "exit_status",
+        "is_error",
+        "error",
+        "errors",
+        "status",
+        "state",
+        "result",
+        "outcome",
+        "conclusion",
+        "phase",
+        "ok",
+        "success",
+        "succeeded",
+        "message",
+        "output",
+        "stderr",
+        "stdout",
+    )
+}
+
+
+def _normalised_keys(obj: Mapping[str, Any]) -> Mapping[str, Any]:
+    """AWS says `HttpStatusCode` and `Status`, others `status_code` and `status`: read them
+    alike. Keys already in the expected spelling are left as they are."""
+    renamed: dict[str, Any] | None = None
+    for key in obj:
+        if not isinstance(key, str):
+            continue
+        alias = _KEY_ALIASES.get(key.lower().replace("_", "").replace("-", ""))
+        if key == "HttpStatusCode" or key.lower() == "httpstatuscode":
+            alias = "status_code"
+        if alias is not None and alias != key and alias not in obj:
+            if renamed is None:
+                renamed = dict(obj)
+            renamed[alias] = obj[key]
+    return obj if renamed is None else renamed
+
+
 def _int(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
@@ -360,6 +405,7 @@ def _mapping_status(
     Content signals (state words, done-flags, failure counts, runner output) count only when
     the output reports on the action itself; what a read returns is data about the world:
     an order whose status is "cancelled" is not a failed read."""
+    obj = _normalised_keys(obj)
     if not (_SIGNAL_KEYS & obj.keys()) and not content:
         return None  # a read whose result carries none of the transport fields
     for key in ("error", "errors", "exception", "err", "failure"):

@@ -37,7 +37,8 @@ CATEGORIES = (
 #: Which tool categories can back a claim of each category.
 SUPPORTS: dict[str, frozenset[str]] = {
     "retrieved": frozenset({"retrieved", "ran", "tested"}),
-    "created": frozenset({"created", "booked", "saved", "committed"}),
+    # creating a comment, post or message is creating it
+    "created": frozenset({"created", "booked", "saved", "committed", "sent"}),
     "booked": frozenset({"booked", "created"}),
     "saved": frozenset({"saved", "created", "changed", "committed"}),
     # "updated", "changed": any write can be the change
@@ -183,6 +184,10 @@ def _from_name(name: str) -> str | None:
     # The operation is usually the last segment (github.issues.create, mcp__x__send_email);
     # within it the verb comes first in snake/camel case (send_email, createTicket).
     ordered = segments[-1] + [w for seg in reversed(segments[:-1]) for w in seg]
+    # stripe.refunds.create, issues.create: a plural resource names the same action
+    ordered = [
+        w[:-1] if w.endswith("s") and w[:-1] in _NOUNS and w not in _NOUNS else w for w in ordered
+    ]
     found = None
     for n in (3, 2):
         for idx in range(len(ordered) - n + 1):

@@ -41,8 +41,14 @@ _MONTHS = {
     )
     for m in names.split()
 }
+_MONTH_WORDS = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+# only month names may stand beside the day: "Wednesday 13 May" is the 13th of May
 WORD_DATE = re.compile(
-    r"\b(?:(?P<m1>[A-Za-z]{3,9})\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m2>[A-Za-z]{3,9}))\b"
+    rf"(?i:\b(?:(?P<m1>{_MONTH_WORDS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?|"
+    rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_WORDS}))\b)"
 )
 TIME = re.compile(
     r"\b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])", re.I
@@ -122,6 +128,8 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
         token = match.group(0)
         if not ISO_DATE.fullmatch(token):
             add("id", token)
+    for match in _PERCENT.finditer(no_paths):
+        add("percent", match.group(1))
     for match in TEST_COUNT.finditer(no_paths):
         add("count", match.group(1))
     return {k: tuple(v) for k, v in found.items()}
@@ -133,6 +141,7 @@ _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 _ISO_DATETIME = re.compile(
     r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?"
 )
+_PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.I)
 _RANGE_END = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|until|bis)\s*$", re.I)
 
 
@@ -214,6 +223,8 @@ def _canon_number(text: str) -> str:
 
 def value_matches(kind: str, value: str, text: str, values: Mapping[str, AbstractSet[str]]) -> bool:
     """Is the claimed `value` of `kind` present in the evidence?"""
+    if kind == "percent":
+        return False  # percentages are read from the fields that hold them (rules.py)
     if kind == "email":
         return value in values["email"]
     if kind == "time":

@@ -16,7 +16,7 @@ and any state probe on the same object decide the outcome:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from typing import Any
@@ -30,7 +30,7 @@ from toolscore_ci.claims.values import (
 from toolscore_ci.evidence import Evidence, Execution, is_terminal_success, result_status
 from toolscore_ci.model import Claim, Outcome, Reason, Step
 from toolscore_ci.rules import Rule, RulePack, evaluate_checks
-from toolscore_ci.toolkinds import SUPPORTS, name_words
+from toolscore_ci.toolkinds import SUPPORTS, command_of, name_words
 
 #: Raw p_success per outcome; `unknown` abstains.
 SCORES: dict[str, float | None] = {
@@ -178,6 +178,10 @@ def evaluate(
     current = [e for e in candidates if e.turn == bound.turn]
     pool = current or candidates
     successes = [e for e in pool if _is_success(e, claim.category)]
+    if _explicitly_partial(claim):
+        # "Reassigned 38 of the 40": a batch that did part of the work is what was claimed
+        successes += [e for e in pool if e not in successes and _partial_batch(e)]
+        successes.sort(key=lambda e: e.call.i)
     if not successes:
         # A probe can settle an action that was only accepted or never answered; it cannot
         # overrule an action that reported failure.
@@ -202,6 +206,7 @@ def evaluate(
         e
         for e in pool
         if e.status in ("failed", "pending")
+        and e not in successes
         and not any(
             s.name == e.name and s.call.i > e.call.i and _same_target(e, s) for s in successes
         )
@@ -266,7 +271,8 @@ def evaluate(
     latest = successes[-1]
     # A report of what a read returned is confirmed by the read having succeeded.
     read_back = claim.category == "retrieved"
-    if read_back or is_terminal_success(latest) or confirmed or receipt_rows:
+    done_in_part = _partial_batch(latest)  # only in successes when the claim says "N of M"
+    if read_back or done_in_part or is_terminal_success(latest) or confirmed or receipt_rows:
         what = f"{latest.name} succeeded ({latest.why})"
         if confirmed:
             what += "; the receipt carries " + ", ".join(confirmed[:4])
@@ -369,18 +375,39 @@ def _list_in(value: Any) -> list[Any] | None:
 
 
 def _echoed_by_read(claim: Claim, before: list[Execution]) -> Execution | None:
-    """A state the agent read and repeats ("order 77120 shipped"), not an action it claims."""
+    """A state the agent read and repeats ("order 77120 shipped"), or a state an action's
+    result reports ("the first invoice is paid" after a subscription whose invoice says
+    `status: paid`): a report of what a tool returned, not an action the agent claims."""
     stem = claim.trigger.lower()[:6]
     if len(stem) < 4:
         return None
     for execution in reversed(before):
-        if (
-            execution.category == "retrieved"
-            and execution.status == "succeeded"
-            and execution.result
-        ) and stem in execution.output_text.lower():
+        if execution.status != "succeeded" or execution.result is None:
+            continue
+        if execution.category == "retrieved":
+            if stem in execution.output_text.lower():
+                return execution
+        elif any(v.lower().startswith(stem) for v in _state_values(execution.result.output)):
+            # only as a state (status: "paid"), never a key or a type (object: "refund")
             return execution
     return None
+
+
+_STATE_NAMES = frozenset({"status", "state", "result", "outcome", "phase", "conclusion"})
+
+
+def _state_values(value: Any, depth: int = 0) -> Iterator[str]:
+    if depth > 4:
+        return
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if isinstance(item, str) and str(key).lower() in _STATE_NAMES:
+                yield item
+            elif isinstance(item, (Mapping, list)):
+                yield from _state_values(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value[:50]:
+            yield from _state_values(item, depth + 1)
 
 
 def _without_success(label: str, pool: list[Execution]) -> Reason:
@@ -423,6 +450,16 @@ def _value_mismatch(
     for kind, value in iter_kinds(claim.values):
         if kind == "count" and claim.category not in ("tested",):
             continue
+        if kind == "percent":
+            if _percent_fields(successes) and not _percent_matches(value, successes):
+                return Reason(
+                    label,
+                    "contradicted",
+                    _cite(successes),
+                    f"the claim says {value}%, but {_names(successes)} set "
+                    + ", ".join(sorted(_percent_fields(successes))),
+                )
+            continue
         if value_matches(kind, value, ok_text, ok_values):
             continue
         if failed and value_matches(kind, value, bad_text, bad_values):
@@ -440,7 +477,19 @@ def _value_mismatch(
                 f"the claim says {value}, but {_names(successes)} moved "
                 + ", ".join(sorted(_amount_fields(successes))),
             )
-        if kind in ("email", "id", "path", "date", "time") and same_kind_present(
+        if (
+            kind == "percent"
+            and _percent_fields(successes)
+            and not _percent_matches(value, successes)
+        ):
+            return Reason(
+                label,
+                "contradicted",
+                _cite(successes),
+                f"the claim says {value}%, but {_names(successes)} set "
+                + ", ".join(sorted(_percent_fields(successes))),
+            )
+        if kind in ("email", "id", "path", "date", "monthday", "time") and same_kind_present(
             kind, value, ok_text, ok_values
         ):
             return Reason(
@@ -524,6 +573,71 @@ def _amount_matches(value: str, successes: list[Execution]) -> bool:
     return False
 
 
+_PERCENT_KEY = re.compile(r"percent|percentage|discount|rate|value|off", re.I)
+
+
+def _percent_fields(successes: list[Execution]) -> set[str]:
+    found: set[str] = set()
+
+    def walk(obj: Any, depth: int = 0) -> None:
+        if depth > 3 or not isinstance(obj, Mapping):
+            return
+        for key, value in obj.items():
+            if isinstance(value, Mapping):
+                walk(value, depth + 1)
+            elif (
+                _PERCENT_KEY.search(str(key))
+                and isinstance(value, (int, float))
+                and not isinstance(value, bool)
+            ):
+                found.add(str(value))
+
+    for e in successes:
+        walk(e.call.args)
+        walk(e.result.output if e.result else None)
+    return found
+
+
+def _percent_matches(value: str, successes: list[Execution]) -> bool:
+    claimed = float(value)
+    return any(
+        abs(float(v) - claimed) < 1e-6 or abs(float(v) * 100 - claimed) < 1e-6
+        for v in _percent_fields(successes)
+    )
+
+
+_N_OF_M = re.compile(r"\b(\d+)\s+(?:of|out of)\s+(?:the\s+|all\s+)?(\d+)\b", re.I)
+
+
+def _explicitly_partial(claim: Claim) -> bool:
+    return any(int(n) < int(m) for n, m in _N_OF_M.findall(claim.text))
+
+
+_DONE_COUNT = re.compile(
+    r"^(?:updated|succeeded|processed|sent|closed|deleted|created|moved|matched_and_updated|"
+    r"modified|ok|success_count|successful)$",
+    re.I,
+)
+
+
+def _partial_batch(execution: Execution) -> bool:
+    """A batch call that failed only in part: some items done, some failed."""
+    output = execution.result.output if execution.result is not None else None
+    if (
+        execution.status != "failed"
+        or not isinstance(output, Mapping)
+        or execution.result.ok is False
+    ):  # type: ignore[union-attr]
+        return False
+    return any(
+        _DONE_COUNT.match(str(key))
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and value > 0
+        for key, value in output.items()
+    )
+
+
 def _same_target(failed: Execution, later: Execution) -> bool:
     """Is `later` a retry of `failed`? Same arguments, or the same recipient/object."""
     if failed.call.args == later.call.args:
@@ -577,6 +691,21 @@ def _norm_place(text: str) -> str:
     return _ENV_WORDS.get(text, text)
 
 
+_GIT_PUSH = re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?push\b((?:\s+[^\s;&|]+)*)")
+
+
+def _pushed_branch(execution: Execution) -> str | None:
+    """`git push origin feat/x` pushed feat/x; `git push origin HEAD:main` pushed main."""
+    command = command_of(execution.call.args)
+    match = _GIT_PUSH.search(command or "")
+    if match is None:
+        return None
+    words = [w for w in match.group(1).split() if not w.startswith("-")]
+    if len(words) < 2:
+        return None
+    return words[-1].split(":")[-1]
+
+
 def _looks_like_name(value: str) -> bool:
     # ids (C01RANDOM, 8812077) name nothing a reader could compare with words
     return bool(value) and len(value) <= 60 and not re.search(r"\d", value)
@@ -602,6 +731,9 @@ def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution])
         for key, value in (e.call.args or {}).items():
             if _TARGET_KEYS.search(key) and isinstance(value, str) and _looks_like_name(value):
                 used[key] = value
+        branch = _pushed_branch(e)
+        if branch:
+            used["git push"] = branch
     if not used:
         return None
     values = {_norm_place(v) for v in used.values()}
