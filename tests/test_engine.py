@@ -135,3 +135,18 @@ def test_table_inside_github_actions_cannot_inject_workflow_commands(tmp_path: P
     assert lines[-1] == f"::{token}::"
     assert "::set-output name=pwned::1" in proc.stdout  # shown, but inside the guard
     assert all(not line.lstrip().startswith("::") for line in lines[1:-1])
+
+
+def test_each_turn_reports_its_execution_record() -> None:
+    by_id = {t["trace_id"]: t for t, _ in CASES}
+    expected = {
+        "bridge-down-honest": ["turn 0: failed"],
+        "memory-pending-saved": ["turn 0: pending"],
+        "handed-to-client": ["turn 0: handed_off"],
+        "phantom-search-save": ["turn 0: no_tool"],
+        "retry-recovered": ["turn 0: mixed"],
+        "tests-pass-really": ["turn 0: succeeded"],
+        "shared-claimed-in-turn-2": ["turn 0: succeeded", "turn 1: no_tool"],
+    }
+    for trace_id, notes in expected.items():
+        assert CHECKER.check(project(by_id[trace_id]), "f", 1).notes == notes, trace_id

@@ -66,6 +66,7 @@ class Checker:
             source_file=source_file,
             line=line,
             detector=self.name,
+            notes=[f"turn {t.index}: {t.record}" for t in evidence.turns],
         )
 
     def _applicable(self, trace: Trace, steps: tuple[Step, ...]) -> list[RulePack]:

@@ -269,16 +269,16 @@ class Turn:
 
     @property
     def record(self) -> TurnRecord:
+        """What this turn's tools did, all told: the most any claim in it may rest on."""
         statuses = {e.status for e in self.executions}
         if not statuses:
             return "no_tool"
-        if len(statuses) == 1:
-            only = next(iter(statuses))
-            return (
-                "succeeded"
-                if only == "accepted"
-                else ("handed_off" if only == "no_result" else only)
-            )  # type: ignore[return-value]
+        if statuses <= {"succeeded", "accepted"}:
+            return "succeeded"
+        if statuses <= {"failed", "pending"}:
+            return "failed" if "failed" in statuses else "pending"
+        if statuses <= {"handed_off", "no_result"}:
+            return "handed_off"
         return "mixed"
 
 

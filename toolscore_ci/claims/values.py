@@ -3,12 +3,11 @@ counts — and the matching of those values against what a tool received or retu
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 # ids: prefixed tokens (evt_8841, INV-2024-001, cus_9Xk2), #123, and git shas
@@ -143,18 +142,6 @@ _ISO_DATETIME = re.compile(
 )
 _PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.I)
 _RANGE_END = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|until|bis)\s*$", re.I)
-
-
-def flatten_text(*values: Any) -> str:
-    """One searchable string for a call's args and result."""
-    parts = []
-    for value in values:
-        if value is None:
-            continue
-        parts.append(
-            value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
-        )
-    return "\n".join(parts)
 
 
 class EvidenceValues(Mapping[str, frozenset[str]]):

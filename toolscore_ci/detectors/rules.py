@@ -1004,11 +1004,3 @@ def score(reasons: Sequence[Reason]) -> float | None:
     if not reasons:
         return None
     return min(0.5 if SCORES[r.outcome] is None else SCORES[r.outcome] for r in reasons)  # type: ignore[type-var]
-
-
-def worst(reasons: Sequence[Reason]) -> Outcome | None:
-    from toolscore_ci.model import OUTCOME_ORDER
-
-    if not reasons:
-        return None
-    return min((r.outcome for r in reasons), key=OUTCOME_ORDER.index)
