@@ -11,8 +11,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _ruff() -> list[str]:
+    """The ruff installed beside this Python (the test extra's), else one on PATH."""
+    probe = subprocess.run([sys.executable, "-m", "ruff", "--version"], capture_output=True)
+    if probe.returncode == 0:
+        return [sys.executable, "-m", "ruff"]
     found = shutil.which("ruff")
-    return [found] if found else [sys.executable, "-m", "ruff"]
+    assert found, "ruff is not installed: pip install -e '.[test]'"
+    return [found]
 
 
 def test_ruff_check_is_clean() -> None:
