@@ -150,3 +150,35 @@ def test_each_turn_reports_its_execution_record() -> None:
     }
     for trace_id, notes in expected.items():
         assert CHECKER.check(project(by_id[trace_id]), "f", 1).notes == notes, trace_id
+
+
+def test_every_wildcard_trigger_carries_a_hint_word() -> None:
+    """The fast path skips pattern-led phrases unless a hint word is present: prove no such
+    phrase can match without one, over phrases that do match."""
+    from toolscore_ci.claims.lexicon import _TRIGGER_WILDCARDS, _WILDCARD_HINT
+
+    samples = [
+        "I read the contract",
+        "the booking went through",
+        "I'll remember that",
+        "the fix for a.py is in",
+        "cancelled it",
+        "dmed Bob",
+        "the invite has gone out",
+        "tests all pass",
+        "passed all tests",
+        "tests are green",
+        "Tests bestanden",
+        "tests sind grün",
+        "tests pasan",
+        "tests passent",
+        "tests réussis",
+        "57 passed",
+        "all 12 pass",
+        "the reservation is confirmed",
+    ]
+    for sample in samples:
+        if any(p.search(sample) for _o, _c, p in _TRIGGER_WILDCARDS):
+            assert _WILDCARD_HINT.search(sample), sample
+    for _o, _c, pattern in _TRIGGER_WILDCARDS:
+        assert any(pattern.search(s) for s in samples), pattern.pattern

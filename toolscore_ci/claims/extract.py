@@ -15,19 +15,19 @@ from functools import lru_cache
 
 from toolscore_ci.claims.lexicon import (
     ADDRESSED_TO_GRADER,
-    ANY_TRIGGER,
     DONE,
     FAILURE_ADMISSION,
     FOUND_REPORT,
     HEDGE,
     IDIOM,
     IDIOM_NOUNS,
-    NAMED_TRIGGERS,
     NEGATION,
     PARTIAL,
     STATE_ASSERTION,
     TOOL_MARKUP,
-    TRIGGER_CATEGORIES,
+    WILDCARD_TRIGGERS,
+    find_triggers,
+    has_trigger_word,
 )
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
@@ -55,10 +55,19 @@ _APPROVAL_WAIT = re.compile(
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$")
-_MAY_CLAIM = re.compile(
-    "|".join(f"(?:{p.pattern})" for p in (ANY_TRIGGER, IDIOM, STATE_ASSERTION, FOUND_REPORT, DONE)),
+# Anything that is not an indexed trigger word but could still make a claim.
+_MAY_CLAIM_OTHER = re.compile(
+    "|".join(
+        f"(?:{p.pattern})" for p in (WILDCARD_TRIGGERS, IDIOM, STATE_ASSERTION, FOUND_REPORT, DONE)
+    ),
     re.IGNORECASE,
 )
+
+
+def _may_claim(text: str) -> bool:
+    return has_trigger_word(text) or _MAY_CLAIM_OTHER.search(text) is not None
+
+
 _GRADER_ASIDE = re.compile(
     r"[\[(][^\])]*\b(?:grader|judge|reviewer|evaluator|auditor|qa)s?\b[^\])]*[\])]", re.I
 )
@@ -178,11 +187,11 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
     """Every success claim in one message, one per category and sentence."""
     if not text or not text.strip():
         return []
-    if not _MAY_CLAIM.search(text):
+    if not _may_claim(text):
         return []  # no trigger, idiom, state report or "done" anywhere: nothing to parse
     claims: list[Claim] = []
     for s_off, raw_sentence in sentences(text):
-        if not _MAY_CLAIM.search(raw_sentence):
+        if not _may_claim(raw_sentence):
             continue
         sentence = _LIST_MARK.sub(lambda m: " " * len(m.group(0)), raw_sentence)
         stripped = sentence.strip()
@@ -203,16 +212,15 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
             clause_claims = []
             seen: set[str] = set()
             # one scan over all categories' triggers, in order of appearance
-            for match in NAMED_TRIGGERS.finditer(clause):
-                category = TRIGGER_CATEGORIES[int(match.lastgroup[1:])]  # type: ignore[index]
-                if category in seen or _voided(clause, match.start()):
+            for at, category in find_triggers(clause):
+                if category in seen or _voided(clause, at):
                     continue
                 if admits_failure and (
                     PARTIAL.search(clause) or (category in _RUN_LIKE and _counted_failure(sentence))
                 ):
                     continue
                 seen.add(category)
-                clause_claims.append((match.start(), category))
+                clause_claims.append((at, category))
             if not clause_claims:
                 idiom = _idiom_claim(clause)
                 if idiom is not None:

@@ -29,10 +29,27 @@ _ISO = re.compile(
 )
 
 
+#: JSON scanner without `json.loads`' per-call checks (the text is already stripped and
+#: starts with a bracket); the end must be the end of the text, as `loads` requires.
+_SCAN = json.JSONDecoder().scan_once
+#: `iso(EPOCH + k seconds)`, filled as traces without timestamps need them.
+_EPOCH_ISO: list[str] = []
+_EPOCH_ISO_MAX = 100_000
+
+
 def iso(dt: datetime) -> str:
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=timezone.utc)
     return dt.isoformat().replace("+00:00", "Z")
+
+
+def _epoch_iso(k: int) -> str:
+    if k < len(_EPOCH_ISO):
+        return _EPOCH_ISO[k]
+    text = iso(EPOCH + timedelta(seconds=k))
+    if k == len(_EPOCH_ISO) and k < _EPOCH_ISO_MAX:
+        _EPOCH_ISO.append(text)
+    return text
 
 
 def normalise_ts(value: Any) -> str | None:
@@ -82,9 +99,10 @@ def parse_json_text(value: Any) -> Any:
         text = value.strip()
         if text[:1] in ("{", "[") and text[-1:] in ("}", "]"):
             try:
-                return json.loads(text)
-            except (ValueError, RecursionError):
+                parsed, end = _SCAN(text, 0)
+            except (ValueError, RecursionError, StopIteration):
                 return value
+            return parsed if end == len(text) else value
     return value
 
 
@@ -136,37 +154,45 @@ class TraceBuilder:
         self.task_id: str | None = None
         self.calls: dict[str, str | None] = {}  # call id -> tool name, for pairing
         self.open_by_name: list[tuple[str | None, str | None]] = []  # (name, id) of calls
-        self._last: datetime | None = None
+        # The last step's timestamp, for synthesising a missing next one: EPOCH + k seconds
+        # (an int k), a format's own normalised text (parsed only if needed), or a datetime.
+        self._last: int | str | datetime | None = None
+        self._normalised: dict[str, str | None] = {}  # this trace's timestamp strings
 
     # ---- timestamps ------------------------------------------------------------------------
 
-    def _ts(self, ts: Any) -> str:
-        text = normalise_ts(ts)
-        if text is None:
-            if ts is not None:
-                self.coverage.note(
-                    "unparsable timestamp",
-                    str(ts)[:40],
-                    self.line,
-                    outcome="a synthesised one used",
-                )
-            nxt = EPOCH if self._last is None else self._last + timedelta(seconds=1)
-            self._last = nxt
-            return iso(nxt)
-        # Keep the format's own timestamp; remember it for synthesising any missing next one.
-        self._last = parse_datetime(text)
+    def normalise(self, ts: Any) -> str | None:
+        """`normalise_ts`, remembered per trace: readers that sort by time see each value
+        several times."""
+        if type(ts) is not str:
+            return normalise_ts(ts)
+        memo = self._normalised
+        if ts in memo:
+            return memo[ts]
+        text = memo[ts] = normalise_ts(ts)
         return text
 
-    def _step(self, kind: str, role: str, ts: Any, **fields: Any) -> dict[str, Any]:
-        step: dict[str, Any] = {
-            "i": len(self.steps),
-            "ts": self._ts(ts),
-            "kind": kind,
-            "role": role,
-        }
-        step.update(fields)
-        self.steps.append(step)
-        return step
+    def _ts(self, ts: Any) -> str:
+        if ts is not None:
+            text = self.normalise(ts)
+            if text is not None:
+                # Keep the format's own timestamp; parsed only if a missing next one needs it.
+                self._last = text
+                return text
+            self.coverage.note(
+                "unparsable timestamp",
+                str(ts)[:40],
+                self.line,
+                outcome="a synthesised one used",
+            )
+        last = self._last
+        if last is None or type(last) is int:
+            k = 0 if last is None else last + 1
+            self._last = k
+            return _epoch_iso(k)
+        nxt = (parse_datetime(last) if isinstance(last, str) else last) + timedelta(seconds=1)
+        self._last = nxt
+        return iso(nxt)
 
     # ---- what happened ---------------------------------------------------------------------
 
@@ -175,22 +201,57 @@ class TraceBuilder:
             return
         if self.instruction is None:
             self.instruction = text
-        self._step("message", "user", ts, content=text)
+        self.steps.append(
+            {
+                "i": len(self.steps),
+                "ts": self._ts(ts),
+                "kind": "message",
+                "role": "user",
+                "content": text,
+            }
+        )
 
     def agent(self, text: str | None, ts: Any = None) -> None:
         if text is None or not text.strip():
             return
-        self._step("message", "agent", ts, content=text)
+        self.steps.append(
+            {
+                "i": len(self.steps),
+                "ts": self._ts(ts),
+                "kind": "message",
+                "role": "agent",
+                "content": text,
+            }
+        )
         self.final_text = text
 
     def environment(self, text: str, ts: Any = None) -> None:
-        self._step("message", "environment", ts, content=text)
+        self.steps.append(
+            {
+                "i": len(self.steps),
+                "ts": self._ts(ts),
+                "kind": "message",
+                "role": "environment",
+                "content": text,
+            }
+        )
 
     def call(self, name: str | None, args: Any, call_id: str | None = None, ts: Any = None) -> None:
-        self._step("tool_call", "agent", ts, name=name, args=self.args(args, name))
+        args = args if args is None or type(args) is dict else self.args(args, name)
+        self.steps.append(
+            {
+                "i": len(self.steps),
+                "ts": self._ts(ts),
+                "kind": "tool_call",
+                "role": "agent",
+                "name": name,
+                "args": args,
+            }
+        )
         if call_id is not None:
-            self.calls[str(call_id)] = name
-        self.open_by_name.append((name, None if call_id is None else str(call_id)))
+            call_id = str(call_id)
+            self.calls[call_id] = name
+        self.open_by_name.append((name, call_id))
 
     def result(
         self,
@@ -218,14 +279,18 @@ class TraceBuilder:
             error = str(error)
         if error is not None and ok is None:
             ok = False
-        self._step(
-            "tool_result",
-            "tool",
-            ts,
-            name=paired_name,
-            ok=ok,
-            output=parse_json_text(output),
-            error=error,
+        output = parse_json_text(output)
+        self.steps.append(
+            {
+                "i": len(self.steps),
+                "ts": self._ts(ts),
+                "kind": "tool_result",
+                "role": "tool",
+                "name": paired_name,
+                "ok": ok,
+                "output": output,
+                "error": error,
+            }
         )
         return True
 
