@@ -51,8 +51,25 @@ def normalise_message(msg: Any) -> dict[str, Any] | None:
     return msg
 
 
+#: The role names messages use, spelled as they come (the hot path), mapped to ours.
+_ROLE_NAMES = {
+    **{r: "user" for r in _USER},
+    **{r: "agent" for r in _AGENT},
+    **{r: "tool" for r in _TOOL},
+    **{r: "system" for r in _SYSTEM},
+}
+_TEXT_PARTS = frozenset({"text", "input_text", "output_text"})
+_CALL_PARTS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "tool_call"})
+_RESULT_PARTS = ("tool_call_response", "tool_result")
+
+
 def role_of(msg: dict[str, Any]) -> str:
-    role = str(msg.get("role") or "").lower()
+    role = msg.get("role")
+    if type(role) is str:
+        known = _ROLE_NAMES.get(role)
+        if known is not None:
+            return known
+    role = str(role or "").lower()
     if role in _USER:
         return "user"
     if role in _AGENT:
@@ -79,7 +96,8 @@ def add_message(
     """Add one message; returns its role (user, agent, tool, system or what it was).
     With `tools=False` tool calls and results are skipped (a trace store records them as
     their own spans)."""
-    m = normalise_message(msg)
+    # A plain `{"role": ...}` message (most of them) is already normal.
+    m = msg if type(msg) is dict and "role" in msg and "lc" not in msg else normalise_message(msg)
     if m is None:
         b.coverage.note("unknown message", type(msg).__name__, line)
         return "unknown"
@@ -95,16 +113,10 @@ def add_message(
         if (
             tools
             and isinstance(content, list)
-            and any(
-                isinstance(p, dict) and p.get("type") in ("tool_call_response", "tool_result")
-                for p in content
-            )
+            and any(isinstance(p, dict) and p.get("type") in _RESULT_PARTS for p in content)
         ):
             for part in content:  # OpenTelemetry GenAI: results are parts of a tool message
-                if isinstance(part, dict) and part.get("type") in (
-                    "tool_call_response",
-                    "tool_result",
-                ):
+                if isinstance(part, dict) and part.get("type") in _RESULT_PARTS:
                     _add_tool_result_block(b, part, ts, line)
         elif tools:
             ok, error = tool_error(m)
@@ -154,12 +166,7 @@ def _add_parts(
     b: TraceBuilder, role: str, parts: list[Any], ts: Any, *, tools: bool, line: int | None
 ) -> None:
     texts: list[str] = []
-
-    def flush() -> None:
-        if texts:
-            (b.user if role == "user" else b.agent)("\n".join(texts), ts)
-            texts.clear()
-
+    say = b.user if role == "user" else b.agent
     for part in parts:
         if isinstance(part, str):
             texts.append(part)
@@ -167,19 +174,25 @@ def _add_parts(
         if not isinstance(part, dict):
             b.coverage.note("unplaced content part", type(part).__name__, line)
             continue
-        kind = str(part.get("type") or "text")
-        if kind in ("text", "input_text", "output_text"):
+        kind = part.get("type") or "text"
+        if type(kind) is not str:
+            kind = str(kind)
+        if kind in _TEXT_PARTS:
             t = first_str(part.get("text"), part.get("content"))
             if t is not None:
                 texts.append(t)
-        elif kind in ("tool_use", "server_tool_use", "mcp_tool_use", "tool_call"):
+        elif kind in _CALL_PARTS:
             if tools:
-                flush()
+                if texts:
+                    say("\n".join(texts), ts)
+                    texts.clear()
                 args = part.get("input", part.get("arguments"))
                 b.call(first_str(part.get("name")), args, first_str(part.get("id")), ts)
         elif kind.endswith("tool_result") or kind == "tool_call_response":
             if tools:
-                flush()
+                if texts:
+                    say("\n".join(texts), ts)
+                    texts.clear()
                 _add_tool_result_block(b, part, ts, line)
         elif kind in _SILENT_PARTS:
             continue
@@ -187,7 +200,8 @@ def _add_parts(
             texts.append(str(part.get("refusal") or ""))
         else:
             b.coverage.note("unplaced content part", kind, line)
-    flush()
+    if texts:
+        say("\n".join(texts), ts)
 
 
 def _add_tool_result_block(

@@ -267,9 +267,10 @@ class TraceBuilder:
         """Add a tool result paired with its call (by id, else by name for legacy formats).
         An unpaired result is counted and kept out, as the coverage report says."""
         paired_name: str | None
-        if call_id is not None and str(call_id) in self.calls:
-            paired_name = self.calls[str(call_id)]
-            self._close(paired_name, str(call_id))
+        cid = None if call_id is None else str(call_id)
+        if cid is not None and cid in self.calls:
+            paired_name = self.calls[cid]
+            self._close(paired_name, cid)
         elif call_id is None and name is not None and self._close(name, None):
             paired_name = name
         else:
