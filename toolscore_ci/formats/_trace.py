@@ -170,6 +170,8 @@ class TraceBuilder:
         if ts in memo:
             return memo[ts]
         text = memo[ts] = normalise_ts(ts)
+        if text is not None:
+            memo[text] = text  # normalised text normalises to itself: readers pass it back
         return text
 
     def _ts(self, ts: Any) -> str:

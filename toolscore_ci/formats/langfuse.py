@@ -16,7 +16,7 @@ from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
 from toolscore_ci.formats._messages import History
-from toolscore_ci.formats._trace import TraceBuilder, first_str, normalise_ts, text_of
+from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -116,7 +116,8 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     header = group.header if isinstance(group.header, dict) else {}
     b.meta["session_id"] = header.get("sessionId")
     b.meta["name"] = header.get("name")
-    obs = sorted(group.records, key=lambda r: normalise_ts(r[0].get("startTime")) or "")
+    norm = b.normalise  # each observation's times are normalised once, then memoised
+    obs = sorted(group.records, key=lambda r: norm(r[0].get("startTime")) or "")
     parents = {o.get("parentObservationId") for o, _ in obs}
     kinds = {id(o): str(o.get("type", "")).upper() for o, _ in obs}
     for o, _ in obs:
@@ -130,8 +131,8 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
         history.inputs(_messages(header.get("input")), header.get("timestamp"), group.line)
     events = []
     for n, (o, line) in enumerate(obs):
-        start = normalise_ts(o.get("startTime")) or ""
-        end = normalise_ts(o.get("endTime")) or start
+        start = norm(o.get("startTime")) or ""
+        end = norm(o.get("endTime")) or start
         events.append((start, 2 * n, "start", o, line))
         events.append((end, 2 * n + 1, "end", o, line))
     events.sort(key=lambda e: (e[0], e[1]))

@@ -19,7 +19,6 @@ from toolscore_ci.formats._messages import History, normalise_message
 from toolscore_ci.formats._trace import (
     TraceBuilder,
     first_str,
-    normalise_ts,
     parse_json_text,
     text_of,
 )
@@ -127,7 +126,8 @@ def _tool_output(outputs: Any) -> tuple[Any, Any]:
 
 def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     b = TraceBuilder(source=NAME, trace_id=group.key, path=path, line=group.line, coverage=coverage)
-    runs = sorted(group.records, key=lambda r: normalise_ts(r[0].get("start_time")) or "")
+    norm = b.normalise  # each run's times are normalised once, then read from the memo
+    runs = sorted(group.records, key=lambda r: norm(r[0].get("start_time")) or "")
     has_tools = any(r.get("run_type") == "tool" for r, _ in runs)
     has_llm = any(r.get("run_type") == "llm" for r, _ in runs)
     root = next((r for r, _ in runs if not r.get("parent_run_id")), runs[0][0] if runs else {})
@@ -142,8 +142,8 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     history = History(b, tools=not has_tools)
     events = []
     for n, (run, line) in enumerate(runs):
-        start = normalise_ts(run.get("start_time")) or ""
-        end = normalise_ts(run.get("end_time")) or start
+        start = norm(run.get("start_time")) or ""
+        end = norm(run.get("end_time")) or start
         events.append((start, 2 * n, "start", run, line))
         events.append((end, 2 * n + 1, "end", run, line))
     events.sort(key=lambda e: (e[0], e[1]))
