@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from collections.abc import Iterable
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -24,9 +25,9 @@ SCHEMA_ID = "agent-trace/v1"
 _RAW = 'kept as {"_raw": ...}'
 #: Synthesised timestamps count up from here, one second a step, so they are stable across runs.
 EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
-_ISO = re.compile(
-    r"^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d)?)(?:[.,](\d+))?(Z|z|[+-]\d\d:?\d\d)?$"
-)
+_ISO = re.compile(r"^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d)?(?:[.,](\d+))?(Z|z|[+-]\d\d:?\d\d)?$")
+#: `parse_datetime` without its per-call version check.
+_PARSE_DT = datetime.fromisoformat if sys.version_info >= (3, 11) else parse_datetime
 
 
 #: JSON scanner without `json.loads`' per-call checks (the text is already stripped and
@@ -63,18 +64,15 @@ def normalise_ts(value: Any) -> str | None:
             if value.strip().isdigit():
                 return normalise_ts(int(value.strip()))
             return None
-        date, clock, frac, zone = m.groups()
-        if len(clock) == 5:
-            clock += ":00"
-        text = f"{date}T{clock}"
-        if frac:
-            text += "." + (frac + "000000")[:6]  # 3.10 accepts only 3 or 6 digits
-        if zone in (None, "Z", "z"):
-            text += "Z"
-        else:
-            text += zone if ":" in zone else zone[:3] + ":" + zone[3:]
+        date, hm, sec, frac, zone = m.groups()
+        if zone is None or zone == "Z" or zone == "z":
+            zone = "Z"
+        elif ":" not in zone:
+            zone = zone[:3] + ":" + zone[3:]
+        # 3.10 accepts only 3 or 6 fraction digits
+        text = f"{date}T{hm}{sec or ':00'}{'.' + (frac + '000000')[:6] if frac else ''}{zone}"
         try:
-            parse_datetime(text)
+            _PARSE_DT(text)
         except ValueError:
             return None
         return text
