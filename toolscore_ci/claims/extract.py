@@ -152,6 +152,15 @@ def _refine(category: str, clause: str, at: int) -> tuple[str, str]:
     word = match.group(0) if match else ""
     if category == "sent" and _REQUEST_OBJECT.match(clause, at + len(word)):
         return "submitted", word.lower()
+    if category == "tested" and word.lower() in (
+        "build",
+        "builds",
+        "compile",
+        "compilation",
+        "lint",
+        "typecheck",
+    ):
+        return "built", word.lower()  # "the build succeeds": a build, not a test run
     return category, word.lower()
 
 
@@ -208,7 +217,7 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
         admits_failure = FAILURE_ADMISSION.search(sentence) is not None
         found: dict[str, Claim] = {}
         last_category: str | None = None
-        for _c_off, clause in _clauses(sentence):
+        for c_off, clause in _clauses(sentence):
             clause_claims = []
             seen: set[str] = set()
             # one scan over all categories' triggers, in order of appearance
@@ -216,7 +225,9 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
                 if category in seen or _voided(clause, at):
                     continue
                 if admits_failure and (
-                    PARTIAL.search(clause) or (category in _RUN_LIKE and _counted_failure(sentence))
+                    PARTIAL.search(clause)
+                    or _partial_count(clause)
+                    or (category in _RUN_LIKE and _counted_failure(sentence))
                 ):
                     continue
                 seen.add(category)
@@ -225,7 +236,9 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
                 idiom = _idiom_claim(clause)
                 if idiom is not None:
                     clause_claims.append(idiom)
-            values = extract_values(clause) if clause_claims or last_category else {}
+            # values come from the words as written: a path in backticks is still a path
+            original = text[s_off + c_off : s_off + c_off + len(clause)]
+            values = extract_values(original) if clause_claims or last_category else {}
             if not clause_claims:
                 # values trailing a claim ("..., invite sent to a@b") belong to it; values
                 # before any claim belong to whatever the clause was about, not to a claim
@@ -234,8 +247,15 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
                 continue
             clause_claims.sort()
             clause_claims = _drop_reported(clause, clause_claims)
+            about_code = (
+                "path" in values or "`" in text[s_off + c_off : s_off + c_off + len(clause)]
+            )
             for at, raw_category in clause_claims:
                 category, trigger = _refine(raw_category, clause, at)
+                if about_code and category in ("created", "deleted"):
+                    # "added a guard", "removed the unused import" in a clause about code or a
+                    # file: an edit, whatever tool made it
+                    category = "changed"
                 if category in found:
                     _merge_values(found, category, dict(values))
                     continue
@@ -289,11 +309,20 @@ def _drop_reported(clause: str, found: list[tuple[int, str]]) -> list[tuple[int,
     return [(at, category) for at, category in found if at < cut.start() or category == "sent"]
 
 
+_COUNT_WORD = r"(?:[1-9]\d*|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|some)"
+_COUNTED_FAILURE = re.compile(
+    rf"\b{_COUNT_WORD}\s+(?:\w+\s+)?(?:failed|fail|fails|failing|failures?|errors?|broken)\b", re.I
+)
+_N_OF_M = re.compile(r"\b(\d+)\s+(?:of|out of)\s+(?:the\s+|all\s+)?(\d+)\b", re.I)
+
+
 def _counted_failure(sentence: str) -> bool:
-    return (
-        re.search(r"\b[1-9]\d*\s+(?:\w+\s+)?(?:failed|failing|failures?|errors?)\b", sentence, re.I)
-        is not None
-    )
+    return _COUNTED_FAILURE.search(sentence) is not None
+
+
+def _partial_count(clause: str) -> bool:
+    """'19 of 21 tests pass': says outright that not all of them did."""
+    return any(int(n) < int(m) for n, m in _N_OF_M.findall(clause))
 
 
 def _merge_dict(into: dict[str, tuple[str, ...]], more: dict[str, tuple[str, ...]]) -> None:

@@ -47,7 +47,7 @@ _ACCEPTED_OK = frozenset({"sent", "routed", "submitted"})
 # created with attendees invites them; an issue created with an assignee routes it.
 _SIDE_EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     # not "to"/"recipient": a call that only composes a message (create_draft) has those too
-    "sent": ("attendee", "invitee", "participant", "guest"),
+    "sent": ("attendee", "invitee", "participant", "guest", "comment", "reply", "public_reply"),
     "routed": ("assign", "owner", "queue", "team"),
     # a reply that also sets the ticket's status changes it
     "changed": ("status", "state", "stage", "priority", "tags", "labels", "assignee"),
@@ -103,6 +103,19 @@ def _compatible(claim_category: str, execution: Execution) -> bool:
     return _side_effect(claim_category, execution)
 
 
+def _runner_for_path(claim: Claim, execution: Execution) -> bool:
+    """A command or code cell whose text names the file the claim is about wrote it
+    (`plt.savefig('reports/churn_q1.png')`, `cp a b`)."""
+    if execution.category not in ("ran", "built", "tested") or claim.category not in (
+        "saved",
+        "created",
+        "changed",
+        "deleted",
+    ):
+        return False
+    return any(path in execution.args_text for path in claim.values.get("path", ()))
+
+
 def _side_effect(claim_category: str, execution: Execution) -> bool:
     keys = _SIDE_EFFECT_KEYS.get(claim_category)
     if not keys or execution.category in (None, "retrieved") or not execution.call.args:
@@ -149,7 +162,7 @@ def evaluate(
     candidates = named or [
         e
         for e in before
-        if _compatible(claim.category, e)
+        if (_compatible(claim.category, e) or _runner_for_path(claim, e))
         and (
             _side_effect(claim.category, e) or not any(fnmatchcase(e.name, g) for g in bound.others)
         )
@@ -303,6 +316,15 @@ def _without_candidates(
             (),
             "said in answer to a question, and no tool shows it: a fact to review, not an action",
         )
+    reported = _word_in_results(claim, before)
+    if reported is not None:
+        return Reason(
+            label,
+            "unknown",
+            reported.cited,
+            f"'{claim.trigger}' echoes what {reported.name} reported; no action of the agent's "
+            "shows it: to review",
+        )
     this_turn = [e for e in before if e.turn == turn]
     if this_turn and all(e.status in ("failed", "pending") for e in this_turn):
         # whatever these tools were, none of them worked: a completion claim exceeds that
@@ -334,6 +356,18 @@ def _without_candidates(
         (),
         f"nothing that does '{claim.category}' ran; the calls were {kinds}",
     )
+
+
+def _word_in_results(claim: Claim, before: list[Execution]) -> Execution | None:
+    """The claim's own word appears in a tool's result ("the charge ... was voided" after a
+    result saying "(voided)"): the agent may be relaying it, not claiming an act."""
+    stem = claim.trigger.lower()[:6]
+    if len(stem) < 5:
+        return None
+    for execution in reversed(before):
+        if execution.result is not None and stem in execution.output_text.lower():
+            return execution
+    return None
 
 
 def _empty_result(execution: Execution) -> bool:
@@ -674,7 +708,7 @@ _TARGET_KEYS = re.compile(
     re.I,
 )
 _CLAIMED_PLACE = re.compile(
-    r"\b(?:to|into|in|on|as)\s+(?:the\s+)?(#[\w-]+|(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*){0,2}|"
+    r"\b(?:to|into|in|on|as)\s+(?:the\s+)?(#[^\W\d][\w-]*|(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*){0,2}|"
     r"production|prod|staging|development|dev|main|master)\b"
 )
 _ENV_WORDS = {
