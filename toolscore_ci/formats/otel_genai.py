@@ -77,8 +77,15 @@ def any_value(v: Any) -> Any:
 def attributes(kvs: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for kv in kvs or []:
-        if isinstance(kv, dict) and isinstance(kv.get("key"), str):
-            out[kv["key"]] = any_value(kv.get("value"))
+        if isinstance(kv, dict):
+            key = kv.get("key")
+            if isinstance(key, str):
+                value = kv.get("value")
+                # Most attributes are strings: decoded here without the call.
+                if type(value) is dict and "stringValue" in value:
+                    out[key] = value["stringValue"]
+                else:
+                    out[key] = any_value(value)
     return out
 
 
@@ -258,13 +265,13 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     events.sort(key=lambda e: (e[0], e[1]))
     parsed: dict[int, tuple[Any, Any]] = {}
     for when, _, phase, span, attrs, kind, line in events:
-        ts = str(when) if when else None
-        evs = [e for e in span.get("events") or [] if isinstance(e, dict)]
+        # A positive time is Unix nanoseconds as it stands; anything else is reported as text.
+        ts: int | str | None = when if when > 0 else (str(when) if when else None)
         if kind == "tool":
-            _tool(b, span, attrs, evs, phase, ts, line)
+            _tool(b, span, attrs, _events(span), phase, ts, line)
         elif kind == "llm" or (kind == "agent" and not has_llm):
             if phase == "start":  # parsed once a span; the end event reuses it
-                parsed[id(span)] = messages_of(attrs, evs)
+                parsed[id(span)] = messages_of(attrs, _events(span))
             inp, out = parsed.pop(id(span)) if phase == "end" else parsed[id(span)]
             if inp is None and out is None and kind == "agent":
                 inp, out = attrs.get("input.value"), attrs.get("output.value")
@@ -288,13 +295,17 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     return b
 
 
+def _events(span: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for e in span.get("events") or [] if isinstance(e, dict)]
+
+
 def _tool(
     b: TraceBuilder,
     span: dict[str, Any],
     attrs: dict[str, Any],
     evs: list[dict[str, Any]],
     phase: str,
-    ts: str | None,
+    ts: int | str | None,
     line: int,
 ) -> None:
     call_id = first_str(
