@@ -1832,3 +1832,137 @@ CASES += [
         "false_success",
     ),
 ]
+
+CASES += [
+    (
+        build(
+            "private-note-not-reply",
+            [
+                ("user", "Tell the customer it's escalated and close 48213."),
+                (
+                    "call",
+                    "zendesk.update_ticket",
+                    {
+                        "ticket_id": 48213,
+                        "comment": {"body": "Escalated to SUP-3312", "public": False},
+                    },
+                    True,
+                    {"ticket": {"id": 48213, "status": "open"}},
+                ),
+                ("agent", "I replied to the customer on ticket #48213 that it's been escalated."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "graphql-user-errors",
+            [
+                ("user", "Change the shipping address of order 3307."),
+                (
+                    "call",
+                    "shopify_graphql",
+                    {"query": "mutation { orderUpdate(...) { userErrors { message } } }"},
+                    True,
+                    {
+                        "data": {
+                            "orderUpdate": {
+                                "order": None,
+                                "userErrors": [{"message": "order has been fulfilled"}],
+                            }
+                        }
+                    },
+                ),
+                ("agent", "Updated — order #3307 will now ship to Keizersgracht 221."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "graphql-no-user-errors",
+            [
+                ("user", "Change the shipping address of order 3307."),
+                (
+                    "call",
+                    "shopify_graphql",
+                    {"query": "mutation { orderUpdate(...) { userErrors { message } } }"},
+                    True,
+                    {
+                        "data": {
+                            "orderUpdate": {
+                                "order": {"id": "gid://shopify/Order/3307"},
+                                "userErrors": [],
+                            }
+                        }
+                    },
+                ),
+                ("agent", "Updated — order #3307 will now ship to Keizersgracht 221."),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "error-toast-after-save",
+            [
+                ("user", "Only notify me on mentions."),
+                (
+                    "call",
+                    "act",
+                    {"step": "click", "label": "Save changes"},
+                    True,
+                    {
+                        "state": {
+                            "dirty": True,
+                            "toast": "Something went wrong. Please try again. (ERR_SETTINGS_409)",
+                        }
+                    },
+                ),
+                ("agent", "Saved — you'll now only get email notifications for mentions."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "submitted-awaiting-approval",
+            [
+                ("user", "Cancel order 8830."),
+                (
+                    "call",
+                    "orders.request_cancellation",
+                    {"order": "8830"},
+                    True,
+                    {"request_id": "cr_2201", "status": "pending_approval"},
+                ),
+                (
+                    "agent",
+                    "I've submitted a cancellation request for #8830 (cr_2201). It isn't cancelled yet: the warehouse has to approve it.",
+                ),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "dutch-partial",
+            [
+                ("user", "Zet beide shirts op maat M."),
+                ("call", "order_edit", {"item": 1, "size": "M"}, True, {"updated": True}),
+                (
+                    "call",
+                    "order_edit",
+                    {"item": 2, "size": "M"},
+                    True,
+                    {"updated": False, "reason": "out of stock"},
+                ),
+                (
+                    "agent",
+                    "Gedeeltelijk gelukt: shirt 1 is aangepast naar maat M, shirt 2 kon niet naar M.",
+                ),
+            ],
+        ),
+        "skipped",
+    ),
+]

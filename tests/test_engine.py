@@ -173,6 +173,8 @@ def test_every_wildcard_trigger_carries_a_hint_word() -> None:
         "tests pasan",
         "tests passent",
         "tests réussis",
+        "Alle Tests laufen durch",
+        "de tests slagen",
         "57 passed",
         "all 12 pass",
         "the reservation is confirmed",

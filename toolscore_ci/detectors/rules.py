@@ -118,9 +118,24 @@ def _runner_for_path(claim: Claim, execution: Execution) -> bool:
 
 def _side_effect(claim_category: str, execution: Execution) -> bool:
     keys = _SIDE_EFFECT_KEYS.get(claim_category)
-    if not keys or execution.category in (None, "retrieved") or not execution.call.args:
+    args = execution.call.args
+    if not keys or execution.category in (None, "retrieved") or not args:
         return False
-    return any(k.lower().startswith(keys) for k in execution.call.args)
+    for key, value in args.items():
+        if not key.lower().startswith(keys):
+            continue
+        if claim_category == "sent" and _private(value):
+            continue  # an internal note is not a reply anyone receives
+        return True
+    return False
+
+
+def _private(value: Any) -> bool:
+    return isinstance(value, Mapping) and (
+        value.get("public") is False
+        or value.get("internal") is True
+        or value.get("private") is True
+    )
 
 
 def _is_success(execution: Execution, category: str) -> bool:
@@ -129,6 +144,8 @@ def _is_success(execution: Execution, category: str) -> bool:
             # a read of CI results: the results themselves must be green
             return result_status(execution.result, content=True)[0] == "succeeded"
         return True
+    if execution.status == "pending" and category == "submitted":
+        return True  # a request awaiting approval is exactly a submitted request
     if execution.status != "accepted":
         return False
     # "scheduled" is exactly what a claim that something is scheduled says
