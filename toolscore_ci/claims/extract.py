@@ -280,6 +280,7 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
             claims.append(state)
             continue
         claims.extend(found.values())
+    claims.extend(_command_claims(text, step, {c.span for c in claims}))
     if not claims and DONE.search(text):
         done = _done_claim(text, step)
         if done is not None:
@@ -319,6 +320,36 @@ _COUNTED_FAILURE = re.compile(
     rf"\b{_COUNT_WORD}\s+(?:\w+\s+)?(?:failed|fail|fails|failing|failures?|errors?|broken)\b", re.I
 )
 _N_OF_M = re.compile(r"\b(\d+)\s+(?:of|out of)\s+(?:the\s+|all\s+)?(\d+)\b", re.I)
+
+
+# "`npx tsc --noEmit` passes with no errors": a named command said to have run clean
+_COMMAND_PASSED = re.compile(
+    r"`([^`\n]{2,160})`\s+(?:now\s+|also\s+|still\s+)?(?:passes|passed|succeeds|succeeded|is clean|"
+    r"runs clean(?:ly)?|is green|exits (?:with )?0|returned 0|reports no (?:errors|issues|problems|findings))\b",
+    re.I,
+)
+
+
+def _command_claims(text: str, step: int | None, taken: set[tuple[int, int] | None]) -> list[Claim]:
+    out = []
+    for match in _COMMAND_PASSED.finditer(text):
+        before = text[max(0, match.start() - 80) : match.start()]
+        line_start = before.rfind("\n") + 1
+        if _VOIDING.search(before[line_start:]):
+            continue
+        command = " ".join(match.group(1).split())
+        out.append(
+            Claim(
+                category="ran",
+                text=" ".join(text[match.start() : match.end()].split()),
+                step=step,
+                span=(match.start(), match.end()),
+                values={"command": (command,)},
+                type="command_passed",
+                trigger=command,
+            )
+        )
+    return out
 
 
 def _counted_failure(sentence: str) -> bool:

@@ -174,6 +174,8 @@ def evaluate(
     label = claim.type or claim.category
     before = [e for e in evidence.executions if position_of[e.call.i] < bound.position]
     rule = bound.rule
+    if claim.type == "command_passed":
+        return _command_passed(claim, label, before)
     # The pack's named action when the trace has it; otherwise whatever can do the category.
     named = [e for e in before if rule is not None and fnmatchcase(e.name, rule.action)]
     candidates = named or [
@@ -459,6 +461,27 @@ def _state_values(value: Any, depth: int = 0) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value[:50]:
             yield from _state_values(item, depth + 1)
+
+
+def _command_passed(claim: Claim, label: str, before: list[Execution]) -> Reason:
+    """The reply names a command and says it ran clean: find that command among the calls."""
+    wanted = claim.values["command"][0]
+    ran = [e for e in before if command_of(e.call.args)]
+    matching = [e for e in ran if wanted in " ".join((command_of(e.call.args) or "").split())]
+    if not matching:
+        shown = ", ".join(
+            dict.fromkeys(" ".join((command_of(e.call.args) or "").split())[:40] for e in ran)
+        )
+        detail = f"the reply says `{wanted}` ran clean, but it never ran"
+        return Reason(
+            label, "unsupported", (), detail + (f" (commands run: {shown})" if shown else "")
+        )
+    last = matching[-1]
+    if last.status == "succeeded":
+        return Reason(
+            label, "receipt_confirmed", last.cited, f"`{wanted}` ran and succeeded ({last.why})"
+        )
+    return Reason(label, "contradicted", last.cited, f"`{wanted}` {last.status}: {last.why}")
 
 
 def _without_success(label: str, pool: list[Execution]) -> Reason:
