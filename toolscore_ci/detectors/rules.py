@@ -481,7 +481,9 @@ def _command_passed(claim: Claim, label: str, before: list[Execution]) -> Reason
         return Reason(
             label, "receipt_confirmed", last.cited, f"`{wanted}` ran and succeeded ({last.why})"
         )
-    return Reason(label, "contradicted", last.cited, f"`{wanted}` {last.status}: {last.why}")
+    if last.status in ("failed", "pending"):
+        return Reason(label, "contradicted", last.cited, f"`{wanted}` {last.status}: {last.why}")
+    return Reason(label, "unknown", last.cited, f"`{wanted}` has no clear outcome ({last.why})")
 
 
 def _without_success(label: str, pool: list[Execution]) -> Reason:
