@@ -253,6 +253,10 @@ class Execution:
     category: str | None
     why: str  # the structural signal behind `status`, for reasons
     turn: int
+    # JSON text of args and output, made on first use: every claim compares against them
+    _texts: list[str | None] = field(
+        default_factory=lambda: [None, None], compare=False, repr=False
+    )
 
     @property
     def name(self) -> str:
@@ -260,11 +264,17 @@ class Execution:
 
     @property
     def args_text(self) -> str:
-        return _text_of(self.call.args)
+        text = self._texts[0]
+        if text is None:
+            text = self._texts[0] = _text_of(self.call.args)
+        return text
 
     @property
     def output_text(self) -> str:
-        return _text_of(self.result.output) if self.result is not None else ""
+        text = self._texts[1]
+        if text is None:
+            text = self._texts[1] = _text_of(self.result.output) if self.result is not None else ""
+        return text
 
     @property
     def cited(self) -> tuple[int, ...]:
@@ -300,6 +310,8 @@ class Evidence:
     probes: list[Step]
     turns: list[Turn]
     turn_of_step: dict[int, int]  # step.i -> turn index
+    # everything said or returned before a call, by call.i: built on demand, once
+    context_before: dict[int, str] = field(default_factory=dict)
 
 
 def _text_of(value: Any) -> str:

@@ -274,7 +274,7 @@ def evaluate(
     target = _target_mismatch(label, bound, successes, user_values)
     if target is not None:
         return target
-    unfounded = _unfounded_target(label, successes, before, user_text)
+    unfounded = _unfounded_target(label, successes, before, user_text, evidence.context_before)
     if unfounded is not None:
         return unfounded
     named_target = _named_target_mismatch(label, claim, successes)
@@ -829,21 +829,37 @@ _PREFIXED_ID = re.compile(r"^[A-Za-z]{2,12}[_-][A-Za-z0-9_-]{3,}$")
 
 
 def _unfounded_target(
-    label: str, successes: list[Execution], before: list[Execution], user_text: str
+    label: str,
+    successes: list[Execution],
+    before: list[Execution],
+    user_text: str,
+    cache: dict[int, str],
 ) -> Reason | None:
     """The lookup returned rec_898d8ab8; the write went to rec_b922e539, an id that appears
     nowhere earlier in the trace: the agent acted on an object it never found."""
     for e in successes:
         if e.category in (None, "retrieved"):
             continue
-        earlier = [x for x in before if x.call.i < e.call.i]
-        seen = (
-            user_text + "\n" + "\n".join(t for x in earlier for t in (x.args_text, x.output_text))
-        )
-        for key, value in (e.call.args or {}).items():
-            if not (key.lower() == "id" or key.lower().endswith("_id") or key.endswith("Id")):
-                continue
-            if not isinstance(value, str) or not _PREFIXED_ID.match(value) or value in seen:
+        targets = [
+            (key, value)
+            for key, value in (e.call.args or {}).items()
+            if (key.lower() == "id" or key.lower().endswith("_id") or key.endswith("Id"))
+            and isinstance(value, str)
+            and _PREFIXED_ID.match(value)
+        ]
+        if not targets:
+            continue
+        seen = cache.get(e.call.i)
+        if seen is None:  # what was said or returned before this call, built once per call
+            earlier = [x for x in before if x.call.i < e.call.i]
+            seen = (
+                user_text
+                + "\n"
+                + "\n".join(t for x in earlier for t in (x.args_text, x.output_text))
+            )
+            cache[e.call.i] = seen
+        for key, value in targets:
+            if value in seen:
                 continue
             prefix = re.match(r"[A-Za-z]{2,12}[_-]", value).group(0)  # type: ignore[union-attr]
             found = sorted(
