@@ -142,7 +142,7 @@ def _is_success(execution: Execution, category: str) -> bool:
     if execution.status == "succeeded":
         if category == "tested" and execution.category == "retrieved" and execution.result:
             # a read of CI results: the results themselves must be green
-            return result_status(execution.result, content=True)[0] == "succeeded"
+            return _content_status(execution.result)[0] == "succeeded"
         return True
     if execution.status == "pending" and category == "submitted":
         return True  # a request awaiting approval is exactly a submitted request
@@ -929,6 +929,24 @@ def _target_mismatch(
     return None
 
 
+_STATUS_CACHE: dict[tuple[int, int, bool | None], tuple[Any, Any, tuple[str, str]]] = {}
+
+
+def _content_status(step: Step) -> tuple[str, str]:
+    """A probe's or read's status, content included. The same result is read for every claim,
+    so the answer is kept, keyed by the very output and error objects (held in the entry so
+    their ids cannot be reused while it lives)."""
+    key = (id(step.output), id(step.error), step.ok)
+    hit = _STATUS_CACHE.get(key)
+    if hit is not None and hit[0] is step.output and hit[1] is step.error:
+        return hit[2]
+    found = result_status(step, content=True)
+    if len(_STATUS_CACHE) > 2048:
+        _STATUS_CACHE.clear()
+    _STATUS_CACHE[key] = (step.output, step.error, found)
+    return found
+
+
 def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) -> Reason | None:
     """A state probe on the object the action touched settles the claim either way."""
     if not probes:
@@ -939,7 +957,7 @@ def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) ->
         matching = [p for p in probes if p.name and fnmatchcase(p.name, rule.probe)]
         if matching:
             probe = matching[-1]
-            status, why = result_status(probe)
+            status, why = _content_status(probe)
             if status in ("failed", "pending"):
                 return Reason(label, "contradicted", (probe.i,), f"state probe {probe.name}: {why}")
             latest = successes[-1]
@@ -967,7 +985,7 @@ def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) ->
     if not related:
         return None
     probe = related[-1]
-    status, why = result_status(probe)
+    status, why = _content_status(probe)
     # The agent's own later read of the same object counts like a probe, one notch lower.
     what = "a later read" if probe.kind == "tool_result" else "state probe"
     if status == "accepted" and probe.kind == "tool_result":
