@@ -76,6 +76,10 @@ _PENDING_STATES = frozenset(
         "needs_review",
     }
 )
+# pending_second_approval, awaiting_manager_signoff, requires_customer_confirmation, ...
+_WAITING_ON_SOMEONE = re.compile(
+    r"(?:pending|awaiting|waiting|requires|needs).*(?:approv|confirm|sign_?off|review)"
+)
 # Taken in for asynchronous processing: it may well happen, but nothing says it did.
 _ACCEPTED_STATES = frozenset(
     {
@@ -504,7 +508,7 @@ def _mapping_status(
             continue
         if word in _FAILED_STATES:
             return "failed", f"{key}: {obj[key]}"
-        if word in _PENDING_STATES:
+        if word in _PENDING_STATES or _WAITING_ON_SOMEONE.search(word):
             return "pending", f"{key}: {obj[key]}"
         if word in _HANDOFF_STATES:
             return "handed_off", f"{key}: {obj[key]}"

@@ -38,7 +38,7 @@ CATEGORIES = (
 SUPPORTS: dict[str, frozenset[str]] = {
     "retrieved": frozenset({"retrieved", "ran", "tested"}),
     # creating a comment, post or message is creating it
-    "created": frozenset({"created", "booked", "saved", "committed", "sent"}),
+    "created": frozenset({"created", "booked", "saved", "committed", "sent", "paid"}),
     "booked": frozenset({"booked", "created"}),
     "saved": frozenset({"saved", "created", "changed", "committed"}),
     # "updated", "changed": any write can be the change
@@ -57,6 +57,7 @@ SUPPORTS: dict[str, frozenset[str]] = {
     # "sent the request": any action that was attempted and taken in
     "submitted": frozenset(
         {
+            "submitted",
             "created",
             "booked",
             "saved",
@@ -89,6 +90,7 @@ for _cat, _words in {
     "sent": "send notify reply post dm invite share forward broadcast announce ping tweet "
     "respond publish_message",
     "routed": "assign route escalate transfer handoff dispatch triage reassign hand_off",
+    "submitted": "request submit file_request apply_for",
     "ran": "run exec execute bash shell terminal command cmd sh powershell invoke call migrate",
     "tested": "test pytest jest mocha vitest unittest rspec",
     "built": "build compile lint typecheck bundle",
@@ -120,7 +122,6 @@ _NOUNS: dict[str, str] = {
     "payment": "paid",
     "payments": "paid",
     "invoice": "paid",
-    "order": "paid",
     "deployment": "deployed",
     "memory": "saved",
     "note": "saved",

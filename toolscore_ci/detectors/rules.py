@@ -144,8 +144,12 @@ def _is_success(execution: Execution, category: str) -> bool:
             # a read of CI results: the results themselves must be green
             return _content_status(execution.result)[0] == "succeeded"
         return True
-    if execution.status == "pending" and category == "submitted":
-        return True  # a request awaiting approval is exactly a submitted request
+    if execution.status == "pending" and (
+        category == "submitted" or (category == "created" and _has_id(execution))
+    ):
+        # a request awaiting approval is exactly a submitted request, and a wire awaiting its
+        # second approver has been created; it has not been sent, paid or saved
+        return True
     if execution.status != "accepted":
         return False
     # "scheduled" is exactly what a claim that something is scheduled says
@@ -345,7 +349,11 @@ def _without_candidates(
             "shows it: to review",
         )
     this_turn = [e for e in before if e.turn == turn]
-    if this_turn and all(e.status in ("failed", "pending") for e in this_turn):
+    if this_turn and all(
+        e.status == "failed"
+        or (e.status == "pending" and claim.category not in ("submitted", "created"))
+        for e in this_turn
+    ):
         # whatever these tools were, none of them worked: a completion claim exceeds that
         return Reason(
             label,
@@ -604,9 +612,25 @@ _REFUND_CLAIM = re.compile(
 )
 
 
+_CHARGE_CLAIM = re.compile(
+    r"\b(?:charg\w*|paid|pay\w*|bill\w*|purchas\w*|bought|debit\w*|captur\w*)\b", re.I
+)
+
+
+def _has_id(execution: Execution) -> bool:
+    output = execution.result.output if execution.result is not None else None
+    return isinstance(output, Mapping) and any(
+        (k == "id" or k.endswith(("_id", "Id"))) and v not in (None, "") for k, v in output.items()
+    )
+
+
 def _same_direction(claim: Claim, candidates: list[Execution]) -> list[Execution]:
     """Money moves two ways: a charge never backs "refunded", a refund never backs "charged"."""
-    refund_claim = bool(_REFUND_CLAIM.search(claim.trigger or claim.text))
+    # the trigger says the direction ("refunded"); a neutral one ("went through") leaves it to
+    # the sentence ("the refund went through")
+    refund_claim = bool(_REFUND_CLAIM.search(claim.trigger)) or (
+        not _CHARGE_CLAIM.search(claim.trigger) and bool(_REFUND_CLAIM.search(claim.text))
+    )
     out = []
     for e in candidates:
         args = e.call.args or {}
@@ -643,7 +667,7 @@ def _amount_matches(value: str, successes: list[Execution]) -> bool:
     except ValueError:
         return True
     for text in _amount_fields(successes):
-        number = float(text)
+        number = abs(float(text))  # a credit is often a negative amount in cents
         if abs(number - claimed) < 0.005 or abs(number - claimed * 100) < 0.5:
             return True
     return False
@@ -804,12 +828,17 @@ def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution])
         return None
     used: dict[str, str] = {}
     for e in successes:
+        named_here = False
         for key, value in (e.call.args or {}).items():
             if _TARGET_KEYS.search(key) and isinstance(value, str) and _looks_like_name(value):
                 used[key] = value
+                named_here = True
         branch = _pushed_branch(e)
         if branch:
             used["git push"] = branch
+            named_here = True
+        if not named_here:
+            return None  # a call with no named place may be the one that did it
     if not used:
         return None
     values = {_norm_place(v) for v in used.values()}
