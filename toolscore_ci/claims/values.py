@@ -15,9 +15,12 @@ ID = re.compile(
     r"(?<![\w@./-])(?:[A-Za-z]{2,12}[_-](?=[A-Za-z0-9_-]*\d)[A-Za-z0-9][A-Za-z0-9_-]{1,40}|#\d{1,9}|"
     r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40})(?![\w@-])"
 )
+_CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|TRY|TL|BRL|R\$|MXN|INR"
+# grouped numbers either way round: 1,250.00 and 1.249,90 (read by _plain_number)
+_NUMBER_TEXT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 AMOUNT = re.compile(
-    r"(?:(?P<cur1>[$€£¥])\s?(?P<num1>\d{1,3}(?:[,\s]\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)|"
-    r"(?P<num2>\d+(?:[.,]\d{1,2})?)\s?(?P<cur2>USD|EUR|GBP|CHF|JPY|CAD|AUD|dollars|euros?|pounds))"
+    r"(?:(?P<cur1>[$€£¥]|(?:" + _CODES + r")\s)\s?(?P<num1>" + _NUMBER_TEXT + r")|"
+    r"(?P<num2>" + _NUMBER_TEXT + r")\s?(?P<cur2>" + _CODES + r"|dollars|euros?|pounds)\b)"
 )
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _MONTHS = {
@@ -73,6 +76,17 @@ def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     return tuple(_extract_values(text).items())
 
 
+def _plain_number(text: str) -> str:
+    """'1,250.00' -> '1250.00', '1.249,90' -> '1249.90', '49,5' -> '49.5': the separator
+    followed by one or two digits at the end is the decimal point, the others group digits."""
+    text = text.replace(" ", "")
+    tail = re.search(r"[.,](\d{1,2})$", text)
+    if tail:
+        whole = re.sub(r"[.,]", "", text[: tail.start()])
+        return f"{whole}.{tail.group(1)}"
+    return re.sub(r"[.,]", "", text)
+
+
 def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
     """Values a clause states, by kind; each kind in order of appearance, deduplicated."""
     found: dict[str, list[str]] = {}
@@ -90,10 +104,7 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
         add("path", match.group(0).rstrip("."))
     no_paths = PATH.sub(" ", scrubbed)
     for match in AMOUNT.finditer(no_paths):
-        number = (match.group("num1") or match.group("num2") or "").replace(" ", "")
-        if match.group("num2") and "," in number and "." not in number:
-            number = number.replace(",", ".")
-        add("amount", number.replace(",", ""))
+        add("amount", _plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
     # offsets are not separate times.
     for match in _ISO_DATETIME.finditer(no_paths):

@@ -446,12 +446,28 @@ def _echoed_by_read(claim: Claim, before: list[Execution]) -> Execution | None:
         if execution.status != "succeeded" or execution.result is None:
             continue
         if execution.category == "retrieved":
-            if stem in execution.output_text.lower():
+            # a word of what was read (status: "shipped"), not a piece of a key (emails_sent)
+            if any(v.lower().startswith(stem) for v in _string_values(execution.result.output)):
                 return execution
         elif any(v.lower().startswith(stem) for v in _state_values(execution.result.output)):
             # only as a state (status: "paid"), never a key or a type (object: "refund")
             return execution
     return None
+
+
+def _string_values(value: Any, depth: int = 0) -> Iterator[str]:
+    """Every word that starts a short string value in a result."""
+    if depth > 5:
+        return
+    if isinstance(value, str):
+        for word in value.split()[:60]:
+            yield word.strip(".,;:!?()[]\"'")
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _string_values(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value[:100]:
+            yield from _string_values(item, depth + 1)
 
 
 _STATE_NAMES = frozenset({"status", "state", "result", "outcome", "phase", "conclusion"})
@@ -641,7 +657,9 @@ def _same_direction(claim: Claim, candidates: list[Execution]) -> list[Execution
     return out
 
 
-_AMOUNT_KEY = re.compile(r"amount|total|price|cost|fee|sum|value", re.I)
+_AMOUNT_KEY = re.compile(
+    r"amount|total|price|cost|fee|sum|value|salary|compensation|wage|balance", re.I
+)
 
 
 def _amount_fields(successes: list[Execution]) -> set[str]:
