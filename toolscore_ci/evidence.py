@@ -589,6 +589,17 @@ def _nested_user_errors(obj: Any, depth: int = 0) -> str | None:
     return None
 
 
+def _scoped(pattern: re.Pattern[str]) -> str:
+    flags = ("i" if pattern.flags & re.IGNORECASE else "") + (
+        "m" if pattern.flags & re.MULTILINE else ""
+    )
+    body = re.sub(r"\((?!\?)", "(?:", pattern.pattern)  # no capture groups in the union
+    return f"(?{flags}:{body})" if flags else f"(?:{body})"
+
+
+_ANY_TEXT_FAILURE = re.compile("|".join(_scoped(p) for p, _label in _TEXT_FAILURES))
+
+
 def _text_status(text: str, content: bool = True) -> tuple[Status, str] | None:
     head = text[:20000]
     if not content:
@@ -603,10 +614,11 @@ def _text_status(text: str, content: bool = True) -> tuple[Status, str] | None:
                 f"read hit a wall instead of the content: {' '.join(wall.group(0).split())[:60]}",
             )
         return None
-    for pattern, label in _TEXT_FAILURES:
-        match = pattern.search(head)
-        if match:
-            return "failed", label.format(*match.groups()) if match.groups() else label
+    if _ANY_TEXT_FAILURE.search(head):  # one scan; the first pattern that matches names it
+        for pattern, label in _TEXT_FAILURES:
+            match = pattern.search(head)
+            if match:
+                return "failed", label.format(*match.groups()) if match.groups() else label
     if _TEXT_PENDING.search(head):
         return "pending", "output says approval is pending"
     return None
