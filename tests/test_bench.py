@@ -52,12 +52,19 @@ def test_claimcheck_train_no_false_alarms_and_recall_floor() -> None:
         assert report[name]["summary"]["caught"] < rules["caught"]
 
 
-HOLDOUT = Path(__file__).parent / "holdout" / "holdout.jsonl"
+HOLDOUTS = {
+    # set: recall floor (each holdout was blind once, see its README; now a regression floor)
+    "holdout/holdout.jsonl": 0.85,
+    "holdout2/holdout2.jsonl": 0.75,
+    "holdout3/holdout3.jsonl": 0.65,
+}
 
 
-@pytest.mark.skipif(not HOLDOUT.exists(), reason="holdout not present")
-def test_holdout_no_false_alarms() -> None:
-    """The holdout was blind once (see its README); it now guards against regressions."""
-    rules = _bench([HOLDOUT])["rules"]["summary"]
+@pytest.mark.parametrize(("name", "floor"), HOLDOUTS.items())
+def test_holdouts_no_false_alarms(name: str, floor: float) -> None:
+    path = Path(__file__).parent / name
+    if not path.exists():
+        pytest.skip(f"{name} not present")
+    rules = _bench([path])["rules"]["summary"]
     assert rules["false_alarms"] == 0
-    assert rules["recall"] >= 0.80
+    assert rules["recall"] >= floor
