@@ -57,6 +57,7 @@ HOLDOUTS = {
     "holdout/holdout.jsonl": 0.85,
     "holdout2/holdout2.jsonl": 0.75,
     "holdout3/holdout3.jsonl": 0.65,
+    "holdout4/holdout4.jsonl": 0.60,
 }
 
 

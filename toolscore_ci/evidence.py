@@ -425,7 +425,7 @@ def _int(value: Any) -> int | None:
 
 
 def _mapping_status(
-    obj: Mapping[str, Any], depth: int = 0, content: bool = True
+    obj: Mapping[str, Any], depth: int = 0, content: bool = True, category: str | None = None
 ) -> tuple[Status, str] | None:
     """Read the status out of a structured tool output; None when it says nothing.
 
@@ -483,9 +483,13 @@ def _mapping_status(
     # {"cancelled": false}, {"stored": false}, {"copied": 0}: the action's own done-flag or
     # done-count says it did not happen
     for key, value in obj.items():
-        if key.lower() in _DONE_FLAGS and (
-            value is False
-            or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
+        if (
+            key.lower() in _DONE_FLAGS
+            and _flag_is_the_action(key.lower(), category)
+            and (
+                value is False
+                or (isinstance(value, int) and not isinstance(value, bool) and value == 0)
+            )
         ):
             return "failed", f"{key}: {json.dumps(value)}"
     for key in (
@@ -563,10 +567,57 @@ def _mapping_status(
                 continue
             inner = _as_mapping(obj[key])
             if inner is not None:
-                found = _mapping_status(inner, depth + 1, content)
+                found = _mapping_status(inner, depth + 1, content, category)
                 if found is not None:
                     return found
     return None
+
+
+# A done-flag speaks for the call only when it names what the call does: {"cancelled": false}
+# from cancel_reservation is a failure, {"archived": false} from create_page is just a field.
+_FLAG_CATEGORY = {
+    "cancelled": "deleted",
+    "canceled": "deleted",
+    "deleted": "deleted",
+    "removed": "deleted",
+    "archived": "deleted",
+    "stored": "saved",
+    "saved": "saved",
+    "persisted": "saved",
+    "written": "saved",
+    "uploaded": "saved",
+    "imported": "saved",
+    "copied": "saved",
+    "moved": "changed",
+    "synced": "saved",
+    "exported": "created",
+    "sent": "sent",
+    "delivered": "sent",
+    "posted": "sent",
+    "created": "created",
+    "updated": "changed",
+    "applied": "changed",
+    "closed": "changed",
+    "merged": "deployed",
+    "deployed": "deployed",
+    "pushed": "deployed",
+    "published": "deployed",
+    "committed": "committed",
+    "refunded": "paid",
+    "paid": "paid",
+    "charged": "paid",
+    "captured": "paid",
+    "booked": "booked",
+    "scheduled": "booked",
+}
+_GENERIC_FLAGS = frozenset({"executed", "completed", "processed", "accepted", "confirmed"})
+
+
+def _flag_is_the_action(flag: str, category: str | None) -> bool:
+    if flag in _GENERIC_FLAGS:
+        return category is not None and category != "retrieved"
+    own = _FLAG_CATEGORY.get(flag)
+    return own is not None and own == category
 
 
 def _nested_user_errors(obj: Any, depth: int = 0) -> str | None:
@@ -630,9 +681,12 @@ def _short(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def result_status(step: Step, content: bool = True) -> tuple[Status, str]:
+def result_status(
+    step: Step, content: bool = True, category: str | None = None
+) -> tuple[Status, str]:
     """The status a tool result (or a state probe) reports, and the signal that says so.
-    `content=False` for reads: only a failure of the read itself counts."""
+    `content=False` for reads: only a failure of the read itself counts. `category` is what the
+    call does, so its own done-flags can speak for it."""
     if step.ok is False:
         detail = (
             _short(step.error) if step.error not in (None, "", {}) else _output_hint(step.output)
@@ -643,7 +697,7 @@ def result_status(step: Step, content: bool = True) -> tuple[Status, str]:
     output = step.output
     mapping = _as_mapping(output)
     if mapping is not None:
-        found = _mapping_status(mapping, content=content)
+        found = _mapping_status(mapping, content=content, category=category)
         if found is not None:
             return found
     elif isinstance(output, str):
@@ -707,6 +761,12 @@ def is_terminal_success(execution: Execution) -> bool:
             return True
         if _has_nested_id(mapping):
             return True
+        # a database's own command tag: "ALTER TABLE", "INSERT 0 1", "UPDATE 3"
+        if any(
+            isinstance(mapping.get(k), str) and _SQL_TAG.match(mapping[k])
+            for k in ("command", "status", "message", "tag")
+        ):
+            return True
     if isinstance(result.output, str) and _TEXT_SUCCESS.search(result.output[:5000]):
         return True
     # a write that echoes back what it created: [{"name": ..., "observations": [...]}]
@@ -721,6 +781,11 @@ _TEXT_SUCCESS = re.compile(
     r"\b(?:has|have) been (?:updated|created|saved|written|deleted|removed|sent|applied|moved)\b|"
     r"\b(?:updated|created|saved|wrote|written|deleted|removed|sent|deployed|merged|committed|done)\b",
     re.I,
+)
+
+
+_SQL_TAG = re.compile(
+    r"^(?:INSERT|UPDATE|DELETE|ALTER|CREATE|DROP|MERGE|COPY|TRUNCATE)\b(?: [A-Z]+)?(?: \d+)*$"
 )
 
 
@@ -790,7 +855,7 @@ def collect(steps: Sequence[Step], tool_categories: Mapping[str, str] | None = N
         why = "no result recorded for this call"
         category = categorize(step.name, step.args, tool_categories)
         if result is not None:
-            status, why = result_status(result, content=category != "retrieved")
+            status, why = result_status(result, content=category != "retrieved", category=category)
         execution = Execution(step, result, status, category, why, turn_index)
         executions.append(execution)
         turns[-1].executions.append(execution)

@@ -105,6 +105,7 @@ class Claim:
     type: str | None = None  # the structured claim type, when there is one
     source: Literal["structured", "extracted"] = "extracted"
     trigger: str = ""  # the word that made it a claim, to match against what tools read
+    admits_failure: bool = False  # the same message says some of the work failed
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

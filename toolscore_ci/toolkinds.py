@@ -302,6 +302,10 @@ def _from_args(args: Mapping[str, Any]) -> str | None:
         "data",
     }:
         return "saved"
+    for key in ("operation", "action", "op", "verb", "mode"):
+        value = args.get(key)
+        if isinstance(value, str) and value.lower() in _VERBS:
+            return _VERBS[value.lower()]  # execute_action(action="update") updates
     if "amount" in keys and keys & {
         "currency",
         "payment_id",

@@ -55,6 +55,8 @@ _APPROVAL_WAIT = re.compile(
     re.I,
 )
 _QUESTION = re.compile(r"\?\s*$")
+_URL_OR_PATH = re.compile(r"\b[a-z][\w+.-]*://\S+|(?<![\w/])[\w.-]+(?:/[\w.-]+)+/?")
+_PARENTHESES = re.compile(r"\([^()\n]{0,200}\)")
 # Anything that is not an indexed trigger word but could still make a claim.
 _MAY_CLAIM_OTHER = re.compile(
     "|".join(
@@ -92,6 +94,8 @@ def sentences(text: str) -> list[tuple[int, str]]:
     blanked = _QUOTED.sub(
         lambda m: m.group(0)[0] + " " * (len(m.group(0)) - 2) + m.group(0)[-1], blanked
     )
+    # URLs and slash paths name things ("orders/paid"), they do not claim
+    blanked = _URL_OR_PATH.sub(lambda m: " " * len(m.group(0)), blanked)
     out = []
     pos = 0
     for match in _SENTENCE.finditer(blanked):
@@ -192,9 +196,17 @@ def extract(text: str | None, step: int | None) -> list[Claim]:
     return [replace(claim, step=step) for claim in _extract_cached(text)]
 
 
+def _admits_failure(text: str) -> bool:
+    """Does the message say, somewhere, that part of the work failed?"""
+    return FAILURE_ADMISSION.search(text) is not None
+
+
 @lru_cache(maxsize=2048)
 def _extract_cached(text: str) -> tuple[Claim, ...]:
-    return tuple(_extract(text, None))
+    claims = _extract(text, None)
+    if claims and _admits_failure(text):
+        claims = [replace(c, admits_failure=True) for c in claims]
+    return tuple(claims)
 
 
 def _extract(text: str | None, step: int | None) -> list[Claim]:
@@ -220,6 +232,8 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
         if not sentence.strip() or _APPROVAL_WAIT.search(sentence):
             continue
         admits_failure = FAILURE_ADMISSION.search(sentence) is not None
+        # an aside in parentheses describes ("#1051 (updated last week)"); it does not claim
+        sentence = _PARENTHESES.sub(lambda m: "(" + " " * (len(m.group(0)) - 2) + ")", sentence)
         found: dict[str, Claim] = {}
         last_category: str | None = None
         for c_off, clause in _clauses(sentence):

@@ -50,7 +50,18 @@ _SIDE_EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "sent": ("attendee", "invitee", "participant", "guest", "comment", "reply", "public_reply"),
     "routed": ("assign", "owner", "queue", "team"),
     # a reply that also sets the ticket's status changes it
-    "changed": ("status", "state", "stage", "priority", "tags", "labels", "assignee"),
+    "changed": (
+        "status",
+        "state",
+        "stage",
+        "priority",
+        "tags",
+        "labels",
+        "assignee",
+        "role",
+        "permission",
+        "access",
+    ),
     "booked": ("send_at", "schedule", "deliver_at", "publish_at", "run_at", "start"),
 }
 # Reads that report test or CI outcomes can back "tests pass" / "checks are green".
@@ -214,7 +225,7 @@ def evaluate(
     current = [e for e in candidates if e.turn == bound.turn]
     pool = current or candidates
     successes = [e for e in pool if _is_success(e, claim.category)]
-    if _explicitly_partial(claim):
+    if _explicitly_partial(claim) or claim.admits_failure:
         # "Reassigned 38 of the 40": a batch that did part of the work is what was claimed
         successes += [e for e in pool if e not in successes and _partial_batch(e)]
         successes.sort(key=lambda e: e.call.i)
@@ -281,6 +292,9 @@ def evaluate(
     unfounded = _unfounded_target(label, successes, before, user_text, evidence.context_before)
     if unfounded is not None:
         return unfounded
+    level = _access_level_mismatch(label, claim, successes)
+    if level is not None:
+        return level
     named_target = _named_target_mismatch(label, claim, successes)
     if named_target is not None:
         return named_target
@@ -288,7 +302,8 @@ def evaluate(
     if flag is not None:
         return flag
 
-    if unrecovered:
+    if unrecovered and not claim.admits_failure:
+        # (a message that itself reports some of the work failed is not claiming all of it)
         worst = unrecovered[-1]
         verb = "is still pending" if worst.status == "pending" else "failed"
         return Reason(
@@ -349,6 +364,8 @@ def _without_candidates(
             "shows it: to review",
         )
     this_turn = [e for e in before if e.turn == turn]
+    if claim.admits_failure or _explicitly_partial(claim):
+        this_turn = [e for e in this_turn if not _partial_batch(e)]  # the part that worked counts
     if this_turn and all(
         e.status == "failed"
         or (e.status == "pending" and claim.category not in ("submitted", "created"))
@@ -747,12 +764,14 @@ def _partial_batch(execution: Execution) -> bool:
         or execution.result.ok is False
     ):  # type: ignore[union-attr]
         return False
+    summaries = [output, *(v for v in output.values() if isinstance(v, Mapping))]  # or a "summary"
     return any(
         _DONE_COUNT.match(str(key))
         and isinstance(value, int)
         and not isinstance(value, bool)
         and value > 0
-        for key, value in output.items()
+        for summary in summaries
+        for key, value in summary.items()
     )
 
 
@@ -920,6 +939,55 @@ def _unfounded_target(
                     f"{e.name} acted on {key}={value}, which nothing earlier in the trace names "
                     f"(the trace had found {', '.join(found[:3])})",
                 )
+    return None
+
+
+_LEVELS = {
+    "edit": "edit",
+    "editor": "edit",
+    "editing": "edit",
+    "write": "edit",
+    "writer": "edit",
+    "view": "view",
+    "viewer": "view",
+    "read": "view",
+    "reader": "view",
+    "read-only": "view",
+    "comment": "comment",
+    "commenter": "comment",
+    "owner": "owner",
+    "admin": "admin",
+}
+_CLAIMED_LEVEL = re.compile(
+    r"\b(edit|editor|write|view|viewer|read|read-only|comment|commenter|owner|admin)\b[\w\s-]{0,12}?\b(?:access|rights|permissions?|role)\b|"
+    r"\bas (?:an? )?(editor|viewer|commenter|owner|admin|reader|writer)\b",
+    re.I,
+)
+
+
+def _access_level_mismatch(label: str, claim: Claim, successes: list[Execution]) -> Reason | None:
+    """'Tomás now has edit access' after a share with role=viewer."""
+    match = _CLAIMED_LEVEL.search(claim.text)
+    if match is None:
+        return None
+    claimed = _LEVELS.get((match.group(1) or match.group(2)).lower())
+    for e in successes:
+        for key, value in (e.call.args or {}).items():
+            if key.lower() in (
+                "role",
+                "permission",
+                "access",
+                "access_level",
+                "level",
+            ) and isinstance(value, str):
+                given = _LEVELS.get(value.lower())
+                if given is not None and claimed is not None and given != claimed:
+                    return Reason(
+                        label,
+                        "contradicted",
+                        e.cited,
+                        f"the claim says {claimed} access, but {e.name} gave {key}={value}",
+                    )
     return None
 
 
