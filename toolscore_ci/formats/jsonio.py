@@ -159,6 +159,21 @@ def _oversized(line: int, size: int, limit: int, path: str) -> InputIssue:
     )
 
 
+def _next_line(
+    stream: IO[bytes], line_no: int, limit: int, path: str
+) -> tuple[bytes | None, InputIssue | None]:
+    """The next physical line (BOM dropped on the first), or an issue for one over `limit`,
+    skipped without being held; (None, None) at the end."""
+    raw = stream.readline(limit + 1)
+    if not raw:
+        return None, None
+    if line_no == 1 and raw.startswith(_BOM):
+        raw = raw[len(_BOM) :]
+    if len(raw) > limit and not raw.endswith(b"\n"):
+        return b"", _oversized(line_no, len(raw) + _skip_rest_of_line(stream), limit, path)
+    return raw, None
+
+
 def _iter_lines_or_document(
     stream: IO[bytes], path: str, limit: int
 ) -> Generator[JsonValue | InputIssue, None, None]:
@@ -167,14 +182,12 @@ def _iter_lines_or_document(
     line_no = 0
     first_value = True
     while True:
-        raw = stream.readline(limit + 1)
-        if not raw:
+        raw, oversized = _next_line(stream, line_no + 1, limit, path)
+        if raw is None:
             return
         line_no += 1
-        if line_no == 1 and raw.startswith(_BOM):
-            raw = raw[len(_BOM) :]
-        if len(raw) > limit and not raw.endswith(b"\n"):
-            yield _oversized(line_no, len(raw) + _skip_rest_of_line(stream), limit, path)
+        if oversized is not None:
+            yield oversized
             first_value = False
             continue
         text = raw.strip()
@@ -494,14 +507,12 @@ def _raw_lines(path: str, limit: int) -> Iterator[tuple[int, bytes] | InputIssue
     line_no = 0
     try:
         while True:
-            raw = stream.readline(limit + 1)
-            if not raw:
+            raw, oversized = _next_line(stream, line_no + 1, limit, path)
+            if raw is None:
                 return
             line_no += 1
-            if line_no == 1 and raw.startswith(_BOM):
-                raw = raw[len(_BOM) :]
-            if len(raw) > limit and not raw.endswith(b"\n"):
-                yield _oversized(line_no, len(raw) + _skip_rest_of_line(stream), limit, path)
+            if oversized is not None:
+                yield oversized
                 continue
             if raw.strip():
                 yield line_no, raw
