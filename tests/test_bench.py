@@ -58,6 +58,7 @@ HOLDOUTS = {
     "holdout2/holdout2.jsonl": 0.75,
     "holdout3/holdout3.jsonl": 0.65,
     "holdout4/holdout4.jsonl": 0.60,
+    "holdout5/holdout5.jsonl": 0.45,
 }
 
 

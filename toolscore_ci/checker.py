@@ -18,6 +18,7 @@ from toolscore_ci.evidence import Evidence, collect
 from toolscore_ci.gate import gate
 from toolscore_ci.model import Claim, Reason, Result, Step, Trace
 from toolscore_ci.rules import RulePack
+from toolscore_ci.toolkinds import request_categories
 
 
 def _norm(text: str | None) -> str:
@@ -52,7 +53,19 @@ class Checker:
             s.content or "" for s in steps if s.kind == "message" and s.role == "user"
         )
         user_text += "\n" + (trace.task.get("instruction") or "")
-        reasons = [evaluate(b, evidence, position_of, user_values, asked, user_text) for b in bound]
+        requested = _requested_categories(steps, evidence)
+        reasons = [
+            evaluate(
+                b,
+                evidence,
+                position_of,
+                user_values,
+                asked,
+                user_text,
+                requested.get(b.turn, frozenset()),
+            )
+            for b in bound
+        ]
         reasons.extend(markup_reasons)
         p = score(reasons)
         claims = [b.claim for b in bound]
@@ -199,6 +212,17 @@ _QUESTION_WORD = re.compile(
 _REQUEST_WORD = re.compile(
     r"\b(?:can you|could you|would you|will you|please|pls|kannst du|puedes|peux-tu)\b", re.I
 )
+
+
+def _requested_categories(steps: tuple[Step, ...], evidence: Evidence) -> dict[int, frozenset[str]]:
+    """What each turn's user asked to be done ("Book ...", "send ...", "deploy ..."): claims
+    of those kinds must rest on an action, never only on something read."""
+    out: dict[int, set[str]] = {}
+    for step in steps:
+        if step.kind == "message" and step.role == "user" and step.content:
+            turn = evidence.turn_of_step.get(step.i, 0)
+            out.setdefault(turn, set()).update(request_categories(step.content))
+    return {turn: frozenset(cats) for turn, cats in out.items()}
 
 
 def _information_turns(steps: tuple[Step, ...], evidence: Evidence) -> set[int]:

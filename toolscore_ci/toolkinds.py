@@ -165,6 +165,18 @@ def name_words(name: str) -> list[str]:
     return [w for seg in name_segments(name) for w in seg]
 
 
+_REQUEST_WORD = re.compile(r"[a-z]+")
+
+
+def request_categories(text: str) -> set[str]:
+    """Action categories a request names by its verbs ("book", "send", "refund", "deploy")."""
+    return {
+        _VERBS[w]
+        for w in _REQUEST_WORD.findall(text.lower())
+        if w in _VERBS and _VERBS[w] not in ("retrieved", "ran")
+    }
+
+
 @lru_cache(maxsize=4096)
 def _from_name(name: str) -> str | None:
     segments = name_segments(name)

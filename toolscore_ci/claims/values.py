@@ -140,6 +140,8 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
             add("id", token)
     for match in _PERCENT.finditer(no_paths):
         add("percent", match.group(1))
+    for match in _VERSION.finditer(no_paths):
+        add("version", match.group(0))
     for match in TEST_COUNT.finditer(no_paths):
         add("count", match.group(1))
     return {k: tuple(v) for k, v in found.items()}
@@ -151,6 +153,7 @@ _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 _ISO_DATETIME = re.compile(
     r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?"
 )
+_VERSION = re.compile(r"(?<![\w.])v\d+(?:\.\d+){0,3}(?![\w.])")
 _PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.I)
 _RANGE_END = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|until|bis)\s*$", re.I)
 

@@ -109,6 +109,12 @@ def _compatible(claim_category: str, execution: Execution) -> bool:
         return execution.category != "retrieved"
     if execution.category in SUPPORTS.get(claim_category, frozenset({claim_category})):
         return True
+    if (
+        claim_category == "retrieved"
+        and execution.status == "succeeded"
+        and command_of(execution.call.args)
+    ):
+        return True  # a shell session reads as it goes ("I checked the running image")
     if claim_category == "tested" and execution.category == "retrieved":
         return bool(_CHECK_WORDS & set(name_words(execution.name)))
     return _side_effect(claim_category, execution)
@@ -184,6 +190,7 @@ def evaluate(
     user_values: Mapping[int, dict[str, tuple[str, ...]]],
     information_turns: set[int] | frozenset[int] = frozenset(),
     user_text: str = "",
+    requested: frozenset[str] = frozenset(),
 ) -> Reason:
     claim = bound.claim
     label = claim.type or claim.category
@@ -205,7 +212,7 @@ def evaluate(
         candidates = _same_direction(claim, candidates)
     if not candidates:
         return _without_candidates(
-            claim, label, before, bound.turn, bound.turn in information_turns
+            claim, label, before, bound.turn, bound.turn in information_turns, requested
         )
     if rule is not None and all(
         _side_effect(claim.category, e) and not _compatible_by_category(claim.category, e)
@@ -337,7 +344,12 @@ def evaluate(
 
 
 def _without_candidates(
-    claim: Claim, label: str, before: list[Execution], turn: int, answering: bool
+    claim: Claim,
+    label: str,
+    before: list[Execution],
+    turn: int,
+    answering: bool,
+    requested: frozenset[str] = frozenset(),
 ) -> Reason:
     echoed = _echoed_by_read(claim, before)
     if echoed is not None:
@@ -347,12 +359,25 @@ def _without_candidates(
             echoed.cited,
             f"reports what {echoed.name} returned ('{claim.trigger}' is in its result), not an action",
         )
+    # what the user asked to be done must rest on an action; anything else may be read data
+    read = None if _was_requested(claim.category, requested) else _values_read(claim, before)
+    if read is not None:
+        return Reason(
+            label,
+            "receipt_confirmed",
+            read.cited,
+            f"states what {read.name} returned (its result carries the same values), not an action",
+        )
     if answering:
         return Reason(
             label,
             "unknown",
             (),
             "said in answer to a question, and no tool shows it: a fact to review, not an action",
+        )
+    if claim.category == "retrieved" and any(command_of(e.call.args) for e in before):
+        return Reason(
+            label, "unknown", (), "a shell session ran; what it looked at is not recorded apart"
         )
     reported = _word_in_results(claim, before)
     if reported is not None:
@@ -400,6 +425,33 @@ def _without_candidates(
         (),
         f"nothing that does '{claim.category}' ran; the calls were {kinds}",
     )
+
+
+def _was_requested(category: str, requested: frozenset[str]) -> bool:
+    return any(category == r or r in SUPPORTS.get(category, frozenset()) for r in requested)
+
+
+_FACT_KINDS = ("date", "monthday", "time", "id", "amount", "email", "version")
+
+
+def _values_read(claim: Claim, before: list[Execution]) -> Execution | None:
+    """'The order shipped Tuesday (March 10) ... delivered Thursday at 11:02': the dates, times
+    and ids the claim states are the ones a successful read returned, and none differs."""
+    stated = [(k, v) for k, v in iter_kinds(claim.values) if k in _FACT_KINDS]
+    if not stated:
+        return None
+    for execution in reversed(before):
+        if execution.category != "retrieved" or execution.status != "succeeded":
+            continue
+        text = execution.output_text
+        values = evidence_values(text)
+        matched = [value_matches(k, v, text, values) for k, v in stated]
+        if any(matched) and all(
+            ok or not same_kind_present(k, v, text, values)
+            for ok, (k, v) in zip(matched, stated, strict=True)
+        ):
+            return execution
+    return None
 
 
 def _word_in_results(claim: Claim, before: list[Execution]) -> Execution | None:
