@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from toolscore_ci.model import Step
@@ -400,18 +401,31 @@ _KEY_ALIASES = {
 def _normalised_keys(obj: Mapping[str, Any]) -> Mapping[str, Any]:
     """AWS says `HttpStatusCode` and `Status`, others `status_code` and `status`: read them
     alike. Keys already in the expected spelling are left as they are."""
-    renamed: dict[str, Any] | None = None
-    for key in obj:
-        if not isinstance(key, str):
-            continue
-        alias = _KEY_ALIASES.get(key.lower().replace("_", "").replace("-", ""))
-        if key == "HttpStatusCode" or key.lower() == "httpstatuscode":
-            alias = "status_code"
-        if alias is not None and alias != key and alias not in obj:
-            if renamed is None:
-                renamed = dict(obj)
-            renamed[alias] = obj[key]
-    return obj if renamed is None else renamed
+    renames = _renames(tuple(k for k in obj if isinstance(k, str)))
+    if not renames:
+        return obj
+    renamed = dict(obj)
+    for key, alias in renames:
+        renamed[alias] = obj[key]
+    return renamed
+
+
+@lru_cache(maxsize=2048)
+def _renames(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(key, spelling to read it as), worked out once per shape of result."""
+    present = set(keys)
+    out = []
+    for key in keys:
+        lowered = key.lower()
+        alias = (
+            "status_code"
+            if lowered == "httpstatuscode"
+            else _KEY_ALIASES.get(lowered.replace("_", "").replace("-", ""))
+        )
+        if alias is not None and alias != key and alias not in present:
+            out.append((key, alias))
+            present.add(alias)
+    return tuple(out)
 
 
 def _int(value: Any) -> int | None:
@@ -477,7 +491,7 @@ def _mapping_status(
                 if found is not None:
                     return found
         return None
-    nested = _nested_user_errors(obj)
+    nested = _nested_user_errors(obj) if "data" in obj or "userErrors" in obj else None
     if nested is not None:
         return "failed", nested
     # {"cancelled": false}, {"stored": false}, {"copied": 0}: the action's own done-flag or
