@@ -13,7 +13,6 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -342,8 +341,3 @@ def first_str(*values: Any) -> str | None:
         if isinstance(v, str) and v:
             return v
     return None
-
-
-def count_unknown(coverage: Coverage, what: str, keys: Iterable[str], line: int) -> None:
-    for key in keys:
-        coverage.note(what, key, line)
