@@ -92,5 +92,18 @@ def read_file(
     else:
         reader = get_reader(fmt)
     coverage = Coverage(path, reader.NAME)
-    yield from reader.read(itertools.chain(leading, values), path, coverage)
+    last_line = first.line
+    try:
+        for item in reader.read(itertools.chain(leading, values), path, coverage):
+            last_line = item.line or last_line
+            yield item
+    except Exception as exc:  # a reader defect must not end the run in a traceback
+        yield InputIssue(
+            path,
+            last_line,
+            "$",
+            f"internal error in the {reader.NAME} reader after this line "
+            f"({type(exc).__name__}: {exc}); the rest of this file was not read. "
+            "Please report it with the file.",
+        )
     yield from coverage.issues(strict_format)

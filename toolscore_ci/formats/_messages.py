@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
+from toolscore_ci.formats._trace import TraceBuilder, as_list, first_str, str_field, text_of
 
 _USER = frozenset({"user", "human"})
 _AGENT = frozenset({"assistant", "ai", "model", "bot", "agent"})
@@ -37,7 +37,7 @@ def normalise_message(msg: Any) -> dict[str, Any] | None:
     if not isinstance(msg, dict):
         return None
     if msg.get("lc") == 1 and isinstance(msg.get("kwargs"), dict):
-        ids = msg.get("id") or []
+        ids = as_list(msg.get("id"))
         cls = ids[-1] if isinstance(ids, list) and ids else ""
         out = dict(msg["kwargs"])
         role = _LC_ROLES.get(str(cls)) or out.get("role")
@@ -116,7 +116,7 @@ def add_message(
             and any(isinstance(p, dict) and p.get("type") in _RESULT_PARTS for p in content)
         ):
             for part in content:  # OpenTelemetry GenAI: results are parts of a tool message
-                if isinstance(part, dict) and part.get("type") in _RESULT_PARTS:
+                if str_field(part, "type") in _RESULT_PARTS:
                     _add_tool_result_block(b, part, ts, line)
         elif tools:
             ok, error = tool_error(m)
@@ -142,7 +142,7 @@ def add_message(
     else:
         b.coverage.note("unplaced field", "content", line)
     if role == "agent" and tools:
-        for call in m.get("tool_calls") or []:
+        for call in as_list(m.get("tool_calls")):
             _add_tool_call(b, call, ts, line)
         fc = m.get("function_call")
         if isinstance(fc, dict):

@@ -21,6 +21,7 @@ from toolscore_ci.model import TraceRecord
 from toolscore_ci.validate import parse_datetime
 
 SCHEMA_ID = "agent-trace/v1"
+DOMAINS = frozenset({"booking", "crm", "coding", "browser", "other"})
 _RAW = 'kept as {"_raw": ...}'
 #: Synthesised timestamps count up from here, one second a step, so they are stable across runs.
 EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
@@ -198,6 +199,7 @@ class TraceBuilder:
     def user(self, text: str | None, ts: Any = None) -> None:
         if text is None:
             return
+        text = _as_text(text)
         if self.instruction is None:
             self.instruction = text
         self.steps.append(
@@ -211,7 +213,10 @@ class TraceBuilder:
         )
 
     def agent(self, text: str | None, ts: Any = None) -> None:
-        if text is None or not text.strip():
+        if text is None:
+            return
+        text = _as_text(text)
+        if not text.strip():
             return
         self.steps.append(
             {
@@ -225,6 +230,7 @@ class TraceBuilder:
         self.final_text = text
 
     def environment(self, text: str, ts: Any = None) -> None:
+        text = _as_text(text)
         self.steps.append(
             {
                 "i": len(self.steps),
@@ -236,6 +242,8 @@ class TraceBuilder:
         )
 
     def call(self, name: str | None, args: Any, call_id: str | None = None, ts: Any = None) -> None:
+        if name is not None and type(name) is not str:
+            name = _as_text(name)
         args = args if args is None or type(args) is dict else self.args(args, name)
         self.steps.append(
             {
@@ -279,6 +287,8 @@ class TraceBuilder:
             error = str(error)
         if error is not None and ok is None:
             ok = False
+        if ok is not None and type(ok) is not bool:
+            ok = bool(ok)
         output = parse_json_text(output)
         self.steps.append(
             {
@@ -319,13 +329,16 @@ class TraceBuilder:
     # ---- the record ------------------------------------------------------------------------
 
     def record(self) -> TraceRecord:
+        trace_id = self.trace_id if type(self.trace_id) is str and self.trace_id else None
+        trace_id = trace_id or default_trace_id(self.path, self.line)
+        task_id = self.task_id if type(self.task_id) is str else None
         data: dict[str, Any] = {
             "schema": SCHEMA_ID,
-            "trace_id": self.trace_id,
+            "trace_id": trace_id,
             "source": self.source,
             "task": {
-                "id": self.task_id or self.trace_id,
-                "domain": self.domain,
+                "id": task_id or trace_id,
+                "domain": self.domain if self.domain in DOMAINS else "other",
                 "instruction": self.instruction or "",
             },
             "steps": self.steps,
@@ -333,7 +346,36 @@ class TraceBuilder:
         }
         meta = {k: v for k, v in self.meta.items() if v is not None}
         data["meta"] = {"format": self.source, **meta}
-        return TraceRecord(data, self.path, self.line, self.source)
+        return TraceRecord(data, self.path, self.line, self.source, valid_by_construction=True)
+
+
+def _as_text(value: Any) -> str:
+    """Text a step can carry: a string as it is, any other JSON value as its JSON text."""
+    if type(value) is str:
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    """`value` if it is a JSON object, else an empty one: the reader reads on."""
+    return value if type(value) is dict else {}
+
+
+def as_list(value: Any) -> list[Any]:
+    """`value` if it is a JSON array, else an empty one."""
+    return value if type(value) is list else []
+
+
+def str_field(obj: Any, key: str) -> str | None:
+    """`obj[key]` when `obj` is an object and the value a string; else None. Type tags read
+    through this, so a malformed one is an unknown tag, not a crash."""
+    if type(obj) is dict:
+        value = obj.get(key)
+        return value if type(value) is str else None
+    return None
 
 
 def first_str(*values: Any) -> str | None:

@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.formats._messages import add_message
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str, text_of
+from toolscore_ci.formats._trace import (
+    TraceBuilder,
+    as_dict,
+    default_trace_id,
+    first_str,
+    str_field,
+    text_of,
+)
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -70,7 +77,7 @@ def _anthropic_message(m: Any) -> bool:
     content = m.get("content")
     return isinstance(content, list) and any(
         isinstance(b, dict)
-        and (b.get("type") in _BLOCKS or (b.get("type") == "image" and "source" in b))
+        and (str_field(b, "type") in _BLOCKS or (b.get("type") == "image" and "source" in b))
         for b in content
     )
 
@@ -119,7 +126,7 @@ def read(
                 line=line,
                 coverage=coverage,
             )
-            b.meta["model"] = first_str(body.get("model"), (resp or {}).get("model"))
+            b.meta["model"] = first_str(body.get("model"), as_dict(resp).get("model"))
             if body.get("system") is not None:
                 b.meta["system"] = text_of(body.get("system"))
             for key in body:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.formats._messages import add_message
-from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
+from toolscore_ci.formats._trace import TraceBuilder, first_str, str_field, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -62,7 +62,7 @@ def read(
             yield item
             continue
         rec, line = item.value, item.line
-        kind = rec.get("type") if isinstance(rec, dict) else None
+        kind = str_field(rec, "type")
         if kind in _SILENT:
             continue
         if kind not in _MESSAGES or not isinstance(rec.get("message"), dict):

@@ -19,7 +19,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.formats import openai_responses
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str, text_of
+from toolscore_ci.formats._trace import (
+    TraceBuilder,
+    default_trace_id,
+    first_str,
+    str_field,
+    text_of,
+)
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -75,7 +81,7 @@ def read(
             yield item
             continue
         ev, line = item.value, item.line
-        kind = ev.get("type") if isinstance(ev, dict) else None
+        kind = str_field(ev, "type")
         if kind == "thread.started" or (kind == "session_meta" and b is not None and b.steps):
             if b is not None:
                 yield b.record()
@@ -103,7 +109,7 @@ def read(
 def _item(
     b: TraceBuilder, it: dict[str, Any], completed: bool, started: set[str], line: int
 ) -> None:
-    kind = it.get("type")
+    kind = str_field(it, "type")
     iid = str(it.get("id") or f"item@{line}")
     status = it.get("status")
     call_kinds = ("command_execution", "mcp_tool_call", "file_change", "web_search")

@@ -16,7 +16,7 @@ from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
 from toolscore_ci.formats._messages import History
-from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
+from toolscore_ci.formats._trace import TraceBuilder, as_dict, first_str, str_field, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -84,7 +84,7 @@ def read(
 def _args(inp: Any) -> Any:
     """`@observe` records a function's inputs as {"args": [...], "kwargs": {...}}."""
     if isinstance(inp, dict) and set(inp) <= {"args", "kwargs"} and not inp.get("args"):
-        return inp.get("kwargs") or {}
+        return as_dict(inp.get("kwargs"))
     if isinstance(inp, str) or inp is None or isinstance(inp, dict):
         return inp
     return {"input": inp}
@@ -118,11 +118,13 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     b.meta["name"] = header.get("name")
     norm = b.normalise  # each observation's times are normalised once, then memoised
     obs = sorted(group.records, key=lambda r: norm(r[0].get("startTime")) or "")
-    parents = {o.get("parentObservationId") for o, _ in obs}
+    parents = {str_field(o, "parentObservationId") for o, _ in obs} - {None}
     kinds = {id(o): str(o.get("type", "")).upper() for o, _ in obs}
     for o, _ in obs:
         k = kinds[id(o)]
-        if k in _TOOLISH_LEAVES and (o.get("id") in parents or not o.get("parentObservationId")):
+        if k in _TOOLISH_LEAVES and (
+            str_field(o, "id") in parents or not o.get("parentObservationId")
+        ):
             kinds[id(o)] = k + "-structure"  # a span with children, or the root, is not a tool
     has_tools = any(k in ("TOOL", "SPAN", "RETRIEVER") for k in kinds.values())
     has_gen = any(k == "GENERATION" for k in kinds.values())

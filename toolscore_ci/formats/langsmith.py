@@ -18,6 +18,8 @@ from toolscore_ci.formats._group import Group, Grouper
 from toolscore_ci.formats._messages import History, normalise_message
 from toolscore_ci.formats._trace import (
     TraceBuilder,
+    as_dict,
+    as_list,
     first_str,
     parse_json_text,
     text_of,
@@ -70,7 +72,7 @@ def read(
 
 def _flatten(run: dict[str, Any], line: int, out: list[tuple[Any, int]]) -> None:
     out.append((run, line))
-    for child in run.get("child_runs") or []:
+    for child in as_list(run.get("child_runs")):
         if isinstance(child, dict):
             _flatten(child, line, out)
 
@@ -132,9 +134,7 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     has_llm = any(r.get("run_type") == "llm" for r, _ in runs)
     root = next((r for r, _ in runs if not r.get("parent_run_id")), runs[0][0] if runs else {})
     b.meta["project"] = first_str(root.get("session_name"), str(root.get("session_id") or ""))
-    meta = (
-        (root.get("extra") or {}).get("metadata") if isinstance(root.get("extra"), dict) else None
-    )
+    meta = as_dict(root.get("extra")).get("metadata")
     if isinstance(meta, dict):
         b.meta["thread_id"] = first_str(
             meta.get("thread_id"), meta.get("session_id"), meta.get("conversation_id")
@@ -163,7 +163,7 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
                 b.result(rid, output, ok=ok, error=error, ts=ts, line=line)
         elif kind == "llm" or (run is root and not has_llm):
             if phase == "start":
-                model = ((run.get("extra") or {}).get("invocation_params") or {}).get("model")
+                model = as_dict(as_dict(run.get("extra")).get("invocation_params")).get("model")
                 b.meta.setdefault("model", model)
                 history.inputs(_input_messages(run.get("inputs")), ts, line)
             elif run.get("outputs") is not None:

@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.formats._messages import add_message
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str
+from toolscore_ci.formats._trace import (
+    TraceBuilder,
+    as_dict,
+    as_list,
+    default_trace_id,
+    first_str,
+    str_field,
+)
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -55,7 +62,7 @@ _KNOWN_TOP = frozenset(
 
 
 def is_message(v: Any) -> bool:
-    return isinstance(v, dict) and v.get("role") in ROLES and "type" not in v
+    return str_field(v, "role") in ROLES and "type" not in v
 
 
 def _is_messages(v: Any) -> bool:
@@ -79,7 +86,7 @@ def _response_messages(resp: Any) -> list[Any]:
     if not isinstance(resp, dict):
         return []
     out = []
-    for choice in resp.get("choices") or []:
+    for choice in as_list(resp.get("choices")):
         if isinstance(choice, dict) and isinstance(choice.get("message"), dict):
             msg = dict(choice["message"])
             msg.setdefault("role", "assistant")
@@ -126,7 +133,7 @@ def build(
         coverage=coverage,
     )
     req = v.get("request") if isinstance(v.get("request"), dict) else v
-    b.meta["model"] = first_str(req.get("model"), (resp or {}).get("model"))
+    b.meta["model"] = first_str(req.get("model"), as_dict(resp).get("model"))
     for key in v:
         if key not in _KNOWN_TOP:
             coverage.note("unplaced field", key, line)

@@ -18,7 +18,15 @@ from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
 from toolscore_ci.formats._messages import History, add_message
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str, text_of
+from toolscore_ci.formats._trace import (
+    TraceBuilder,
+    as_dict,
+    as_list,
+    default_trace_id,
+    first_str,
+    str_field,
+    text_of,
+)
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -51,20 +59,20 @@ _SDK_OBJECTS = frozenset({"trace", "trace.span"})
 
 
 def is_item(v: Any) -> bool:
-    return isinstance(v, dict) and v.get("type") in ITEM_TYPES
+    return str_field(v, "type") in ITEM_TYPES
 
 
 def _is_sdk(v: Any) -> bool:
     if not isinstance(v, dict):
         return False
-    if v.get("object") in _SDK_OBJECTS:
+    if str_field(v, "object") in _SDK_OBJECTS:
         return True
     data = v.get("data")
     return (
         isinstance(data, list)
         and bool(data)
         and isinstance(data[0], dict)
-        and (data[0].get("object") in _SDK_OBJECTS)
+        and (str_field(data[0], "object") in _SDK_OBJECTS)
     )
 
 
@@ -90,7 +98,7 @@ def sniff(first: Any) -> bool:
 def add_item(b: TraceBuilder, item: Any, line: int, ts: Any = None, *, tools: bool = True) -> None:
     if isinstance(item, dict) and "type" not in item and "role" in item:
         item = {**item, "type": "message"}  # EasyInputMessage
-    kind = item.get("type") if isinstance(item, dict) else None
+    kind = str_field(item, "type")
     if kind == "message":
         add_message(b, item, ts, tools=tools, line=line)
     elif kind in _CALLS:
@@ -183,7 +191,7 @@ def _add_response(b: TraceBuilder, v: dict[str, Any], line: int) -> None:
     b.meta.setdefault("model", first_str(resp.get("model")))
     if "instructions" in resp and "system" not in b.meta:
         b.meta["system"] = resp.get("instructions")
-    for it in resp.get("output") or []:
+    for it in as_list(resp.get("output")):
         add_item(b, it, line, ts)
     if resp.get("status") == "failed" or resp.get("error"):
         b.environment(f"response failed: {text_of(resp.get('error')) or resp.get('error')}", ts)
@@ -249,7 +257,7 @@ def read(
 def _sdk_add(
     grouper: Grouper, rec: Any, path: str, line: int, coverage: Coverage
 ) -> Iterator[ReadItem]:
-    if not isinstance(rec, dict) or rec.get("object") not in _SDK_OBJECTS:
+    if not isinstance(rec, dict) or str_field(rec, "object") not in _SDK_OBJECTS:
         kind = rec.get("object") if isinstance(rec, dict) else type(rec).__name__
         coverage.note("unknown record type", str(kind), line)
         return
@@ -266,14 +274,14 @@ def _sdk_add(
 
 def _sdk_trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     b = TraceBuilder(source=NAME, trace_id=group.key, path=path, line=group.line, coverage=coverage)
-    header = group.header or {}
+    header = as_dict(group.header)
     b.meta["format"] = "openai-agents"
     b.meta["workflow_name"] = header.get("workflow_name")
     b.meta["group_id"] = header.get("group_id")
     if isinstance(header.get("metadata"), dict):
         b.meta["metadata"] = header["metadata"]
     spans = sorted(group.records, key=lambda r: (str(r[0].get("started_at") or ""), r[1]))
-    has_tools = any((s.get("span_data") or {}).get("type") == "function" for s, _ in spans)
+    has_tools = any(as_dict(s.get("span_data")).get("type") == "function" for s, _ in spans)
     history = History(b, tools=not has_tools)
     items_seen = 0
     # Each span contributes a start and an end event, ordered by time, then span order.
@@ -284,7 +292,7 @@ def _sdk_trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
         events.append((end, 2 * n + 1, "end", span, line))
     events.sort(key=lambda e: (e[0], e[1]))
     for _, _, phase, span, line in events:
-        data = span.get("span_data") or {}
+        data = as_dict(span.get("span_data"))
         kind = data.get("type")
         ts = span.get("started_at") if phase == "start" else span.get("ended_at")
         if kind == "function":
@@ -311,7 +319,7 @@ def _sdk_trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
                     add_item(b, it, line, ts, tools=not has_tools)
                 items_seen = len(inp)
             elif phase == "end" and isinstance(resp, dict):
-                out = resp.get("output") or []
+                out = as_list(resp.get("output"))
                 for it in out:
                     add_item(b, it, line, ts, tools=not has_tools)
                 items_seen += len(out)

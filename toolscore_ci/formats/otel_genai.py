@@ -24,7 +24,14 @@ from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
 from toolscore_ci.formats._messages import History
-from toolscore_ci.formats._trace import TraceBuilder, first_str, parse_json_text
+from toolscore_ci.formats._trace import (
+    TraceBuilder,
+    as_dict,
+    as_list,
+    first_str,
+    parse_json_text,
+    str_field,
+)
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -66,9 +73,10 @@ def any_value(v: Any) -> Any:
         except (TypeError, ValueError):
             return v["intValue"]
     if "arrayValue" in v:
-        return [any_value(x) for x in (v["arrayValue"] or {}).get("values") or []]
+        return [any_value(x) for x in as_list(as_dict(v["arrayValue"]).get("values"))]
     if "kvlistValue" in v:
-        return attributes((v["kvlistValue"] or {}).get("values"))
+        kvlist = v["kvlistValue"]
+        return attributes(kvlist.get("values") if type(kvlist) is dict else None)
     if "bytesValue" in v:
         return v["bytesValue"]
     return None
@@ -76,8 +84,8 @@ def any_value(v: Any) -> Any:
 
 def attributes(kvs: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for kv in kvs or []:
-        if isinstance(kv, dict):
+    for kv in kvs if type(kvs) is list else ():
+        if type(kv) is dict:
             key = kv.get("key")
             if isinstance(key, str):
                 value = kv.get("value")
@@ -122,14 +130,17 @@ def _oi_message(entry: Any) -> Any:
     out: dict[str, Any] = {"role": m.get("role"), "content": m.get("content")}
     if out["content"] is None and isinstance(m.get("contents"), list):
         out["content"] = [
-            {"type": "text", "text": (c.get("message_content") or {}).get("text")}
+            {"type": "text", "text": str_field(c.get("message_content"), "text")}
             for c in m["contents"]
             if isinstance(c, dict)
         ]
     calls = []
-    for tc in m.get("tool_calls") or []:
+    tool_calls = m.get("tool_calls")
+    for tc in tool_calls if type(tool_calls) is list else ():
         call = tc.get("tool_call", tc) if isinstance(tc, dict) else {}
-        fn = call.get("function") or {}
+        call = call if type(call) is dict else {}
+        fn = call.get("function")
+        fn = fn if type(fn) is dict else {}
         calls.append(
             {
                 "id": call.get("id"),
@@ -172,7 +183,7 @@ def messages_of(attrs: dict[str, Any], events: list[dict[str, Any]]) -> tuple[An
         return unflatten(attrs, "gen_ai.prompt."), unflatten(attrs, "gen_ai.completion.")
     ev_in, ev_out = [], []
     for ev in events:
-        name = ev.get("name")
+        name = str_field(ev, "name")
         ea = attributes(ev.get("attributes"))
         if name in _EVENT_ROLES:
             msg = {
@@ -205,12 +216,14 @@ def read(
         for res in rs:
             if not isinstance(res, dict):
                 continue
-            resource = attributes((res.get("resource") or {}).get("attributes"))
+            res_attrs = res.get("resource")
+            resource = attributes(res_attrs.get("attributes") if type(res_attrs) is dict else None)
             scopes = res.get(
                 "scopeSpans", res.get("scope_spans", res.get("instrumentationLibrarySpans"))
             )
-            for scope in scopes or []:
-                for span in (scope or {}).get("spans") or []:
+            for scope in scopes if type(scopes) is list else []:
+                spans = scope.get("spans") if type(scope) is dict else None
+                for span in spans if type(spans) is list else []:
                     if not isinstance(span, dict):
                         continue
                     key = str(span.get("traceId", span.get("trace_id", "")))
@@ -238,7 +251,7 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     spans = []
     for (span, resource), line in group.records:
         attrs = attributes(span.get("attributes"))
-        op = attrs.get("gen_ai.operation.name")
+        op = str_field(attrs, "gen_ai.operation.name")
         oi = str(attrs.get("openinference.span.kind") or "").upper()
         kind = (
             "tool"
@@ -259,7 +272,7 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     events = []
     for n, (span, attrs, kind, line) in enumerate(spans):
         start = _nanos(span.get("startTimeUnixNano"))
-        end = _nanos(span.get("endTimeUnixNano")) or start
+        end = max(_nanos(span.get("endTimeUnixNano")), start)  # a span ends after it starts
         events.append((start, 2 * n, "start", span, attrs, kind, line))
         events.append((end, 2 * n + 1, "end", span, attrs, kind, line))
     events.sort(key=lambda e: (e[0], e[1]))
@@ -296,7 +309,7 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
 
 
 def _events(span: dict[str, Any]) -> list[dict[str, Any]]:
-    return [e for e in span.get("events") or [] if isinstance(e, dict)]
+    return [e for e in as_list(span.get("events")) if isinstance(e, dict)]
 
 
 def _tool(
@@ -321,8 +334,9 @@ def _tool(
         args = attrs.get("gen_ai.tool.call.arguments", attrs.get("input.value"))
         b.call(name, args, call_id, ts)
         return
-    status = span.get("status") or {}
+    status = as_dict(span.get("status"))
     code = status.get("code")
+    code = code if type(code) in (str, int) else None
     error: Any = None
     if code in _ERROR_CODES or attrs.get("error.type"):
         exc = next(
