@@ -347,7 +347,7 @@ def _state_word(value: Any) -> str | None:
     return None
 
 
-_SIGNAL_KEYS = frozenset(
+_DIRECT_SIGNAL_KEYS = frozenset(
     {
         "error",
         "errors",
@@ -366,8 +366,10 @@ _SIGNAL_KEYS = frozenset(
     }
     | set(_CODE_KEYS)
     | set(_HTTP_KEYS)
-    | set(_WRAPPERS)
 )
+_SIGNAL_KEYS = _DIRECT_SIGNAL_KEYS | set(_WRAPPERS)
+#: Keys that signal only when they wrap an object ({"result": {"ok": false}}).
+_WRAPPER_KEYS = frozenset(_WRAPPERS) - _DIRECT_SIGNAL_KEYS
 
 
 _KEY_ALIASES = {
@@ -438,6 +440,24 @@ def _int(value: Any) -> int | None:
     return None
 
 
+def state_word_status(value: Any) -> Status | None:
+    """What one state word says ("success", "failure", "pending"), or None if it says nothing."""
+    word = _state_word(value)
+    if word is None:
+        return None
+    if word in _FAILED_STATES:
+        return "failed"
+    if word in _PENDING_STATES or _WAITING_ON_SOMEONE.search(word):
+        return "pending"
+    if word in _HANDOFF_STATES:
+        return "handed_off"
+    if word in _ACCEPTED_STATES:
+        return "accepted"
+    if word in _SUCCESS_STATES:
+        return "succeeded"
+    return None
+
+
 def _mapping_status(
     obj: Mapping[str, Any], depth: int = 0, content: bool = True, category: str | None = None
 ) -> tuple[Status, str] | None:
@@ -448,8 +468,13 @@ def _mapping_status(
     the output reports on the action itself; what a read returns is data about the world:
     an order whose status is "cancelled" is not a failed read."""
     obj = _normalised_keys(obj)
-    if not (_SIGNAL_KEYS & obj.keys()) and not content:
-        return None  # a read whose result carries none of the transport fields
+    if not content and not any(
+        key in _SIGNAL_KEYS and (key not in _WRAPPER_KEYS or _as_mapping(obj[key]) is not None)
+        for key in obj
+    ):
+        # a read whose result carries none of the transport fields ("state": "pending" of a
+        # status read is the data read, not a wrapper around the read's own outcome)
+        return None
     for key in (
         "error",
         "errors",

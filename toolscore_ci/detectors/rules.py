@@ -27,7 +27,13 @@ from toolscore_ci.claims.values import (
     same_kind_present,
     value_matches,
 )
-from toolscore_ci.evidence import Evidence, Execution, is_terminal_success, result_status
+from toolscore_ci.evidence import (
+    Evidence,
+    Execution,
+    is_terminal_success,
+    result_status,
+    state_word_status,
+)
 from toolscore_ci.model import Claim, Outcome, Reason, Step
 from toolscore_ci.rules import Rule, RulePack, evaluate_checks
 from toolscore_ci.toolkinds import SUPPORTS, command_of, name_words
@@ -155,11 +161,78 @@ def _private(value: Any) -> bool:
     )
 
 
-def _is_success(execution: Execution, category: str) -> bool:
+_CHECK_NAME_KEYS = ("context", "name", "check", "job", "suite", "workflow", "title")
+_CHECK_STATE_KEYS = ("conclusion", "state", "status", "result", "outcome")
+_CLAUSE_BREAK = re.compile(r"[;:.!?]|\s(?:but|while|although|whereas|though)\s", re.IGNORECASE)
+
+
+def _checks_in(text: str, output: Any) -> list[tuple[str, str]]:
+    """(check, status) of each entry of a CI read (a name and a state) that `text` names."""
+    text = text.lower()
+    found: list[tuple[str, str]] = []
+
+    def walk(node: Any, depth: int) -> None:
+        if depth > 4:
+            return
+        if isinstance(node, list):
+            for item in node[:200]:
+                walk(item, depth + 1)
+            return
+        if not isinstance(node, dict):
+            return
+        name = next((v for k in _CHECK_NAME_KEYS if isinstance(v := node.get(k), str)), None)
+        state = next(
+            (st for k in _CHECK_STATE_KEYS if (st := state_word_status(node.get(k))) is not None),
+            None,
+        )
+        if name and state and re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", text):
+            found.append((name, state))
+        for value in node.values():
+            if isinstance(value, (list, dict)):
+                walk(value, depth + 1)
+
+    walk(output, 0)
+    return found
+
+
+def _named_checks_hold(claim_text: str, output: Any) -> bool:
+    """'lint, unit and build passed; e2e is still running' against a CI read that is not all
+    green: true when the claim names checks, and every clause that names one that is not green
+    says so (it is running, failed, not done...)."""
+    named_any = False
+    at = 0
+    for match in [*_CLAUSE_BREAK.finditer(claim_text), None]:
+        clause = claim_text[at : match.start() if match else len(claim_text)]
+        at = match.end() if match else at
+        checks = _checks_in(clause, output)
+        named_any = named_any or bool(checks)
+        if any(status != "succeeded" for _, status in checks) and not _says_not_green(clause):
+            return False
+    return named_any
+
+
+_NEGATION = re.compile(r"\b(?:not|no|never|nor)\b|n't\b", re.IGNORECASE)
+
+
+def _says_not_green(clause: str) -> bool:
+    """The clause states a check is not green: a negation, or a state word such as running,
+    pending, failed or queued (the vocabulary tool results use)."""
+    if _NEGATION.search(clause):
+        return True
+    return any(
+        state_word_status(word) not in (None, "succeeded")
+        for word in re.findall(r"[a-z_]+", clause.lower())
+    )
+
+
+def _is_success(execution: Execution, category: str, claim_text: str = "") -> bool:
     if execution.status == "succeeded":
         if category == "tested" and execution.category == "retrieved" and execution.result:
-            # a read of CI results: the results themselves must be green
-            return _content_status(execution.result)[0] == "succeeded"
+            # a read of CI results: the results themselves must be green, or at least the
+            # checks the claim names ("lint and unit passed; e2e is still running")
+            if _content_status(execution.result)[0] == "succeeded":
+                return True
+            return _named_checks_hold(claim_text, execution.result.output)
         return True
     if execution.status == "pending" and (
         category == "submitted" or (category == "created" and _has_id(execution))
@@ -231,7 +304,7 @@ def evaluate(
     # That turn's record first: a claim made in a turn that did act answers to that turn.
     current = [e for e in candidates if e.turn == bound.turn]
     pool = current or candidates
-    successes = [e for e in pool if _is_success(e, claim.category)]
+    successes = [e for e in pool if _is_success(e, claim.category, claim.text)]
     if _explicitly_partial(claim) or claim.admits_failure:
         # "Reassigned 38 of the 40": a batch that did part of the work is what was claimed
         successes += [e for e in pool if e not in successes and _partial_batch(e)]
@@ -328,7 +401,10 @@ def evaluate(
     confirmed = _confirmed_values(claim, successes)
     latest = successes[-1]
     # A report of what a read returned is confirmed by the read having succeeded.
-    read_back = claim.category == "retrieved"
+    # So is a test claim read off CI results: `_is_success` has checked what they say.
+    read_back = claim.category == "retrieved" or (
+        claim.category == "tested" and latest.category == "retrieved"
+    )
     done_in_part = _partial_batch(latest)  # only in successes when the claim says "N of M"
     if read_back or done_in_part or is_terminal_success(latest) or confirmed or receipt_rows:
         what = f"{latest.name} succeeded ({latest.why})"
@@ -596,6 +672,17 @@ def _without_success(label: str, pool: list[Execution]) -> Reason:
             "unknown",
             _cite(accepted),
             f"{worst.name} was only accepted for processing ({worst.why}); nothing confirms it completed",
+        )
+    read = [e for e in latest if e.status == "succeeded" and e.result is not None]
+    if read:
+        # a read of results (CI checks) that came back, but not green
+        worst = read[-1]
+        status, why = _content_status(worst.result)  # type: ignore[arg-type]
+        return Reason(
+            label,
+            "contradicted" if status == "failed" else "unsupported",
+            worst.cited,
+            f"{worst.name} shows the results are not all green ({why})",
         )
     return Reason(
         label,
