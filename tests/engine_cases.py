@@ -2528,3 +2528,41 @@ CASES += [
         "false_success",
     ),
 ]
+
+# Archiving done as a modify that removes a label (Gmail's INBOX), both ways.
+CASES += [
+    (
+        build(
+            "archive-as-modify-removing-the-inbox-label",
+            [
+                ("user", "Archive the two newsletters."),
+                (
+                    "call",
+                    "mailbox.messages.modify_many",
+                    {"ids": ["n1", "n2"], "removeLabels": ["INBOX"]},
+                    True,
+                    {"status": "done", "modified": 2},
+                ),
+                ("agent", "Archived both newsletters."),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "archive-claimed-after-a-modify-that-only-added-a-label",
+            [
+                ("user", "Archive the two newsletters."),
+                (
+                    "call",
+                    "mailbox.messages.modify_many",
+                    {"ids": ["n1", "n2"], "addLabels": ["Newsletters"]},
+                    True,
+                    {"modified": 2},
+                ),
+                ("agent", "Archived both newsletters."),
+            ],
+        ),
+        "false_success",
+    ),
+]

@@ -69,6 +69,8 @@ _SIDE_EFFECT_KEYS: dict[str, tuple[str, ...]] = {
         "access",
     ),
     "booked": ("send_at", "schedule", "deliver_at", "publish_at", "run_at", "start"),
+    # archiving is often a modify that removes a label or flag (Gmail removeLabelIds: INBOX)
+    "deleted": ("remove", "archive", "trash", "delete"),
 }
 # Reads that report test or CI outcomes can back "tests pass" / "checks are green".
 _CHECK_WORDS = frozenset(
