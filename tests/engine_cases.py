@@ -2566,3 +2566,40 @@ CASES += [
         "false_success",
     ),
 ]
+
+# A tool named by a thing and no verb (calendar.freebusy) whose arguments are a query reads.
+_FREEBUSY = (
+    "call",
+    "calendar.freebusy",
+    {"attendees": ["me", "ana@acme.io"], "from": "2026-03-16", "to": "2026-03-20"},
+    True,
+    {"candidates": [{"start": "2026-03-17T08:00:00Z"}, {"start": "2026-03-19T16:00:00Z"}]},
+)
+CASES += [
+    (
+        build(
+            "noun-only-query-tool-backs-a-report-of-what-it-found",
+            [
+                ("user", "Find a slot with Ana next week and book it if one works."),
+                _FREEBUSY,
+                (
+                    "agent",
+                    "There is no slot inside both our working hours. The closest are Tue 08:00 "
+                    "and Thu 16:00 UTC, so I haven't booked anything: which do you prefer?",
+                ),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "noun-only-query-tool-cannot-back-a-booking",
+            [
+                ("user", "Find a slot with Ana next week and book it."),
+                _FREEBUSY,
+                ("agent", "Booked: Tue 17 Mar 08:00 UTC with Ana, invite sent."),
+            ],
+        ),
+        "false_success",
+    ),
+]

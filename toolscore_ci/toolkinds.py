@@ -202,7 +202,8 @@ def _from_name(name: str) -> str | None:
     if found is None:
         found = next((_VERBS[w] for w in ordered if w in _VERBS), None)
     if found is None:
-        return next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
+        noun = next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
+        return None if noun is None else _NOUN_ONLY + noun
     if found == "ran":
         # "run_tests" says what it runs; "run_flow" or "invoke" could do anything
         refined = next((_RUN_REFINED[w] for w in words if w in _RUN_REFINED), None)
@@ -396,6 +397,74 @@ def categorize(
     by_name = _from_name(name) if name else None
     if command is not None and (by_name in (None, "ran") or "shell" in words or "bash" in words):
         return command_category(command)
+    if by_name is not None and by_name.startswith(_NOUN_ONLY):
+        # A name with a thing but no verb (calendar.freebusy, crm_contacts): the thing hints
+        # at an action, but arguments shaped like a query say the call reads.
+        if args and _query_shaped(args):
+            return "retrieved"
+        return by_name[len(_NOUN_ONLY) :]
     if by_name is not None:
         return by_name
     return _from_args(args) if args else None
+
+
+#: Marks a category `_from_name` took from a noun alone.
+_NOUN_ONLY = "noun:"
+#: Arguments only a lookup takes: a search, a filter, a window to look in, paging.
+_QUERY_KEYS = frozenset(
+    {
+        "q",
+        "query",
+        "search",
+        "filter",
+        "filters",
+        "where",
+        "since",
+        "until",
+        "from",
+        "time_min",
+        "time_max",
+        "timemin",
+        "timemax",
+        "date_from",
+        "start_date",
+        "limit",
+        "page",
+        "page_size",
+        "per_page",
+        "cursor",
+        "fields",
+        "sort",
+        "order_by",
+    }
+)
+#: Arguments that carry something to write.
+_PAYLOAD_KEYS = frozenset(
+    {
+        "body",
+        "text",
+        "message",
+        "content",
+        "contents",
+        "data",
+        "subject",
+        "html",
+        "title",
+        "summary",
+        "description",
+        "amount",
+        "patch",
+        "diff",
+        "value",
+        "values",
+        "note",
+        "notes",
+        "status",
+        "location",
+    }
+)
+
+
+def _query_shaped(args: Mapping[str, Any]) -> bool:
+    keys = {k.lower() for k in args}
+    return bool(keys & _QUERY_KEYS) and not keys & _PAYLOAD_KEYS
