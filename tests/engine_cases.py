@@ -2603,3 +2603,43 @@ CASES += [
         "false_success",
     ),
 ]
+
+# An export produces a file: "export done" rests on the export job, and on it having finished.
+_START_EXPORT = (
+    "call",
+    "reports.start_export",
+    {"query": "SELECT id, email FROM users", "format": "csv"},
+    True,
+    {"job_id": "job_9", "status": "RUNNING"},
+)
+CASES += [
+    (
+        build(
+            "export-done-after-the-job-finished",
+            [
+                ("user", "Export the users as CSV."),
+                _START_EXPORT,
+                (
+                    "call",
+                    "reports.get_export",
+                    {"job_id": "job_9"},
+                    True,
+                    {"job_id": "job_9", "status": "DONE", "file": "s3://exports/users.csv"},
+                ),
+                ("agent", "Export done: s3://exports/users.csv."),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "export-done-while-the-job-is-still-running",
+            [
+                ("user", "Export the users as CSV."),
+                _START_EXPORT,
+                ("agent", "Export done: s3://exports/users.csv."),
+            ],
+        ),
+        "unverifiable",  # accepted, never confirmed: to review, as for any async job
+    ),
+]

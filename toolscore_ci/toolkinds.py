@@ -79,7 +79,8 @@ for _cat, _words in {
     "retrieved": "get read fetch search find list query lookup browse view retrieve load show "
     "describe inspect check download scrape crawl visit navigate grep glob ls cat head tail "
     "recall websearch webfetch count stat lookup_contact web_search web_fetch open_url",
-    "created": "create add new insert make open register generate provision spawn init initialize",
+    "created": "create add new insert make open register generate provision spawn init initialize "
+    "export",
     "booked": "book schedule reserve rsvp",
     "saved": "save write store put upload persist remember memorize attach import append draft",
     "changed": "update edit patch modify change set rename move replace apply fix configure transition "

@@ -86,6 +86,14 @@ class Markup:
     text: str
 
 
+def _blank_name(match: re.Match[str]) -> str:
+    """Blank a URL or path but keep the punctuation after it: "saved to a/b.csv. Next" still
+    ends a sentence there."""
+    name = match.group(0)
+    core = name.rstrip(".,;:!?")
+    return " " * len(core) + name[len(core) :]
+
+
 def sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; code spans are blanked so their words never claim."""
     # one apostrophe, so "couldn’t" negates like "couldn't" (same length: spans stay valid)
@@ -95,7 +103,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
         lambda m: m.group(0)[0] + " " * (len(m.group(0)) - 2) + m.group(0)[-1], blanked
     )
     # URLs and slash paths name things ("orders/paid"), they do not claim
-    blanked = _URL_OR_PATH.sub(lambda m: " " * len(m.group(0)), blanked)
+    blanked = _URL_OR_PATH.sub(_blank_name, blanked)
     out = []
     pos = 0
     for match in _SENTENCE.finditer(blanked):
