@@ -480,7 +480,11 @@ IDIOM_NOUNS: dict[str, str] = {
 #: Said alone, these claim the whole task is done.
 DONE = re.compile(
     r"\b(?:done|all set|all done|completed?|finished|task (?:is )?complete|that'?s it|erledigt|fertig|"
-    r"listo|hecho|terminado|terminé|c'est fait|fait)\b",
+    r"listo|hecho|terminado|terminé|c'est fait|fait|"
+    # "successfully" says it worked whatever the verb: en, pt, es, fr, de, it, nl, pl
+    r"successfully|com sucesso|con éxito|exitosamente|avec succès|erfolgreich|con successo|"
+    r"met succes|pomyślnie|concluíd[oa]s?|feito)\b"
+    r"|成功しました|完了しました|已完成|成功完成",
     re.I,
 )
 
