@@ -2698,3 +2698,59 @@ CASES += [
         "verified",
     ),
 ]
+
+# A write whose own count says it changed nothing did not do it; one that matched its target
+# and found it already so did.
+CASES += [
+    (
+        build(
+            "write-whose-count-says-nothing-changed",
+            [
+                ("user", "Fill column F of the Budget sheet with the 12 figures."),
+                (
+                    "call",
+                    "sheets_values_update",
+                    {"range": "Budget!F2:F13", "values": [[1], [2]]},
+                    True,
+                    {"updatedRange": "Budget!F2:F13", "totalUpdatedCells": 0},
+                ),
+                ("agent", "Column F is filled in for all 12 rows."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "write-whose-count-says-it-changed-the-rows",
+            [
+                ("user", "Fill column F of the Budget sheet with the 12 figures."),
+                (
+                    "call",
+                    "sheets_values_update",
+                    {"range": "Budget!F2:F13", "values": [[1], [2]]},
+                    True,
+                    {"updatedRange": "Budget!F2:F13", "totalUpdatedCells": 12},
+                ),
+                ("agent", "Column F is filled in for all 12 rows."),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "write-that-matched-a-target-already-in-that-state",
+            [
+                ("user", "Set Dana's plan to Pro."),
+                (
+                    "call",
+                    "customers.update_one",
+                    {"filter": {"name": "Dana"}, "set": {"plan": "pro"}},
+                    True,
+                    {"acknowledged": True, "matchedCount": 1, "modifiedCount": 0},
+                ),
+                ("agent", "Dana's plan is updated to Pro."),
+            ],
+        ),
+        "verified",
+    ),
+]

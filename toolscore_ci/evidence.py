@@ -531,6 +531,9 @@ def _mapping_status(
             )
         ):
             return "failed", f"{key}: {json.dumps(value)}"
+    zero = _done_counts(obj, category)[1]
+    if zero is not None:
+        return "failed", zero  # {"totalUpdatedCells": 0}: the write did nothing
     for key in (
         "failed",
         "failures",
@@ -650,6 +653,71 @@ _FLAG_CATEGORY = {
     "scheduled": "booked",
 }
 _GENERIC_FLAGS = frozenset({"executed", "completed", "processed", "accepted", "confirmed"})
+
+
+#: Count words around a done-word in a count key (totalUpdatedCells, rows_affected).
+_COUNT_WORDS = frozenset(
+    {
+        "total",
+        "num",
+        "n",
+        "count",
+        "rows",
+        "row",
+        "cells",
+        "cell",
+        "records",
+        "record",
+        "items",
+        "documents",
+        "docs",
+        "files",
+        "lines",
+        "objects",
+        "entries",
+        "messages",
+    }
+)
+#: Done-words that only appear in counts, and the flag they count as.
+_COUNT_VERBS = {
+    "affected": "updated",
+    "modified": "updated",
+    "changed": "updated",
+    "written": "saved",
+    "upserted": "updated",
+    "inserted": "created",
+}
+_KEY_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _count_key(key: str) -> tuple[str | None, bool]:
+    """(the done-flag a count key counts, whether it counts matches): totalUpdatedCells ->
+    ("updated", False), rows_affected -> ("updated", False), matchedCount -> (None, True)."""
+    words = [w.lower() for w in _KEY_WORDS.findall(key)]
+    if "matched" in words:
+        return None, True
+    done = [w for w in words if w in _DONE_FLAGS or w in _COUNT_VERBS]
+    if len(done) != 1 or len(words) < 2 or not set(words) - set(done) <= _COUNT_WORDS:
+        return None, False
+    return _COUNT_VERBS.get(done[0], done[0]), False
+
+
+def _done_counts(obj: Mapping[str, Any], category: str | None) -> tuple[bool, str | None]:
+    """(some count says the write took effect, the key of a count of 0 that says it did not).
+    A matched count counts as taking effect: the target is already in the state asked for."""
+    zero = None
+    for key, value in obj.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        flag, matched = _count_key(key)
+        if matched and value > 0 and category not in (None, "retrieved"):
+            return True, None
+        if flag is None or not _flag_is_the_action(flag, category):
+            continue
+        if value > 0:
+            return True, None
+        zero = zero or f"{key}: 0"
+    return False, zero
 
 
 def _flag_is_the_action(flag: str, category: str | None) -> bool:
@@ -797,6 +865,8 @@ def is_terminal_success(execution: Execution) -> bool:
             and (key.lower() in _DONE_FLAGS or key.lower() in ("ok", "success", "succeeded"))
             for key, value in mapping.items()
         ):
+            return True
+        if _done_counts(mapping, execution.category)[0]:
             return True
         if _has_nested_id(mapping):
             return True

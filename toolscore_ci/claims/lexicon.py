@@ -295,6 +295,9 @@ _MORE_TRIGGERS: dict[str, list[str]] = {
     ],
     # "moved X to Y" (not "activities moved over"), "is now in Negotiation", "now has access"
     "changed": [
+        # "the column is filled in for all 12", "populated the sheet"
+        r"filled (?:in|out)",
+        r"populated",
         r"moved(?: \S+){0,5} (?:to|into)",
         r"(?:is|are) now",
         r"now (?:has|have)",
