@@ -241,6 +241,12 @@ def value_matches(kind: str, value: str, text: str, values: Mapping[str, Abstrac
         return value in values["number"]
     if kind == "path":
         return value in text or value.lstrip("./") in text
+    if (
+        kind == "id"
+        and re.fullmatch(r"#\d+", value)
+        and _canon_number(value[1:]) in values["number"]
+    ):
+        return True  # "#812" against {"pull_number": 812} or ".../pull/812"
     return value.casefold() in text.casefold()
 
 
@@ -260,6 +266,13 @@ def _is_number(text: str) -> bool:
     return True
 
 
+#: A JSON field holding an issue, PR or ticket number: "number": 421, "pull_number": "88".
+_NUMBERED_FIELD = re.compile(
+    r'"(?:number|issue|issue_number|issue_id|issueNumber|pull_number|pullNumber|pr|pr_number|'
+    r'pull_request|ticket|ticket_number|ticketNumber|iid)"\s*:\s*"?#?\d+'
+)
+
+
 def same_kind_present(
     kind: str, value: str, text: str, values: Mapping[str, AbstractSet[str]]
 ) -> bool:
@@ -271,6 +284,9 @@ def same_kind_present(
     if kind in ("email", "date", "monthday"):
         return bool(values[kind])
     if kind == "id":
+        if re.fullmatch(r"#\d+", value):
+            # "#412": an issue, PR or ticket number, which tools carry as a numbered field
+            return _NUMBERED_FIELD.search(text) is not None
         prefix = re.match(r"[A-Za-z]{2,12}[_-]", value)
         if prefix:
             return re.search(rf"(?<![\w]){re.escape(prefix.group(0))}[A-Za-z0-9]", text) is not None
