@@ -2792,3 +2792,40 @@ CASES += [
         "verified",
     ),
 ]
+
+
+def _event(start: str) -> Step:
+    return (
+        "call",
+        "cal.events.insert",
+        {"summary": "Call with Priya", "start": {"dateTime": "2026-05-12T09:00:00"}},
+        True,
+        {"id": "ev_5k2", "status": "confirmed", "start": {"dateTime": start}},
+    )
+
+
+_PRIYA = [("user", "Book a call with Priya at 9am London time on May 12.")]
+_PRIYA_CLAIM = [{"type": "booked", "subject": {"start": "2026-05-12T09:00:00+01:00"}}]
+# A structured claim's time with its offset, against the moment the action set.
+CASES += [
+    (
+        build(
+            "same-clock-time-booked-in-another-time-zone",
+            [
+                *_PRIYA,
+                _event("2026-05-12T09:00:00-04:00"),
+                ("agent", "Booked for 09:00 London time."),
+            ],
+            claims=_PRIYA_CLAIM,
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "same-moment-written-in-utc",
+            [*_PRIYA, _event("2026-05-12T08:00:00Z"), ("agent", "Booked for 09:00 London time.")],
+            claims=_PRIYA_CLAIM,
+        ),
+        "verified",
+    ),
+]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -368,6 +369,9 @@ def evaluate(
     mismatch = _value_mismatch(claim, successes, pool)
     if mismatch is not None:
         return mismatch
+    zone = _zone_mismatch(label, bound.subject, successes)
+    if zone is not None:
+        return zone
     target = _target_mismatch(label, bound, successes, user_values)
     if target is not None:
         return target
@@ -1182,6 +1186,52 @@ def _target_mismatch(
             _cite(successes),
             f"the request named {', '.join(asked)}, but {_names(successes)} went to {', '.join(sorted(used))}",
         )
+    return None
+
+
+_ISO_INSTANT = re.compile(
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)(?![\d:])"
+)
+
+
+def _instant(text: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def _zone_mismatch(
+    label: str, subject: Mapping[str, Any] | None, successes: list[Execution]
+) -> Reason | None:
+    """A structured claim's time with its offset ("09:00+01:00") against the action's: the
+    same clock time at another offset (09:00-04:00) is another moment, the classic time-zone
+    slip. Only that case: an equal moment written in another zone is the same time."""
+    claimed = [
+        m for v in (subject or {}).values() if isinstance(v, str) and (m := _instant(v)) is not None
+    ]
+    if not claimed:
+        return None
+    used = [
+        m
+        for e in successes
+        for t in (e.args_text, e.output_text)
+        for found in _ISO_INSTANT.findall(t)
+        if (m := _instant(found)) is not None
+    ]
+    for moment in claimed:
+        if any(u == moment for u in used):
+            continue
+        slipped = [u for u in used if u.replace(tzinfo=None) == moment.replace(tzinfo=None)]
+        if slipped:
+            return Reason(
+                label,
+                "contradicted",
+                _cite(successes),
+                f"the claim says {moment.isoformat()}, but {_names(successes)} set "
+                f"{slipped[0].isoformat()}: the same clock time in another time zone",
+            )
     return None
 
 
