@@ -59,6 +59,7 @@ HOLDOUTS = {
     "holdout3/holdout3.jsonl": 0.65,
     "holdout4/holdout4.jsonl": 0.60,
     "holdout5/holdout5.jsonl": 0.45,
+    "holdout6/holdout6.jsonl": 0.80,
 }
 
 
