@@ -134,7 +134,8 @@ def peak_rss_kib(path: Path) -> int:
         "import resource,sys\n"
         "from toolscore_ci.pipeline import CheckConfig, RunStats, iter_valid_records\n"
         "for _ in iter_valid_records([sys.argv[1]], CheckConfig(), None, RunStats()): pass\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        "hwm = [ln for ln in open('/proc/self/status') if ln.startswith('VmHWM:')]\n"
+        "print(int(hwm[0].split()[1]) if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True

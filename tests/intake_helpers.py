@@ -13,14 +13,24 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CLAIMCHECK = FIXTURES / "claimcheck"
 
 #: Measures the CLI's own peak RSS (KiB on Linux) and reports it on stderr as MAXRSS=N.
+# Peak RSS of this process image only. Linux carries ru_maxrss across fork+exec, so a child of
+# a large pytest process can report the parent's peak; VmHWM belongs to the new image.
 _MEASURED = (
     "import resource, sys\n"
     "from toolscore_ci.cli import main\n"
+    "def peak_kib():\n"
+    "    try:\n"
+    "        with open('/proc/self/status') as f:\n"
+    "            for line in f:\n"
+    "                if line.startswith('VmHWM:'):\n"
+    "                    return int(line.split()[1])\n"
+    "    except OSError:\n"
+    "        pass\n"
+    "    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
     "try:\n"
     "    rc = main(sys.argv[1:])\n"
     "finally:\n"
-    "    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-    "    sys.stderr.write(f'MAXRSS={rss}\\n')\n"
+    "    sys.stderr.write(f'MAXRSS={peak_kib()}\\n')\n"
     "sys.exit(rc)\n"
 )
 
