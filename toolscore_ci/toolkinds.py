@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from fnmatch import fnmatchcase
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 
 #: Every category a tool call or a claim can have.
 CATEGORIES = (
@@ -393,6 +394,9 @@ def categorize(
         written = _statement_category(statement) if statement else None
         if written is not None:
             return written  # run_sql("UPDATE ...") writes, whatever the tool is called
+    http = _http_category(args) if args else None
+    if http is not None:
+        return http  # an HTTP client's method and URL say what it did, whatever it is called
     command = command_of(args)
     words = name_words(name) if name else []
     by_name = _from_name(name) if name else None
@@ -407,6 +411,47 @@ def categorize(
     if by_name is not None:
         return by_name
     return _from_args(args) if args else None
+
+
+_HTTP_READS = frozenset({"GET", "HEAD", "OPTIONS"})
+_HTTP_WRITES = {"POST": "created", "PUT": "changed", "PATCH": "changed", "DELETE": "deleted"}
+
+
+def url_path(args: Mapping[str, Any] | None) -> str | None:
+    """The path of the URL a call requested (`url`, `endpoint`, `uri`), if any."""
+    if not args:
+        return None
+    for key in ("url", "endpoint", "uri", "path"):
+        value = args.get(key)
+        if isinstance(value, str) and ("/" in value):
+            return urlsplit(value).path if "://" in value else value.split("?", 1)[0]
+    return None
+
+
+def _http_category(args: Mapping[str, Any]) -> str | None:
+    """{"method": "GET", "url": ...} reads; a write is named by the verb or resource its URL
+    ends in (POST /chat.postMessage sends, POST /v1/refunds pays, PUT /pulls/1/merge deploys,
+    POST /search reads), else by its method."""
+    method = args.get("method")
+    if not isinstance(method, str) or method.upper() not in _HTTP_READS | _HTTP_WRITES.keys():
+        return None
+    path = url_path(args)
+    if path is None:
+        return None
+    method = method.upper()
+    if method in _HTTP_READS:
+        return "retrieved"
+    if method == "DELETE":
+        return "deleted"
+    # the last segment that is not an id names the action or the collection; earlier ones
+    # are owners and names (repos/acme/release-tools/...), not what was done
+    last = next((w for w in reversed(path.split("/")) if w and not any(c.isdigit() for c in w)), "")
+    by_path = _from_name(last) if last else None
+    if by_path is not None:
+        by_path = by_path.removeprefix(_NOUN_ONLY)
+        if by_path not in ("ran", "submitted"):  # POST /search reads
+            return by_path
+    return _HTTP_WRITES[method]
 
 
 #: Marks a category `_from_name` took from a noun alone.

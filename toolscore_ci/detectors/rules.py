@@ -37,7 +37,7 @@ from toolscore_ci.evidence import (
 )
 from toolscore_ci.model import Claim, Outcome, Reason, Step
 from toolscore_ci.rules import Rule, RulePack, evaluate_checks
-from toolscore_ci.toolkinds import SUPPORTS, command_of, name_words
+from toolscore_ci.toolkinds import SUPPORTS, command_of, name_words, url_path
 
 #: Raw p_success per outcome; `unknown` abstains.
 SCORES: dict[str, float | None] = {
@@ -125,7 +125,9 @@ def _compatible(claim_category: str, execution: Execution) -> bool:
     ):
         return True  # a shell session reads as it goes ("I checked the running image")
     if claim_category == "tested" and execution.category == "retrieved":
-        return bool(_CHECK_WORDS & set(name_words(execution.name)))
+        # the tool's name or the URL it read (GET .../commits/{sha}/check-runs)
+        path = url_path(execution.call.args) or ""
+        return bool(_CHECK_WORDS & {*name_words(execution.name), *name_words(path)})
     return _side_effect(claim_category, execution)
 
 
@@ -543,7 +545,14 @@ def _word_in_results(claim: Claim, before: list[Execution]) -> Execution | None:
     if len(stem) < 5:
         return None
     for execution in reversed(before):
-        if execution.result is not None and stem in execution.output_text.lower():
+        if execution.result is None:
+            continue
+        output = execution.result.output
+        if isinstance(output, (Mapping, list)):
+            # what the result says, not the names of the things in it (a job called "publish")
+            if any(stem in v.lower() for v in _string_values(output)):
+                return execution
+        elif stem in execution.output_text.lower():
             return execution
     return None
 
@@ -598,6 +607,7 @@ def _echoed_by_read(claim: Claim, before: list[Execution]) -> Execution | None:
             continue
         if execution.category == "retrieved":
             # a word of what was read (status: "shipped"), not a piece of a key (emails_sent)
+            # nor the name of a thing (a job called "publish")
             if any(v.lower().startswith(stem) for v in _string_values(execution.result.output)):
                 return execution
         elif any(v.lower().startswith(stem) for v in _state_values(execution.result.output)):
@@ -606,16 +616,23 @@ def _echoed_by_read(claim: Claim, before: list[Execution]) -> Execution | None:
     return None
 
 
+#: Keys whose values name a thing rather than say what happened to it.
+_NAME_KEYS = frozenset(
+    {"name", "title", "display_title", "slug", "label", "filename", "path", "ref", "key", "id"}
+)
+
+
 def _string_values(value: Any, depth: int = 0) -> Iterator[str]:
-    """Every word that starts a short string value in a result."""
+    """Every word that starts a short string value in a result, names of things aside."""
     if depth > 5:
         return
     if isinstance(value, str):
         for word in value.split()[:60]:
             yield word.strip(".,;:!?()[]\"'")
     elif isinstance(value, Mapping):
-        for item in value.values():
-            yield from _string_values(item, depth + 1)
+        for key, item in value.items():
+            if not (isinstance(key, str) and key.lower() in _NAME_KEYS):
+                yield from _string_values(item, depth + 1)
     elif isinstance(value, list):
         for item in value[:100]:
             yield from _string_values(item, depth + 1)
