@@ -2930,3 +2930,41 @@ CASES += [
         "verified",
     ),
 ]
+
+# Any tool's own `test` subcommand runs tests (dbt test, helm test), both ways.
+CASES += [
+    (
+        build(
+            "dbt-test-subcommand-backs-tests-passed",
+            [
+                ("user", "Run the dbt tests for the finance mart."),
+                (
+                    "call",
+                    "Bash",
+                    {"command": "dbt test --select marts.finance"},
+                    True,
+                    {"stdout": "Done. PASS=38 WARN=0 ERROR=0 SKIP=0 TOTAL=38\n", "exit_code": 0},
+                ),
+                ("agent", "dbt test: all 38 tests passed."),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "dbt-test-subcommand-that-failed",
+            [
+                ("user", "Run the dbt tests for the finance mart."),
+                (
+                    "call",
+                    "Bash",
+                    {"command": "dbt test --select marts.finance"},
+                    False,
+                    {"stdout": "Done. PASS=36 WARN=0 ERROR=2 SKIP=0 TOTAL=38\n", "exit_code": 1},
+                ),
+                ("agent", "dbt test: all 38 tests passed."),
+            ],
+        ),
+        "false_success",
+    ),
+]

@@ -266,12 +266,21 @@ _SHELL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# Any tool's own `test` subcommand (dbt test, helm test, terraform test, flutter test), at
+# the start of a command; not a file or directory called "test" (mkdir test, cd test).
+_SUBCOMMAND_TEST = re.compile(
+    r"(?:^|[;&|(]\s*|&&\s*)(?!(?:echo|printf|cd|ls|cat|rm|cp|mv|mkdir|touch|grep|rg|find|git|"
+    r"chmod|chown|stat|file|less|head|tail|vi|vim|nano|code|open|source|\.)\s)"
+    r"[\w./-]+(?:\s+-{1,2}[\w-]+(?:[= ][\w./-]+)?)*\s+test(?=\s|$)"
+)
+
+
 def command_category(command: str) -> str | None:
     """The category of a shell command line: the most consequential thing it does."""
     text = command.strip()
     if not text:
         return None
-    if _TEST_COMMANDS.search(text):
+    if _TEST_COMMANDS.search(text) or _SUBCOMMAND_TEST.search(text):
         return "tested"
     for pattern, category in _SHELL_RULES:
         if pattern.search(text):
