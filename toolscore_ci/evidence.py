@@ -213,7 +213,8 @@ _TEXT_FAILURES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
-            r"(?<![\w.])([1-9]\d*)\s+(?:failed|failing|failures?|errors?)\b(?!\s*=\s*0)", re.I
+            r"(?<![\w.])(?<!:\d\d )([1-9]\d*) (?:failed|failing|failures?|errors?)\b(?!\s*=\s*0)",
+            re.I,
         ),
         "{0} failed",
     ),

@@ -146,6 +146,26 @@ _VOIDING = re.compile(
 )
 
 
+# "Revision 7 is marked failed", "the job was set to errored": the state the trigger sets is a
+# failure, so the sentence reports one rather than claiming success.
+_FAILED_COMPLEMENT = re.compile(
+    r"\w+(?:\s+(?:as|to))?\s+(?:failed|failing|broken|invalid|rejected|errored|error|unhealthy|"
+    r"degraded|down|blocked|cancell?ed|aborted)\b",
+    re.IGNORECASE,
+)
+
+
+_BE = re.compile(r"\b(?:is|are|was|were|been|be)\s+$", re.IGNORECASE)
+
+
+def _failed_state(clause: str, at: int) -> bool:
+    """A passive state that is a failure ("Revision 7 is marked failed"): a report of how things
+    stand, not a claim. "Marked it as failed" stays a claim: the agent changed something."""
+    return (
+        _BE.search(clause, 0, at) is not None and _FAILED_COMPLEMENT.match(clause, at) is not None
+    )
+
+
 def _voided(clause: str, at: int) -> bool:
     """Is the trigger at `at` negated, hedged, explained or described rather than claimed?"""
     before = clause[:at]
@@ -249,7 +269,7 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
             seen: set[str] = set()
             # one scan over all categories' triggers, in order of appearance
             for at, category in find_triggers(clause):
-                if category in seen or _voided(clause, at):
+                if category in seen or _voided(clause, at) or _failed_state(clause, at):
                     continue
                 if admits_failure and (
                     PARTIAL.search(clause)

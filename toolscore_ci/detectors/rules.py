@@ -322,6 +322,20 @@ def evaluate(
             probe = _probe(bound, pool, [*evidence.probes, *_later_reads(pool, before)])
             if probe is not None:
                 return probe
+        elif claim.admits_failure:
+            # "The upgrade failed; staging is still on revision 6, deployed": after the failure
+            # the agent read the state and reports it, in a sentence that owns the failure
+            last_failure = max(e.call.i for e in pool if e.status in ("failed", "pending"))
+            after = [e for e in before if e.call.i > last_failure]
+            echoed = _word_in_results(claim, [e for e in after if e.status == "succeeded"])
+            if echoed is not None:
+                return Reason(
+                    label,
+                    "unknown",
+                    echoed.cited,
+                    f"reports the failure, and '{claim.trigger}' echoes what {echoed.name} read "
+                    "afterwards: to review",
+                )
         return _without_success(label, pool)
 
     if claim.type == "found_reported" and all(_empty_result(e) for e in successes):
