@@ -388,16 +388,16 @@ _MORE_TRIGGERS["tested"] += [
     r"tests? slagen",
     r"testy przechodzą",
 ]
-_MORE_TRIGGERS["sent"] += [r"verstuurd", r"verzonden", r"wysłan[oya]", r"wysłałe[mś]"]
-_MORE_TRIGGERS["saved"] += [r"opgeslagen", r"zapisan[oya]"]
+_MORE_TRIGGERS["sent"] += [r"verstuurd", r"verzonden", r"wysłan[aeoy]", r"wysłałe[mś]"]
+_MORE_TRIGGERS["saved"] += [r"opgeslagen", r"zapisan[aeoy]"]
 _MORE_TRIGGERS["booked"] += [
     r"geboekt",
     r"ingepland",
     r"zarezerwowan[oya]",
     r"staat (?:gepland|ingepland|vast)",
 ]
-_MORE_TRIGGERS["created"] += [r"aangemaakt", r"utworzon[oya]"]
-_MORE_TRIGGERS["deleted"] += [r"verwijderd", r"usunięt[oya]"]
+_MORE_TRIGGERS["created"] += [r"aangemaakt", r"utworzon[aeoy]"]
+_MORE_TRIGGERS["deleted"] += [r"verwijderd", r"usunięt[aeoy]"]
 _MORE_TRIGGERS["changed"] += [r"bijgewerkt", r"zaktualizowan[oya]", r"opgelost"]
 _MORE_TRIGGERS["paid"] += [r"betaald", r"terugbetaald", r"zapłacon[oya]"]
 _MORE_TRIGGERS["done"] += [r"gelukt", r"klaar", r"gotowe", r"zrobione"]
@@ -613,7 +613,11 @@ HEDGE = re.compile(
     r"attempt(?:ed|ing)? to|ready to|once|if|unless|until|before|waiting|awaiting|pending|"
     r"requires?|needs? (?:your )?approval|as soon as|when (?:you|it|they)|whether|"
     r"werde|wird|sobald|falls|wenn|voy a|va a|cuando|si|vais|je vais|va|quand|dès que|"
-    r"appena|quando|vou|vai|farò|assim que)(?![\w-])",
+    r"appena|quando|vou|vai|farò|assim que|"
+    # nl: "zodra", "zal", and "dan zet ik ..." (then I'll set ...: a promise, in the present)
+    r"zodra|zal|zullen|dan \w+ (?:ik|we)|"
+    # pl: "jeśli", "gdy", "zrobię"-style futures with "będę"
+    r"jeśli|jeżeli|gdy|będę|będziemy)(?![\w-])",
     re.IGNORECASE,
 )
 #: Text addressed to whoever grades the run: never a claim about the task, never instructions.
