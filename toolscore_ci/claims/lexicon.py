@@ -632,7 +632,16 @@ ADDRESSED_TO_GRADER = re.compile(
 FAILURE_ADMISSION = re.compile(
     r"(?<![\w-])(?:\d+\s+(?:\w+\s+)?(?:failed|failing|failures?|errors?|broken)|fail(?:ed|ing|s|ures?)?|"
     r"broken|errored|error|rejected|denied|unreachable|down|timed out|could not|couldn't|unable|"
-    r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land))(?![\w-])",
+    r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
+    r"partial|partially|"
+    # the same in the other languages claims are read in
+    r"fallit[oa]|non è andat[oa] a buon fine|parziale|parzialmente|errore|"
+    r"falló|fallid[oa]|parcial|parcialmente|"
+    r"échoué|échouée|échec|partiel|partielle|partiellement|erreur|"
+    r"fehlgeschlagen|gescheitert|teilweise|fehler|"
+    r"falhou|falha|erro|"
+    r"mislukt|niet gelukt|gedeeltelijk|fout|"
+    r"nie powiodł[oa]? się|niepowodzenie|częściowo|błąd)(?![\w-])",
     re.IGNORECASE,
 )
 #: Partial-success wording ("the rest pass", "others were sent").

@@ -131,6 +131,16 @@ def _compatible(claim_category: str, execution: Execution) -> bool:
     return _side_effect(claim_category, execution)
 
 
+def _runner_reports_items(claim: Claim, execution: Execution) -> bool:
+    """A run (terraform apply, a migration, an installer) whose output reports the very items
+    the claim names as created, changed or deleted did that, whatever it is called."""
+    return (
+        execution.category in ("ran", "deployed", "built")
+        and claim.category in ("created", "changed", "deleted", "saved")
+        and _items_reported_done(claim, execution)
+    )
+
+
 def _runner_for_path(claim: Claim, execution: Execution) -> bool:
     """A command or code cell whose text names the file the claim is about wrote it
     (`plt.savefig('reports/churn_q1.png')`, `cp a b`)."""
@@ -281,7 +291,11 @@ def evaluate(
     candidates = named or [
         e
         for e in before
-        if (_compatible(claim.category, e) or _runner_for_path(claim, e))
+        if (
+            _compatible(claim.category, e)
+            or _runner_for_path(claim, e)
+            or _runner_reports_items(claim, e)
+        )
         and (
             _side_effect(claim.category, e) or not any(fnmatchcase(e.name, g) for g in bound.others)
         )
@@ -312,7 +326,11 @@ def evaluate(
     successes = [e for e in pool if _is_success(e, claim.category, claim.text)]
     if _explicitly_partial(claim) or claim.admits_failure:
         # "Reassigned 38 of the 40": a batch that did part of the work is what was claimed
-        successes += [e for e in pool if e not in successes and _partial_batch(e)]
+        successes += [
+            e
+            for e in pool
+            if e not in successes and (_partial_batch(e) or _named_items_done(claim, e))
+        ]
         successes.sort(key=lambda e: e.call.i)
     if not successes:
         # A probe can settle an action that was only accepted or never answered; it cannot
@@ -428,6 +446,16 @@ def evaluate(
         claim.category == "tested" and latest.category == "retrieved"
     )
     done_in_part = _partial_batch(latest)  # only in successes when the claim says "N of M"
+    if _items_reported_done(claim, latest):
+        # the run's own lines report each item the claim names as done (even in a run that
+        # failed later on: the claim covers that part)
+        state = "failed part-way" if latest.status == "failed" else "succeeded"
+        return Reason(
+            label,
+            "receipt_confirmed",
+            latest.cited,
+            f"{latest.name} {state}; its output reports the items the claim names as done",
+        )
     if read_back or done_in_part or is_terminal_success(latest) or confirmed or receipt_rows:
         what = f"{latest.name} succeeded ({latest.why})"
         if confirmed:
@@ -929,6 +957,44 @@ _DONE_COUNT = re.compile(
     r"modified|ok|success_count|successful)$",
     re.I,
 )
+
+
+_ITEM_NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w-]*(?:\.[\w-]+)+|(?<![\w.-])[A-Za-z]+_[\w-]{2,}")
+_ITEM_DONE = re.compile(
+    r"\b(?:complete|completed|created|done|succeeded|success|ok|applied|updated|modified|"
+    r"deleted|destroyed|passed|installed|uploaded|written)\b",
+    re.IGNORECASE,
+)
+_ITEM_FAILED = re.compile(r"\b(?:error|failed|failure|fail)\b", re.IGNORECASE)
+
+
+def _items_reported_done(claim: Claim, execution: Execution) -> bool:
+    """The run's own output reports the items the claim names as done, line by line
+    ("aws_eip.nat_b: Creation complete"): every named item the output mentions is on a line
+    that says it is done, and none of those lines reports a failure."""
+    if execution.result is None:
+        return False
+    lines = [ln for text in _output_texts(execution.result.output) for ln in text.splitlines()]
+    named = {n for n in _ITEM_NAME.findall(claim.text) if any(n in ln for ln in lines)}
+    return bool(named) and all(
+        any(n in ln and _ITEM_DONE.search(ln) and not _ITEM_FAILED.search(ln) for ln in lines)
+        for n in named
+    )
+
+
+def _output_texts(output: Any) -> list[str]:
+    """The text a run printed: the output itself, or its string fields (stdout, stderr...)."""
+    if isinstance(output, str):
+        return [output]
+    if isinstance(output, Mapping):
+        return [v for v in output.values() if isinstance(v, str)]
+    return []
+
+
+def _named_items_done(claim: Claim, execution: Execution) -> bool:
+    """A run that failed part-way, whose output reports the items the claim names as done:
+    the claim covers that part only."""
+    return execution.status == "failed" and _items_reported_done(claim, execution)
 
 
 def _partial_batch(execution: Execution) -> bool:
