@@ -3124,3 +3124,131 @@ CASES += [
         "false_success",
     ),
 ]
+
+
+def _plan_change(price: str) -> Step:
+    return (
+        "call",
+        "billing_update_subscription",
+        {"id": "sub_77", "items": [{"price": price}]},
+        True,
+        {"id": "sub_77", "status": "active", "items": [{"price": {"id": price}}]},
+    )
+
+
+_PLAN_USER = ("user", "Move sub_77 to the annual plan, price_pro_annual.")
+_PLAN_CLAIMS = [
+    {"type": "updated", "subject": {"subscription": "sub_77", "price": "price_pro_annual"}}
+]
+_DEACTIVATE = [
+    ("user", "Deactivate james.whitfield@corp.io in the directory."),
+    (
+        "call",
+        "directory_search_users",
+        {"q": "james.whit"},
+        True,
+        {
+            "users": [
+                {"id": "u_1", "login": "james.whitfield@corp.io"},
+                {"id": "u_2", "login": "james.whitman@corp.io"},
+            ]
+        },
+    ),
+]
+# A structured claim's identifiers, and the address a claim names, against the object acted on.
+CASES += [
+    (
+        build(
+            "structured-claim-price-differs-from-the-one-the-update-used",
+            [
+                *[_PLAN_USER],
+                _plan_change("price_pro_monthly"),
+                ("agent", "Done: sub_77 is on price_pro_annual."),
+            ],
+            claims=_PLAN_CLAIMS,
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "structured-claim-price-is-the-one-the-update-used",
+            [
+                *[_PLAN_USER],
+                _plan_change("price_pro_annual"),
+                ("agent", "Done: sub_77 is on price_pro_annual."),
+            ],
+            claims=_PLAN_CLAIMS,
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "deactivated-the-namesake-a-later-read-shows",
+            [
+                *_DEACTIVATE,
+                (
+                    "call",
+                    "directory_deactivate_user",
+                    {"user_id": "u_2"},
+                    True,
+                    {"status_code": 200},
+                ),
+                (
+                    "call",
+                    "directory_get_user",
+                    {"user_id": "u_2"},
+                    True,
+                    {"id": "u_2", "status": "DEPROVISIONED", "login": "james.whitman@corp.io"},
+                ),
+                ("agent", "james.whitfield@corp.io is deactivated."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "deactivated-the-user-named-a-later-read-shows",
+            [
+                *_DEACTIVATE,
+                (
+                    "call",
+                    "directory_deactivate_user",
+                    {"user_id": "u_1"},
+                    True,
+                    {"status_code": 200},
+                ),
+                (
+                    "call",
+                    "directory_get_user",
+                    {"user_id": "u_1"},
+                    True,
+                    {"id": "u_1", "status": "DEPROVISIONED", "login": "james.whitfield@corp.io"},
+                ),
+                ("agent", "james.whitfield@corp.io is deactivated."),
+            ],
+        ),
+        "verified",
+    ),
+]
+CASES += [
+    (
+        build(
+            "structured-claim-label-the-agent-made-up-is-not-compared",
+            [
+                ("user", "DM Rita to approve offer 5518823."),
+                (
+                    "call",
+                    "chat_send_dm",
+                    {"user_email": "rita@northbeam.io", "text": "Could you approve offer 5518823?"},
+                    True,
+                    {"ok": True, "channel": "D07RMENDES", "ts": "1773318702.118299"},
+                ),
+                ("agent", "DM sent to Rita."),
+            ],
+            claims=[
+                {"type": "sent", "subject": {"to": "rita@northbeam.io", "channel": "slack_dm"}}
+            ],
+        ),
+        "verified",
+    ),
+]

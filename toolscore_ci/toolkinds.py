@@ -86,6 +86,7 @@ for _cat, _words in {
     "saved": "save write store put upload persist remember memorize attach import append draft",
     "changed": "update edit patch modify change set rename move replace apply fix configure transition "
     "toggle enable disable upsert label tag mark close reopen resolve approve reject "
+    "deactivate reactivate suspend unsuspend deprovision offboard "
     "multiedit str_replace str_replace_editor apply_patch",
     "deleted": "delete remove cancel drop destroy purge unsubscribe revoke trash erase rm "
     "uninstall terminate void archive",

@@ -297,6 +297,12 @@ _MORE_TRIGGERS: dict[str, list[str]] = {
     "changed": [
         # "the column is filled in for all 12", "populated the sheet"
         r"filled (?:in|out)",
+        # account lifecycle: "deactivated in Okta", "suspended the account"
+        r"deactivated",
+        r"reactivated",
+        r"deprovisioned",
+        r"suspended",
+        r"offboarded",
         r"populated",
         r"moved(?: \S+){0,5} (?:to|into)",
         r"(?:is|are) now",

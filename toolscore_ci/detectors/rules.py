@@ -15,6 +15,7 @@ and any state probe on the same object decide the outcome:
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -406,6 +407,9 @@ def evaluate(
     zone = _zone_mismatch(label, bound.subject, successes)
     if zone is not None:
         return zone
+    keyed = _subject_key_mismatch(label, bound.subject, successes, user_text, before)
+    if keyed is not None:
+        return keyed
     target = _target_mismatch(label, bound, successes, user_values)
     if target is not None:
         return target
@@ -1332,6 +1336,64 @@ def _zone_mismatch(
     return None
 
 
+_ID_LIKE = re.compile(r"^(?=.*[\d_@-])[A-Za-z0-9][\w.:@/+-]{2,}$")
+
+
+def _subject_key_mismatch(
+    label: str,
+    subject: Mapping[str, Any] | None,
+    successes: list[Execution],
+    user_text: str,
+    before: list[Execution],
+) -> Reason | None:
+    """A structured claim's identifier under a key ({"price": "price_pro_annual"}) against
+    what the action carried under the same key: {"price": "price_pro_monthly"} in its
+    arguments or result is another thing than the one claimed. Only identifiers the trace
+    itself names (the request, a tool) are compared; a label the agent made up
+    ({"channel": "slack_dm"}) names nothing to compare."""
+    for key, claimed in (subject or {}).items():
+        if not isinstance(claimed, str) or not _ID_LIKE.match(claimed) or _instant(claimed):
+            continue
+        folded = claimed.casefold()
+        if folded not in user_text.casefold() and not any(
+            folded in e.args_text.casefold() or folded in e.output_text.casefold() for e in before
+        ):
+            continue
+        used: set[str] = set()
+        for e in successes:
+            _values_under(e.call.args, key.lower(), used)
+            if e.result is not None:
+                _values_under(e.result.output, key.lower(), used)
+        if used and claimed.casefold() not in used:
+            return Reason(
+                label,
+                "contradicted",
+                _cite(successes),
+                f"the claim says {key} {claimed}, but {_names(successes)} used "
+                + ", ".join(sorted(used)[:3]),
+            )
+    return None
+
+
+def _values_under(value: Any, key: str, out: set[str], depth: int = 0) -> None:
+    """Identifier values held under `key` anywhere in `value` (an object's own "id" when the
+    key holds an object: {"price": {"id": "price_x"}})."""
+    if depth > 5:
+        return
+    if isinstance(value, Mapping):
+        for k, item in value.items():
+            if isinstance(k, str) and k.lower() == key:
+                if isinstance(item, Mapping):
+                    item = item.get("id")
+                if isinstance(item, str) and _ID_LIKE.match(item):
+                    out.add(item.casefold())
+            if isinstance(item, (Mapping, list)):
+                _values_under(item, key, out, depth + 1)
+    elif isinstance(value, list):
+        for item in value[:100]:
+            _values_under(item, key, out, depth + 1)
+
+
 _STATUS_CACHE: dict[tuple[int, int, bool | None], tuple[Any, Any, tuple[str, str]]] = {}
 
 
@@ -1397,6 +1459,14 @@ def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) ->
         return Reason(
             label, "contradicted", (probe.i,), f"{what} {probe.name} on the same object: {why}"
         )
+    other = _probe_names_another(bound.claim, probe)
+    if other is not None:
+        return Reason(
+            label,
+            "contradicted",
+            (*successes[-1].cited, probe.i),
+            f"{what} {probe.name} of the object acted on shows {other}, not the one the claim names",
+        )
     stale = _content_not_there(successes[-1], probe)
     if stale is not None:
         return Reason(
@@ -1406,6 +1476,19 @@ def _probe(bound: BoundClaim, successes: list[Execution], probes: list[Step]) ->
     return Reason(
         label, outcome, (*successes[-1].cited, probe.i), f"{what} {probe.name} finds it in place"
     )
+
+
+def _probe_names_another(claim: Claim, probe: Step) -> str | None:
+    """The claim names who or what was acted on by an address ("james.whitfield@corp.io is
+    deactivated"); a read of the object the action touched shows a different one."""
+    claimed = set(claim.values.get("email", ()))
+    if not claimed:
+        return None
+    text = json.dumps(probe.output, ensure_ascii=False, default=str)
+    found = evidence_values(text)["email"]
+    if found and not found & claimed:
+        return ", ".join(sorted(found)[:2])
+    return None
 
 
 _CONTENT_KEYS = ("content", "contents", "text", "body", "value", "data")
