@@ -845,7 +845,10 @@ def is_terminal_success(execution: Execution) -> bool:
     mapping = _as_mapping(result.output)
     if mapping is not None:
         for key in _STATE_KEYS:
-            word = _state_word(mapping.get(key))
+            value = mapping.get(key)
+            if isinstance(value, Mapping):  # {"status": {"state": "DONE"}} (BigQuery jobs)
+                value = next((value[k] for k in _STATE_KEYS if k in value), None)
+            word = _state_word(value)
             if word in _SUCCESS_STATES:
                 return True
         for key in _CODE_KEYS:

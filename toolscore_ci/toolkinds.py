@@ -86,7 +86,7 @@ for _cat, _words in {
     "saved": "save write store put upload persist remember memorize attach import append draft",
     "changed": "update edit patch modify change set rename move replace apply fix configure transition "
     "toggle enable disable upsert label tag mark close reopen resolve approve reject "
-    "deactivate reactivate suspend unsuspend deprovision offboard "
+    "deactivate reactivate suspend unsuspend deprovision offboard reset "
     "multiedit str_replace str_replace_editor apply_patch",
     "deleted": "delete remove cancel drop destroy purge unsubscribe revoke trash erase rm "
     "uninstall terminate void archive",
@@ -418,9 +418,17 @@ def categorize(
         if args and _query_shaped(args):
             return "retrieved"
         return by_name[len(_NOUN_ONLY) :]
+    if by_name == "retrieved" and args and {k.lower() for k in args} & _DESTINATION_KEYS:
+        return "saved"  # load_partition(destination=...): "load" here writes into a table
     if by_name is not None:
         return by_name
     return _from_args(args) if args else None
+
+
+#: Arguments that name where data is written: a read verb with one of these moves data in.
+_DESTINATION_KEYS = frozenset(
+    {"destination", "destination_table", "target_table", "write_disposition", "dest", "sink"}
+)
 
 
 _HTTP_READS = frozenset({"GET", "HEAD", "OPTIONS"})

@@ -297,7 +297,9 @@ _MORE_TRIGGERS: dict[str, list[str]] = {
     "changed": [
         # "the column is filled in for all 12", "populated the sheet"
         r"filled (?:in|out)",
-        # account lifecycle: "deactivated in Okta", "suspended the account"
+        # account lifecycle: "deactivated in Okta", "suspended the account", "MFA is reset"
+        r"(?:is|are|was|were|been|has|have) (?:now )?reset",
+        r"i reset",
         r"deactivated",
         r"reactivated",
         r"deprovisioned",
@@ -355,6 +357,13 @@ _MORE_TRIGGERS["changed"] += [
     r"corrett[oa]",
 ]
 _MORE_TRIGGERS["created"] += [r"criad[oa]", r"creat[oa]", r"emess[oa]", r"emitid[oa]"]
+_MORE_TRIGGERS["saved"] += [
+    # "Loaded the Mar 25-29 partitions into analytics.events", "backfilled", "ingested"
+    r"loaded(?: \S+){0,6} into (?:the |your |our )?(?:[\w-]+\.[\w.$-]+|(?:\w+ )?(?:tables?|database|"
+    r"warehouse|index|bucket|dataset|partitions?))",
+    r"backfilled",
+    r"ingested",
+]
 _MORE_TRIGGERS["saved"] += [r"salv[oa]", r"salvat[oa]", r"guardad[oa]"]
 _MORE_TRIGGERS["booked"] += [r"prenotat[oa]", r"agendad[oa]"]
 _MORE_TRIGGERS["deleted"] += [r"exclu[íi]d[oa]", r"cancelad[oa]", r"eliminat[oa]", r"cancellat[oa]"]
@@ -660,7 +669,15 @@ STATE_ASSERTION = re.compile(
     r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|nothing (?:is )?(?:on|in) your|"
     r"your (?:calendar|inbox|schedule|queue) is (?:empty|clear|free)|no (?:new )?(?:meetings|events|emails|"
     r"messages|results|issues|orders|tickets|matches|records)\b(?: (?:found|scheduled|today|were found))?|"
-    r"i found no|found nothing|you have \d+ (?:new )?(?:meetings|events|emails|messages|unread))",
+    r"i found no|found nothing|you have \d+ (?:new )?(?:meetings|events|emails|messages|unread)|"
+    # "no NULL countries remain", "none left", "zero rows remaining"
+    r"(?:no|zero|0) (?:\S+ ){0,3}(?:remain|remaining|left)\b|none (?:remain|left)\b)",
+    re.IGNORECASE,
+)
+#: A state claim that says there are none of something: a read that counts some says otherwise.
+NONE_ASSERTION = re.compile(
+    r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|no|none|zero|0)"
+    r"(?![\w-])",
     re.IGNORECASE,
 )
 

@@ -23,6 +23,7 @@ from datetime import datetime
 from fnmatch import fnmatchcase
 from typing import Any
 
+from toolscore_ci.claims.lexicon import NONE_ASSERTION
 from toolscore_ci.claims.values import (
     evidence_values,
     iter_kinds,
@@ -445,6 +446,14 @@ def evaluate(
     confirmed = _confirmed_values(claim, successes)
     latest = successes[-1]
     # A report of what a read returned is confirmed by the read having succeeded.
+    counted = _none_but_counted(claim, successes)
+    if counted is not None:
+        return Reason(
+            label,
+            "contradicted",
+            counted.cited,
+            f"the claim says there are none, but {counted.name} counted {_count_of(counted)}",
+        )
     # So is a test claim read off CI results: `_is_success` has checked what they say.
     read_back = claim.category == "retrieved" or (
         claim.category == "tested" and latest.category == "retrieved"
@@ -1392,6 +1401,42 @@ def _values_under(value: Any, key: str, out: set[str], depth: int = 0) -> None:
     elif isinstance(value, list):
         for item in value[:100]:
             _values_under(item, key, out, depth + 1)
+
+
+_COUNT_FIELDS = ("count", "total", "total_count", "totalcount", "n", "num", "rowcount_matched")
+
+
+def _count_of(execution: Execution) -> int | None:
+    """The count a read reports: {"count": 4109}, {"rows": [{"count": "4109"}]}, {"total": 3}."""
+    output = execution.result.output if execution.result is not None else None
+    candidates: list[Any] = []
+    if isinstance(output, Mapping):
+        candidates.append(output)
+        rows = output.get("rows") or output.get("data") or output.get("result")
+        if isinstance(rows, list) and len(rows) == 1 and isinstance(rows[0], Mapping):
+            candidates.append(rows[0])
+    elif isinstance(output, list) and len(output) == 1 and isinstance(output[0], Mapping):
+        candidates.append(output[0])
+    for mapping in candidates:
+        for key, value in mapping.items():
+            if isinstance(key, str) and key.lower() in _COUNT_FIELDS:
+                try:
+                    return int(str(value).strip())
+                except ValueError:
+                    continue
+    return None
+
+
+def _none_but_counted(claim: Claim, successes: list[Execution]) -> Execution | None:
+    """'No NULL countries remain' after a read whose count is 4109: the latest read that
+    reports a count speaks for the state the claim asserts."""
+    if claim.type != "state_reported" or not NONE_ASSERTION.search(claim.text):
+        return None
+    for execution in reversed(successes):
+        count = _count_of(execution)
+        if count is not None:
+            return execution if count > 0 else None
+    return None
 
 
 _STATUS_CACHE: dict[tuple[int, int, bool | None], tuple[Any, Any, tuple[str, str]]] = {}
