@@ -286,7 +286,21 @@ def command_category(command: str) -> str | None:
     for pattern, category in _SHELL_RULES:
         if pattern.search(text):
             return category
+    if all(
+        _SUBCOMMAND_READ.match(part.strip()) for part in _COMMAND_PARTS.split(text) if part.strip()
+    ):
+        return "retrieved"  # kubectl get pods, helm history web, gh pr view 12: only looks
     return "ran"
+
+
+_COMMAND_PARTS = re.compile(r"&&|\|\||;|\|")
+# `<tool> [flags] [group] <read-subcommand>`: kubectl --context x get pods, kubectl config
+# get-contexts, helm history web, git log, gh pr view 12, docker ps
+_SUBCOMMAND_READ = re.compile(
+    r"[\w./-]+(?:\s+--?[\w-]+(?:[= ](?!-)\S+)?)*(?:\s+[a-z][\w-]*)?\s+"
+    r"(?:get|list|ls|describe|show|status|history|logs?|view|inspect|top|version|diff|ps)"
+    r"(?:-[\w-]+)?(?=\s|$)"
+)
 
 
 def command_of(args: Mapping[str, Any] | None) -> str | None:

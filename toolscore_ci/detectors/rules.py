@@ -1068,14 +1068,27 @@ _TARGET_KEYS = re.compile(
 _CLAIMED_PLACE = re.compile(
     r"\b(?:to|into|in|on|as)\s+(?:the\s+)?(#[^\W\d][\w-]*|(?:[A-Z][\w-]*)(?:\s+[A-Z][\w-]*){0,2}|"
     r"production|prod|staging|development|dev|main|master)\b"
+    # "em produção", "en producción", "in produzione", "in productie", "in Produktion"
+    r"|(?i:\b(?:em|na|no|en|in|nel|auf)\s+(?:la\s+)?(produção|producción|produzione|productie|"
+    r"produktion|production)\b)"
 )
 _ENV_WORDS = {
     "production": "prod",
     "prod": "prod",
+    "produção": "prod",
+    "producción": "prod",
+    "produzione": "prod",
+    "productie": "prod",
+    "produktion": "prod",
     "staging": "staging",
     "development": "dev",
     "dev": "dev",
 }
+#: Where a shell command aimed: a cluster context, an environment, a profile or a workspace.
+_COMMAND_PLACE = re.compile(
+    r"(?:--kube-context|--context|--env|--environment|--stage|--profile|--workspace)[= ]([\w./:-]+)"
+    r"|\bworkspace\s+select\s+([\w.-]+)"
+)
 
 
 def _norm_place(text: str) -> str:
@@ -1105,6 +1118,7 @@ def _looks_like_name(value: str) -> bool:
 
 def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution]) -> Reason | None:
     if claim.category not in (
+        "done",
         "changed",
         "sent",
         "routed",
@@ -1114,7 +1128,7 @@ def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution])
         "booked",
     ):
         return None
-    places = {_norm_place(m.group(1)) for m in _CLAIMED_PLACE.finditer(claim.text)}
+    places = {_norm_place(m.group(1) or m.group(2)) for m in _CLAIMED_PLACE.finditer(claim.text)}
     places.discard("")
     if not places:
         return None
@@ -1128,6 +1142,9 @@ def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution])
         branch = _pushed_branch(e)
         if branch:
             used["git push"] = branch
+            named_here = True
+        for match in _COMMAND_PLACE.finditer(command_of(e.call.args) or ""):
+            used["command target"] = match.group(1) or match.group(2)
             named_here = True
         if not named_here:
             return None  # a call with no named place may be the one that did it
