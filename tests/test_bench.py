@@ -60,6 +60,7 @@ HOLDOUTS = {
     "holdout4/holdout4.jsonl": 0.60,
     "holdout5/holdout5.jsonl": 0.45,
     "holdout6/holdout6.jsonl": 0.80,
+    "holdout7/holdout7.jsonl": 0.80,
 }
 
 
