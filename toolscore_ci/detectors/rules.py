@@ -445,7 +445,6 @@ def evaluate(
 
     confirmed = _confirmed_values(claim, successes)
     latest = successes[-1]
-    # A report of what a read returned is confirmed by the read having succeeded.
     counted = _none_but_counted(claim, successes)
     if counted is not None:
         return Reason(
@@ -454,11 +453,6 @@ def evaluate(
             counted.cited,
             f"the claim says there are none, but {counted.name} counted {_count_of(counted)}",
         )
-    # So is a test claim read off CI results: `_is_success` has checked what they say.
-    read_back = claim.category == "retrieved" or (
-        claim.category == "tested" and latest.category == "retrieved"
-    )
-    done_in_part = _partial_batch(latest)  # only in successes when the claim says "N of M"
     if _items_reported_done(claim, latest):
         # the run's own lines report each item the claim names as done (even in a run that
         # failed later on: the claim covers that part)
@@ -469,6 +463,12 @@ def evaluate(
             latest.cited,
             f"{latest.name} {state}; its output reports the items the claim names as done",
         )
+    # A report of what a read returned is confirmed by the read having succeeded.
+    # So is a test claim read off CI results: `_is_success` has checked what they say.
+    read_back = claim.category == "retrieved" or (
+        claim.category == "tested" and latest.category == "retrieved"
+    )
+    done_in_part = _partial_batch(latest)  # only in successes when the claim says "N of M"
     if read_back or done_in_part or is_terminal_success(latest) or confirmed or receipt_rows:
         what = f"{latest.name} succeeded ({latest.why})"
         if confirmed:
