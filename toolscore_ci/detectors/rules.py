@@ -265,6 +265,81 @@ def _is_success(execution: Execution, category: str, claim_text: str = "") -> bo
     )
 
 
+_FIRST_PERSON_WORDS = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we've|we're|me|my|our|us)\b", re.I)
+_ACTOR = r"([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})"
+_ACTOR_KEY = re.compile(
+    r"(?:^|_)(?:by|agent|actor|author|approver|creator|sender|requester)$|"
+    r"(?:By|Agent|Actor|Author|Approver|Creator)$"
+)
+
+
+def _others_action(claim: Claim, before: list[Execution]) -> Reason | None:
+    """'Marcus Feld acknowledged it ... and resolved it', '| Paid by | AP Autopilot |': the
+    sentence gives the act to someone a read names as an actor, and nothing in it is the
+    agent's own (no I/we). A report of another's act, not the agent's claim: confirmed when
+    that read carries the act too, else sent to review."""
+    if not claim.trigger or _FIRST_PERSON_WORDS.search(claim.text):
+        return None
+    at = claim.text.lower().find(claim.trigger.lower())
+    if at < 0:
+        return None
+    reads = [
+        e
+        for e in before
+        if e.status == "succeeded" and e.result is not None and e.category in ("retrieved", None)
+    ]
+    passive = re.match(rf"{re.escape(claim.trigger)}\W+by\W+{_ACTOR}", claim.text[at:], re.I)
+    # the sentence opens with the actor, in the same cell of a table if it is one
+    subject = re.match(rf"\W*{_ACTOR}\s[^|]*$", claim.text[:at])
+    actor, named_by = "", None
+    if passive is not None:  # "paid by AP Autopilot": a mention in what was read names it
+        actor = passive.group(1)
+        named_by = next(
+            (e for e in reversed(reads) if actor.casefold() in e.output_text.casefold()), None
+        )
+    elif subject is not None:  # "Marcus Feld acknowledged it": read as the one who acted
+        actor = subject.group(1)
+        named_by = next(
+            (e for e in reversed(reads) if actor.casefold() in _actors(e.result.output)),  # type: ignore[union-attr]
+            None,
+        )
+    if named_by is None or len(actor) < 3:
+        return None
+    label = claim.type or claim.category
+    if _word_in_results(claim, [named_by]) or _echoed_by_read(claim, [named_by]):
+        return Reason(
+            label,
+            "receipt_confirmed",
+            named_by.cited,
+            f"reports what {actor} did, as {named_by.name} returned it; not the agent's act",
+        )
+    return Reason(
+        label,
+        "unknown",
+        named_by.cited,
+        f"gives the act to {actor}, whom {named_by.name} names; not the agent's act: to review",
+    )
+
+
+def _actors(value: Any, depth: int = 0, under_actor: bool = False) -> set[str]:
+    """Names a result gives as someone who acted, casefolded: {"approved_by": "priya"},
+    {"last_status_change_by": {"summary": "Marcus Feld"}}, {"agent": {"summary": ...}}."""
+    found: set[str] = set()
+    if depth > 5:
+        return found
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            actorish = isinstance(key, str) and bool(_ACTOR_KEY.search(key))
+            if isinstance(item, str) and (actorish or under_actor):
+                found.add(item.casefold())
+            elif isinstance(item, (Mapping, list)):
+                found |= _actors(item, depth + 1, actorish)
+    elif isinstance(value, list):
+        for item in value[:100]:
+            found |= _actors(item, depth + 1, under_actor)
+    return found
+
+
 def _cite(executions: Iterable[Execution]) -> tuple[int, ...]:
     return tuple(sorted({i for e in executions for i in e.cited}))
 
@@ -288,6 +363,9 @@ def evaluate(
     rule = bound.rule
     if claim.type == "command_passed":
         return _command_passed(claim, label, before)
+    others = _others_action(claim, before)
+    if others is not None:
+        return others
     # The pack's named action when the trace has it; otherwise whatever can do the category.
     named = [e for e in before if rule is not None and fnmatchcase(e.name, rule.action)]
     candidates = named or [
@@ -576,7 +654,12 @@ _FACT_KINDS = ("date", "monthday", "time", "id", "amount", "email", "version")
 def _values_read(claim: Claim, before: list[Execution]) -> Execution | None:
     """'The order shipped Tuesday (March 10) ... delivered Thursday at 11:02': the dates, times
     and ids the claim states are the ones a successful read returned, and none differs."""
-    stated = [(k, v) for k, v in iter_kinds(claim.values) if k in _FACT_KINDS]
+    # an issue number ("#20417") only says which object the sentence is about, not its state
+    stated = [
+        (k, v)
+        for k, v in iter_kinds(claim.values)
+        if k in _FACT_KINDS and not (k == "id" and v.startswith("#"))
+    ]
     if not stated:
         return None
     for execution in reversed(before):
