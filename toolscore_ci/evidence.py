@@ -928,7 +928,9 @@ def _is_id_key(key: str) -> bool:
         "identifier",
         "uid",
         "uuid",
-    ) or k.endswith(("_id", "id", "_key", "_url", "_number", "_sha"))
+    ) or k.endswith(
+        ("_id", "id", "_key", "_url", "_number", "_sha", "trackingnumber", "confirmationnumber")
+    )
 
 
 def pair_results(steps: Sequence[Step]) -> dict[int, Step]:

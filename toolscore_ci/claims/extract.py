@@ -155,6 +155,13 @@ _FAILED_COMPLEMENT = re.compile(
 )
 
 
+# "I tried to publish Lab 6: Titration and set the due date, but ...": every verb after an
+# attempt, to the end of the sentence's first part, is part of the attempt.
+_TRIED = re.compile(
+    r"\b(?:(?:tried|attempted|trying|attempting) to|intenté|j'ai essayé de|ho provato a|tentei)"
+    r"\s[^.;!?]*$",
+    re.IGNORECASE,
+)
 _BE = re.compile(r"\b(?:is|are|was|were|been|be)\s+$", re.IGNORECASE)
 
 
@@ -177,6 +184,9 @@ def _voided(clause: str, at: int) -> bool:
     return bool(_ALREADY.search(before)) and not _FIRST_PERSON.search(before)
 
 
+_COMMITMENT = re.compile(
+    r"\s+(?:delivery|date|time|window|amount|budget|spend|capacity|to|ship|arrival)\b", re.I
+)
 _REQUEST_OBJECT = re.compile(
     r"\s+(?:\w+\s+){0,3}?(?:request|application|submission|form|change|changes|update)\b", re.I
 )
@@ -189,6 +199,8 @@ def _refine(category: str, clause: str, at: int) -> tuple[str, str]:
     word = match.group(0) if match else ""
     if category == "sent" and _REQUEST_OBJECT.match(clause, at + len(word)):
         return "submitted", word.lower()
+    if word.lower() == "committed" and _COMMITMENT.match(clause, at + len(word)):
+        return "", word.lower()  # "Committed delivery: Tue", "committed to Friday": a promise
     if category == "tested" and word.lower() in (
         "build",
         "builds",
@@ -269,7 +281,12 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
             seen: set[str] = set()
             # one scan over all categories' triggers, in order of appearance
             for at, category in find_triggers(clause):
-                if category in seen or _voided(clause, at) or _failed_state(clause, at):
+                if (
+                    category in seen
+                    or _voided(clause, at)
+                    or _failed_state(clause, at)
+                    or _TRIED.search(sentence, 0, c_off + at)
+                ):
                     continue
                 if admits_failure and (
                     PARTIAL.search(clause)
@@ -299,6 +316,8 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
             )
             for at, raw_category in clause_claims:
                 category, trigger = _refine(raw_category, clause, at)
+                if not category:
+                    continue
                 if about_code and category in ("created", "deleted"):
                     # "added a guard", "removed the unused import" in a clause about code or a
                     # file: an edit, whatever tool made it

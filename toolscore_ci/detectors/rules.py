@@ -130,7 +130,28 @@ def _compatible(claim_category: str, execution: Execution) -> bool:
         # the tool's name or the URL it read (GET .../commits/{sha}/check-runs)
         path = url_path(execution.call.args) or ""
         return bool(_CHECK_WORDS & {*name_words(execution.name), *name_words(path)})
+    if execution.category != "retrieved" and _result_state_is(claim_category, execution):
+        return True  # envelopes.create(status="sent") -> {"status": "sent"}: it sent
     return _side_effect(claim_category, execution)
+
+
+#: State words in an action's own result that say it did what a claim category names.
+_CATEGORY_STATES = {
+    "sent": frozenset({"sent", "delivered"}),
+    "paid": frozenset({"paid", "captured", "settled"}),
+    "booked": frozenset({"booked", "reserved", "ticketed"}),
+    "deployed": frozenset({"deployed", "released", "published", "live"}),
+    "deleted": frozenset({"deleted", "cancelled", "canceled", "voided", "archived"}),
+}
+
+
+def _result_state_is(claim_category: str, execution: Execution) -> bool:
+    """The action's own result states the claimed outcome ({"status": "sent"}), whatever the
+    tool's name says it does (docusign.envelopes.create sends when created as sent)."""
+    words = _CATEGORY_STATES.get(claim_category)
+    if not words or execution.status != "succeeded" or execution.result is None:
+        return False
+    return any(v.lower() in words for v in _state_values(execution.result.output))
 
 
 def _runner_reports_items(claim: Claim, execution: Execution) -> bool:
@@ -1155,6 +1176,7 @@ _CLAIMED_PLACE = re.compile(
     r"|(?i:\b(?:em|na|no|en|in|nel|auf)\s+(?:la\s+)?(produção|producción|produzione|productie|"
     r"produktion|production)\b)"
 )
+_STATE_KEY = re.compile(r"^(?:status|state|stage|priority)$", re.I)
 _ENV_WORDS = {
     "production": "prod",
     "prod": "prod",
@@ -1219,6 +1241,8 @@ def _named_target_mismatch(label: str, claim: Claim, successes: list[Execution])
     for e in successes:
         named_here = False
         for key, value in (e.call.args or {}).items():
+            if claim.category not in ("changed", "routed", "done") and _STATE_KEY.match(key):
+                continue  # "sent to Jordan" names a recipient, not the envelope's status
             if _TARGET_KEYS.search(key) and isinstance(value, str) and _looks_like_name(value):
                 used[key] = value
                 named_here = True
