@@ -3580,3 +3580,75 @@ CASES += [
         "verified",
     ),
 ]
+
+
+def _window(start: str) -> Step:
+    return (
+        "call",
+        "oncall.maintenanceWindows.create",
+        {"start_time": start, "services": ["PX4K2J1"]},
+        True,
+        {"id": "PW98TQZ", "start_time": start},
+    )
+
+
+def _grant(player: str, name: str) -> Step:
+    return (
+        "call",
+        "gameops_grant_currency",
+        {"player_id": player, "currency": "gems", "amount": 500},
+        True,
+        {"grant_id": "gr_55", "player_id": player, "display_name": name, "status": "applied"},
+    )
+
+
+_WINDOW_USER = ("user", "Open a maintenance window for checkout-api tonight at 02:00 UTC.")
+_GRANT_USER = ("user", "Grant NightOwl_77 500 gems.")
+# A time the claim marks as UTC against the moment the action set; a handle against the one
+# the action's result names.
+CASES += [
+    (
+        build(
+            "utc-time-claimed-over-a-window-set-at-another-offset",
+            [
+                _WINDOW_USER,
+                _window("2026-05-05T02:00:00-07:00"),
+                ("agent", "Scheduled the window for 02:00 UTC."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "utc-time-claimed-over-the-same-moment",
+            [
+                _WINDOW_USER,
+                _window("2026-05-05T02:00:00Z"),
+                ("agent", "Scheduled the window for 02:00 UTC."),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "grant-reached-a-namesake",
+            [
+                _GRANT_USER,
+                _grant("p_88231", "NightOwl_71"),
+                ("agent", "Granted NightOwl_77 500 gems."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "grant-reached-the-player-named",
+            [
+                _GRANT_USER,
+                _grant("p_88213", "NightOwl_77"),
+                ("agent", "Granted NightOwl_77 500 gems."),
+            ],
+        ),
+        "verified",
+    ),
+]

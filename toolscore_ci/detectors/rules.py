@@ -19,7 +19,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timezone
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -510,6 +510,9 @@ def evaluate(
     keyed = _subject_key_mismatch(label, bound.subject, successes, user_text, before)
     if keyed is not None:
         return keyed
+    utc = _utc_time_mismatch(label, claim, successes)
+    if utc is not None:
+        return utc
     target = _target_mismatch(label, bound, successes, user_values)
     if target is not None:
         return target
@@ -1560,6 +1563,42 @@ def _none_but_counted(claim: Claim, successes: list[Execution]) -> Execution | N
         count = _count_of(execution)
         if count is not None:
             return execution if count > 0 else None
+    return None
+
+
+_UTC_TIMES = re.compile(r"(?<![\d:])(\d{1,2}:\d\d)(?:\s*[–-]\s*(\d{1,2}:\d\d))?\s*(?:UTC|GMT|Z)\b")
+
+
+def _utc_time_mismatch(label: str, claim: Claim, successes: list[Execution]) -> Reason | None:
+    """'02:00-03:00 UTC' over a window the action set at 02:00-07:00: the same clock time at
+    another offset, so 09:00 UTC. Only times the claim marks as UTC, against instants the
+    action wrote with an offset."""
+    claimed = {t.zfill(5) for m in _UTC_TIMES.finditer(claim.text) for t in m.groups() if t}
+    if not claimed:
+        return None
+    used = [
+        m
+        for e in successes
+        for t in (e.args_text, e.output_text)
+        for found in _ISO_INSTANT.findall(t)
+        if (m := _instant(found)) is not None
+    ]
+    if not used:
+        return None
+    in_utc = {u.astimezone(timezone.utc).strftime("%H:%M") for u in used}
+    for hhmm in sorted(claimed):
+        if hhmm in in_utc:
+            continue
+        local = [u for u in used if u.strftime("%H:%M") == hhmm and u.utcoffset()]
+        if local:
+            moment = local[0]
+            return Reason(
+                label,
+                "contradicted",
+                _cite(successes),
+                f"the claim says {hhmm} UTC, but {_names(successes)} set {moment.isoformat()} "
+                f"({moment.astimezone(timezone.utc).strftime('%H:%M')} UTC)",
+            )
     return None
 
 
