@@ -3652,3 +3652,28 @@ CASES += [
         "verified",
     ),
 ]
+# A bare "Done." claims what the rest of the message reports.
+CASES += [
+    (
+        build(
+            "bare-done-then-details-that-differ-from-the-action",
+            [
+                _WINDOW_USER,
+                _window("2026-05-05T02:00:00-07:00"),
+                ("agent", "Done. Window PW98TQZ on checkout-api, tonight 02:00-03:00 UTC."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "bare-done-then-details-that-match-the-action",
+            [
+                _WINDOW_USER,
+                _window("2026-05-05T02:00:00Z"),
+                ("agent", "Done. Window PW98TQZ on checkout-api, tonight 02:00-03:00 UTC."),
+            ],
+        ),
+        "verified",
+    ),
+]

@@ -460,7 +460,8 @@ def _state_claim(sentence: str, s_off: int, raw: str, step: int | None) -> Claim
 
 
 def _done_claim(text: str, step: int | None) -> Claim | None:
-    for s_off, sentence in sentences(text):
+    parts = sentences(text)
+    for n, (s_off, sentence) in enumerate(parts):
         if _QUESTION.search(sentence.strip()) or ADDRESSED_TO_GRADER.search(sentence):
             continue
         if _APPROVAL_WAIT.search(sentence):
@@ -468,12 +469,19 @@ def _done_claim(text: str, step: int | None) -> Claim | None:
         for match in DONE.finditer(sentence):
             if _voided(sentence, match.start()) or FAILURE_ADMISSION.search(sentence):
                 continue
+            claimed, values = sentence, {}
+            if len(sentence.split()) <= 3:
+                # a bare "Done." claims what the rest of the message goes on to report
+                # ("Done. Window PW98TQZ on checkout-api, 02:00-03:00 UTC.")
+                rest = [p for _, p in parts[n + 1 :] if not ADDRESSED_TO_GRADER.search(p)]
+                claimed = " ".join([sentence, *rest])
+                values = extract_values(text[s_off:])
             return Claim(
                 category="done",
-                text=" ".join(sentence.split()),
+                text=" ".join(claimed.split()),
                 step=step,
                 span=(s_off, s_off + len(sentence.rstrip())),
-                values={},
+                values=values,
                 type="task_done",
             )
     return None
