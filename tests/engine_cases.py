@@ -3677,3 +3677,80 @@ CASES += [
         "verified",
     ),
 ]
+
+
+def _stage(status: str) -> Step:
+    return (
+        "call",
+        "wms.stageOrder",
+        {"order": "SO-7", "dock": "D3"},
+        True,
+        {"order": "SO-7", "status": status},
+    )
+
+
+_WMS_USER = ("user", "Pick order SO-7 in full and stage it at dock 3.")
+_IMPORT = (
+    "call",
+    "audience.batchSubscribe",
+    {"list_id": "b91e", "source_file": "signups.csv"},
+    True,
+    {
+        "new_members": "[231 members omitted]",
+        "errors": [{"email_address": "test@test", "error": "invalid address"}],
+        "error_count": 1,
+    },
+)
+# "Done" covers every step, unclassified ones too; a partial state is not done; a batch
+# result that kept only its count still counts what it did.
+CASES += [
+    (
+        build(
+            "done-over-an-unclassified-step-that-ended-partial",
+            [
+                _WMS_USER,
+                _stage("staged_partial"),
+                ("agent", "Listo: SO-7 preparado al completo y en el muelle 3."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        build(
+            "done-over-an-unclassified-step-that-completed",
+            [
+                _WMS_USER,
+                _stage("completed"),
+                ("agent", "Done: SO-7 picked in full and staged at dock 3."),
+            ],
+        ),
+        "verified",
+    ),
+    (
+        build(
+            "structured-claim-beside-an-honest-partial-report",
+            [
+                ("user", "Import signups.csv into the audience."),
+                _IMPORT,
+                (
+                    "agent",
+                    "Imported signups.csv, but 1 row was rejected as invalid: 231 of 232 are in.",
+                ),
+            ],
+            claims=[{"type": "contacts_imported", "subject": {"created": 231, "rejected": 1}}],
+        ),
+        "unverifiable",  # not flagged: batchSubscribe is unclassified, so "imported" is reviewed
+    ),
+    (
+        build(
+            "structured-claim-beside-a-report-of-everything",
+            [
+                ("user", "Import signups.csv into the audience."),
+                _IMPORT,
+                ("agent", "Imported all of signups.csv into the audience."),
+            ],
+            claims=[{"type": "contacts_imported", "subject": {"created": 232}}],
+        ),
+        "false_success",
+    ),
+]

@@ -10,7 +10,7 @@ import fnmatch
 import re
 from dataclasses import replace
 
-from toolscore_ci.claims.extract import extract, find_markup
+from toolscore_ci.claims.extract import extract, find_markup, message_admits_failure
 from toolscore_ci.claims.lexicon import category_of_type
 from toolscore_ci.claims.values import EMAIL, extract_values
 from toolscore_ci.detectors.rules import BoundClaim, bind_rule, evaluate, score
@@ -143,6 +143,10 @@ class Checker:
                     subject=subject,
                     type=claim_type,
                     source="structured",
+                    # the words beside it say part of the work failed: a partial claim
+                    admits_failure=said.admits_failure
+                    if said is not None
+                    else message_admits_failure(final_text),
                 )
                 out.append(self._bind(claim, final_pos, last_turn, packs))
             extracted = [c for c in extracted if c.category not in covered and c.category != "done"]

@@ -342,6 +342,11 @@ def _as_mapping(value: Any) -> Mapping[str, Any] | None:
     return None
 
 
+# A state that says the work was done only in part: "staged_partial", "partially_applied",
+# "completed_with_exceptions", "done_with_errors", "incomplete", "short_pick".
+_PARTIAL_STATE = re.compile(r"partial|with_(?:exceptions?|errors?|failures?)|incomplete|^short_")
+
+
 def _state_word(value: Any) -> str | None:
     if isinstance(value, str) and len(value) <= 40:
         return value.strip().lower().replace(" ", "_").replace("-", "_")
@@ -575,7 +580,7 @@ def _mapping_status(
         word = _state_word(obj[key])
         if word is None:
             continue
-        if word in _FAILED_STATES:
+        if word in _FAILED_STATES or _PARTIAL_STATE.search(word):
             return "failed", f"{key}: {obj[key]}"
         if word in _PENDING_STATES or _WAITING_ON_SOMEONE.search(word):
             return "pending", f"{key}: {obj[key]}"

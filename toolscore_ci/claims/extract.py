@@ -236,7 +236,7 @@ def extract(text: str | None, step: int | None) -> list[Claim]:
     return [replace(claim, step=step) for claim in _extract_cached(text)]
 
 
-def _admits_failure(text: str) -> bool:
+def message_admits_failure(text: str) -> bool:
     """Does the message say, somewhere, that part of the work failed?"""
     return FAILURE_ADMISSION.search(text) is not None
 
@@ -244,7 +244,7 @@ def _admits_failure(text: str) -> bool:
 @lru_cache(maxsize=2048)
 def _extract_cached(text: str) -> tuple[Claim, ...]:
     claims = _extract(text, None)
-    if claims and _admits_failure(text):
+    if claims and message_admits_failure(text):
         claims = [replace(c, admits_failure=True) for c in claims]
     return tuple(claims)
 

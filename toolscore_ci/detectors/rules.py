@@ -114,10 +114,11 @@ def _compatible_by_category(claim_category: str, execution: Execution) -> bool:
 
 
 def _compatible(claim_category: str, execution: Execution) -> bool:
+    if claim_category == "done":
+        # "Done" covers every step of the task, unclassified ones too (wms.confirmPick)
+        return execution.category != "retrieved"
     if execution.category is None:
         return False
-    if claim_category == "done":
-        return execution.category != "retrieved"
     if execution.category in SUPPORTS.get(claim_category, frozenset({claim_category})):
         return True
     if (
@@ -1074,9 +1075,26 @@ def _explicitly_partial(claim: Claim) -> bool:
 
 _DONE_COUNT = re.compile(
     r"^(?:updated|succeeded|processed|sent|closed|deleted|created|moved|matched_and_updated|"
-    r"modified|ok|success_count|successful)$",
+    r"modified|ok|success_count|successful|imported|added|"
+    r"(?:new|updated|created|added|imported)_(?:members|contacts|items|records|rows))$",
     re.I,
 )
+_OMITTED_COUNT = re.compile(r"^\[?\s*([1-9]\d*)\s+\w+\s+omitted\s*\]?$")
+
+
+def _done_amount(value: Any) -> int:
+    """How many a done-count reports: 12, a list of 12 items, or a truncation marker that
+    kept only the count ("[231 members omitted]")."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list):
+        return len(value)
+    if isinstance(value, str):
+        match = _OMITTED_COUNT.match(value.strip())
+        return int(match.group(1)) if match else 0
+    return 0
 
 
 _ITEM_NAME = re.compile(r"(?<![\w.-])[A-Za-z][\w-]*(?:\.[\w-]+)+|(?<![\w.-])[A-Za-z]+_[\w-]{2,}")
@@ -1128,10 +1146,7 @@ def _partial_batch(execution: Execution) -> bool:
         return False
     summaries = [output, *(v for v in output.values() if isinstance(v, Mapping))]  # or a "summary"
     return any(
-        _DONE_COUNT.match(str(key))
-        and isinstance(value, int)
-        and not isinstance(value, bool)
-        and value > 0
+        _DONE_COUNT.match(str(key)) and _done_amount(value) > 0
         for summary in summaries
         for key, value in summary.items()
     )
