@@ -61,6 +61,7 @@ HOLDOUTS = {
     "holdout5/holdout5.jsonl": 0.45,
     "holdout6/holdout6.jsonl": 0.80,
     "holdout7/holdout7.jsonl": 0.80,
+    "holdout8/holdout8.jsonl": 0.70,
 }
 
 
