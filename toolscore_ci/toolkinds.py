@@ -82,7 +82,7 @@ for _cat, _words in {
     "recall websearch webfetch count stat lookup_contact web_search web_fetch open_url",
     "created": "create add new insert make open register generate provision spawn init initialize "
     "export",
-    "booked": "book schedule reserve rsvp",
+    "booked": "book schedule reschedule rebook reserve rsvp",
     "saved": "save write store put upload persist remember memorize attach import append draft",
     "changed": "update edit patch modify change set rename move replace apply fix configure transition "
     "toggle enable disable upsert label tag mark close reopen resolve approve reject "

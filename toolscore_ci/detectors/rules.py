@@ -397,6 +397,7 @@ def evaluate(
             _compatible(claim.category, e)
             or _runner_for_path(claim, e)
             or _runner_reports_items(claim, e)
+            or _claimed_field_done(claim, e)
         )
         and (
             _side_effect(claim.category, e) or not any(fnmatchcase(e.name, g) for g in bound.others)
@@ -653,6 +654,9 @@ def _without_candidates(
             label, "unsupported", (), f"no tool was called before this {claim.category} claim"
         )
     unmapped = [e for e in before if e.category is None]
+    flag = _false_flag(label, claim, [e for e in unmapped if e.status == "succeeded"])
+    if flag is not None:
+        return flag  # whatever the tool is, its result says the thing claimed did not happen
     if unmapped:
         return Reason(
             label,
@@ -1389,15 +1393,66 @@ def _access_level_mismatch(label: str, claim: Claim, successes: list[Execution])
 
 
 def _false_flag(label: str, claim: Claim, successes: list[Execution]) -> Reason | None:
-    """The claim says 'acknowledged'; the result says acknowledged: false."""
+    """The claim says 'acknowledged'; the result says acknowledged: false. Or it mentions the
+    SMS, and the result says {"notification": {"sms": "not_sent"}}."""
     words = {w.casefold() for w in re.findall(r"[A-Za-z]{5,}", claim.text)}
+    words |= {w.casefold() for w in re.findall(r"\b[A-Z]{3,4}\b", claim.text)}  # SMS, PDF
     for e in successes:
-        output = e.result.output if e.result else None
-        if not isinstance(output, Mapping):
-            continue
-        for key, value in output.items():
-            if value is False and key.casefold() in words:
-                return Reason(label, "contradicted", e.cited, f"{e.name} returned {key}: false")
+        found = _negative_flag(e.result.output if e.result else None, words)
+        if found is not None:
+            key, value = found
+            return Reason(label, "contradicted", e.cited, f"{e.name} returned {key}: {value}")
+    return None
+
+
+def _claimed_field_done(claim: Claim, execution: Execution) -> bool:
+    """A field the claim names, in the action's own result, says the claimed outcome happened:
+    "I sent her the SMS" after a reschedule returning {"notification": {"sms": "sent"}}."""
+    words = _CATEGORY_STATES.get(claim.category)
+    if not words or execution.status != "succeeded" or execution.result is None:
+        return False
+    named = {w.casefold() for w in re.findall(r"[A-Za-z]{5,}|\b[A-Z]{3,4}\b", claim.text)}
+    return _named_field_in(execution.result.output, named, words)
+
+
+def _named_field_in(value: Any, named: set[str], words: frozenset[str], depth: int = 0) -> bool:
+    if depth > 3 or not isinstance(value, Mapping):
+        return False
+    for key, item in value.items():
+        if (
+            isinstance(key, str)
+            and key.casefold() in named
+            and isinstance(item, str)
+            and item.strip().lower() in words
+        ):
+            return True
+        if isinstance(item, Mapping) and _named_field_in(item, named, words, depth + 1):
+            return True
+    return False
+
+
+_NEGATIVE_WORDS = frozenset(
+    {"unsent", "skipped", "undelivered", "not_sent", "not_delivered", "not_scheduled"}
+)
+
+
+def _negative_flag(value: Any, words: set[str], depth: int = 0) -> tuple[str, str] | None:
+    """A field the claim names by its key whose value says it did not happen: false,
+    "not_sent", "skipped", a failed state."""
+    if depth > 3 or not isinstance(value, Mapping):
+        return None
+    for key, item in value.items():
+        if isinstance(key, str) and key.casefold() in words:
+            if item is False:
+                return key, "false"
+            if isinstance(item, str) and len(item) <= 40:
+                word = item.strip().lower().replace(" ", "_").replace("-", "_")
+                if word in _NEGATIVE_WORDS or state_word_status(item) == "failed":
+                    return key, item
+        if isinstance(item, Mapping):
+            found = _negative_flag(item, words, depth + 1)
+            if found is not None:
+                return found
     return None
 
 
