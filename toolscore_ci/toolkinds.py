@@ -434,9 +434,34 @@ def categorize(
         return by_name[len(_NOUN_ONLY) :]
     if by_name == "retrieved" and args and {k.lower() for k in args} & _DESTINATION_KEYS:
         return "saved"  # load_partition(destination=...): "load" here writes into a table
+    if by_name == "deployed" and "merge" in words and not _GIT_CONTEXT & set(words):
+        return "changed"  # contacts.merge, merge_records: records merged, nothing shipped
     if by_name is not None:
         return by_name
     return _from_args(args) if args else None
+
+
+#: Words that put a merge in version control (merge_pr, pulls.merge, merge_request).
+_GIT_CONTEXT = frozenset(
+    {
+        "pr",
+        "pull",
+        "pulls",
+        "branch",
+        "branches",
+        "request",
+        "requests",
+        "mr",
+        "git",
+        "github",
+        "gitlab",
+        "bitbucket",
+        "repo",
+        "repos",
+        "commit",
+        "commits",
+    }
+)
 
 
 #: Arguments that name where data is written: a read verb with one of these moves data in.

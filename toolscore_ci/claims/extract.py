@@ -162,6 +162,29 @@ _TRIED = re.compile(
     r"\s[^.;!?]*$",
     re.IGNORECASE,
 )
+# "from the copied image", "the booked slot": a participle after a determiner describes.
+_ADJECTIVE_USE = re.compile(
+    r"\b(?:the|a|an|this|that|these|those|your|our|its|their|his|her)\s+$", re.IGNORECASE
+)
+
+
+# "10451, created 2024-03-11", "updated on 2026-05-01": when a record was made, not an act.
+def _adjective_use(clause: str, at: int) -> bool:
+    """'from the copied image': a participle right after a determiner describes a thing, and
+    'they're still in your inbox' describes where things stay; neither is an act."""
+    word = re.match(r"[\w'’-]+", clause[at:])
+    participle = word is not None and word.group(0).lower().endswith("ed")
+    if participle and _ADJECTIVE_USE.search(clause, 0, at) is not None:
+        return True
+    return _STILL.search(clause, 0, at) is not None
+
+
+_STILL = re.compile(r"\b(?:still|remains?|remain)\s+$", re.IGNORECASE)
+_RECORD_DATE = re.compile(
+    r"(?:created|updated|modified|added|opened|closed|last\s+\w+)\s+(?:on\s+|at\s+)?"
+    r"(?:\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4})",
+    re.IGNORECASE,
+)
 _BE = re.compile(r"\b(?:is|are|was|were|been|be)\s+$", re.IGNORECASE)
 
 
@@ -285,6 +308,8 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
                     category in seen
                     or _voided(clause, at)
                     or _failed_state(clause, at)
+                    or _adjective_use(clause, at)
+                    or _RECORD_DATE.match(clause, at) is not None
                     or _TRIED.search(sentence, 0, c_off + at)
                 ):
                     continue

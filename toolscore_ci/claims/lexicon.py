@@ -39,7 +39,7 @@ _TRIGGERS: dict[str, list[str]] = {
         r"generated",
         r"provisioned",
         r"filed",
-        r"logged",
+        r"logged(?! (?:in|into|on|out|off)\b)",  # "logged in again" signs in; it records nothing
         r"made (?:a|an|the) (?:new )?\w+",
         r"erstellt",
         r"angelegt",
@@ -315,7 +315,12 @@ _MORE_TRIGGERS: dict[str, list[str]] = {
         r"marked",
     ],
     "deleted": [r"cleaned (?:out|up)", r"cleared", r"voided", r"wiped"],
-    "sent": [r"paged", r"alerted", r"dm'?ed", r"in (?:their|your|his|her|the team's) inbox(?:es)?"],
+    "sent": [
+        r"paged",
+        r"alerted",
+        r"dm'?ed",
+        r"in (?:their|your|his|her|the team's) inbox(?:es)?",
+    ],
     "paid": [
         r"credited",
         r"debited",

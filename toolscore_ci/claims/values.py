@@ -73,7 +73,46 @@ def extract_values(text: str) -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=4096)
 def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple(_extract_values(text).items())
+    values = _extract_values(text)
+    # When things happened that the claim only mentions in passing, a record's own dates
+    # ("10451, created 2024-03-11") or an aside ("(receipt 4KQ7, sale on May 30)"), are not
+    # the times the claim is about: dates and times are read outside those.
+    context_free = _CONTEXT_DATES.sub(_blank_context, text)
+    if context_free != text:
+        outside = _extract_values(context_free)
+        for kind in ("date", "monthday", "time"):
+            if kind in outside:
+                values[kind] = outside[kind]
+            else:
+                values.pop(kind, None)
+    return tuple(values.items())
+
+
+_MONTHS_AND_DAYS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)"
+    r"[a-z]*\.?\b|\b(?:utc|gmt|am|pm|at|on)\b|[\d:/.,-]+",
+    re.IGNORECASE,
+)
+
+
+def _blank_context(match: re.Match[str]) -> str:
+    """Blank a record's own date, or an aside in parentheses about something else; keep a
+    parenthesis that only restates the date ("shipped Tuesday (March 10)")."""
+    text = match.group(0)
+    if (
+        text.startswith("(")
+        and len(re.findall(r"[^\W\d_]{2,}", _MONTHS_AND_DAYS.sub(" ", text))) < 2
+    ):
+        return text
+    return " " * len(text)
+
+
+_CONTEXT_DATES = re.compile(
+    r"\([^()\n]{0,200}\)|"
+    r"\b(?:created|updated|modified|added|opened|closed|joined|signed up)\s+(?:on\s+|at\s+)?"
+    r"(?:\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4})",
+    re.IGNORECASE,
+)
 
 
 def _plain_number(text: str) -> str:

@@ -398,6 +398,8 @@ def evaluate(
             or _runner_for_path(claim, e)
             or _runner_reports_items(claim, e)
             or _claimed_field_done(claim, e)
+            # "merged" is backed by whatever merge ran: records (contacts.merge) or code
+            or ("merg" in f"{claim.trigger} {claim.type or ''}" and "merge" in name_words(e.name))
         )
         and (
             _side_effect(claim.category, e) or not any(fnmatchcase(e.name, g) for g in bound.others)
@@ -531,7 +533,7 @@ def evaluate(
     if flag is not None:
         return flag
 
-    if unrecovered and not claim.admits_failure:
+    if unrecovered and not claim.admits_failure and not _explicitly_partial(claim):
         # (a message that itself reports some of the work failed is not claiming all of it)
         worst = unrecovered[-1]
         verb = "is still pending" if worst.status == "pending" else "failed"
@@ -890,7 +892,12 @@ def _value_mismatch(
     label = claim.type or claim.category
     ok_text = "\n".join(t for e in successes for t in (e.args_text, e.output_text))
     ok_values = evidence_values(ok_text)
-    failed = [e for e in pool if e.status in ("failed", "pending")]
+    # a pending action whose state the claim names ("created a draft") is what it claims
+    failed = [
+        e
+        for e in pool
+        if e.status == "failed" or (e.status == "pending" and not _claim_names_state(claim, e))
+    ]
     bad_text = "\n".join(t for e in failed for t in (e.args_text, e.output_text))
     bad_values = evidence_values(bad_text)
     for kind, value in iter_kinds(claim.values):
@@ -1454,6 +1461,13 @@ def _negative_flag(value: Any, words: set[str], depth: int = 0) -> tuple[str, st
             if found is not None:
                 return found
     return None
+
+
+def _claim_names_state(claim: Claim, execution: Execution) -> bool:
+    """The claim says the state the action is in: 'created a draft' of a call whose status is
+    draft, 'queued' of a queued one."""
+    state = execution.why.rsplit(":", 1)[-1].strip().lower()
+    return bool(state) and re.search(rf"\b{re.escape(state)}\b", claim.text.lower()) is not None
 
 
 def _count_mismatch(value: str, text: str) -> bool:
