@@ -62,6 +62,7 @@ HOLDOUTS = {
     "holdout6/holdout6.jsonl": 0.80,
     "holdout7/holdout7.jsonl": 0.80,
     "holdout8/holdout8.jsonl": 0.70,
+    "holdout9/holdout9.jsonl": 0.30,
 }
 
 
