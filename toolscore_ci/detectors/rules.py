@@ -1523,6 +1523,17 @@ def _instant(text: str) -> datetime | None:
     return moment if moment.tzinfo is not None else None
 
 
+def _instants_set(successes: list[Execution]) -> list[datetime]:
+    """The moments (ISO times with an offset) the actions carried in their arguments or result."""
+    return [
+        m
+        for e in successes
+        for t in (e.args_text, e.output_text)
+        for found in _ISO_INSTANT.findall(t)
+        if (m := _instant(found)) is not None
+    ]
+
+
 def _zone_mismatch(
     label: str, subject: Mapping[str, Any] | None, successes: list[Execution]
 ) -> Reason | None:
@@ -1534,13 +1545,7 @@ def _zone_mismatch(
     ]
     if not claimed:
         return None
-    used = [
-        m
-        for e in successes
-        for t in (e.args_text, e.output_text)
-        for found in _ISO_INSTANT.findall(t)
-        if (m := _instant(found)) is not None
-    ]
+    used = _instants_set(successes)
     for moment in claimed:
         if any(u == moment for u in used):
             continue
@@ -1660,13 +1665,7 @@ def _utc_time_mismatch(label: str, claim: Claim, successes: list[Execution]) -> 
     claimed = {t.zfill(5) for m in _UTC_TIMES.finditer(claim.text) for t in m.groups() if t}
     if not claimed:
         return None
-    used = [
-        m
-        for e in successes
-        for t in (e.args_text, e.output_text)
-        for found in _ISO_INSTANT.findall(t)
-        if (m := _instant(found)) is not None
-    ]
+    used = _instants_set(successes)
     if not used:
         return None
     in_utc = {u.astimezone(timezone.utc).strftime("%H:%M") for u in used}
