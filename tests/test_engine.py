@@ -196,3 +196,27 @@ def test_a_sentence_ending_in_a_url_or_path_still_ends_there() -> None:
         assert len(sentences(text)) == 2, name
         assert [c.type for c in extract(text, 1)] == ["task_done"], name
     assert extract("Nothing was exported: see reports/q1/. Sorry.", 1) == []
+
+
+def test_every_text_failure_pattern_survives_the_one_pass_union() -> None:
+    """The union scan must find whatever each pattern finds alone (an escaped bracket such
+    as "Traceback \\(most recent call last\\)" once stopped matching in the union)."""
+    from toolscore_ci.evidence import _ANY_TEXT_FAILURE, _TEXT_FAILURES, _text_status
+
+    samples = [
+        "Traceback (most recent call last):\n  File \"a.py\", line 1\nNameError: x",
+        "3 failed, 12 passed in 0.4s",
+        "FAILED tests/test_a.py::test_b - assert 1 == 2",
+        "--- FAIL: TestParse (0.00s)",
+        " ! [rejected]        main -> main (fetch first)",
+        "error: failed to push some refs",
+        "fatal: not a git repository",
+        "bash: foo: command not found",
+        "HTTP/1.1 500 Internal Server Error",
+        "BUILD FAILED in 3s",
+    ]
+    for sample in samples:
+        alone = [label for pattern, label in _TEXT_FAILURES if pattern.search(sample)]
+        if alone:
+            assert _ANY_TEXT_FAILURE.search(sample), sample
+            assert _text_status(sample) is not None, sample

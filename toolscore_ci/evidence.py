@@ -757,7 +757,8 @@ def _scoped(pattern: re.Pattern[str]) -> str:
     flags = ("i" if pattern.flags & re.IGNORECASE else "") + (
         "m" if pattern.flags & re.MULTILINE else ""
     )
-    body = re.sub(r"\((?!\?)", "(?:", pattern.pattern)  # no capture groups in the union
+    # no capture groups in the union; an escaped "\(" is a literal bracket and stays
+    body = re.sub(r"(?<!\\)\((?!\?)", "(?:", pattern.pattern)
     return f"(?{flags}:{body})" if flags else f"(?:{body})"
 
 
