@@ -315,7 +315,7 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
                     continue
                 if admits_failure and (
                     PARTIAL.search(clause)
-                    or _partial_count(clause)
+                    or partial_count(clause)
                     or (category in _RUN_LIKE and _counted_failure(sentence))
                 ):
                     continue
@@ -442,7 +442,7 @@ def _counted_failure(sentence: str) -> bool:
     return _COUNTED_FAILURE.search(sentence) is not None
 
 
-def _partial_count(clause: str) -> bool:
+def partial_count(clause: str) -> bool:
     """'19 of 21 tests pass': says outright that not all of them did."""
     return any(int(n) < int(m) for n, m in _N_OF_M.findall(clause))
 
@@ -456,9 +456,7 @@ def _merge_values(found: dict[str, Claim], category: str, more: dict[str, tuple[
     claim = found[category]
     merged = dict(claim.values)
     _merge_dict(merged, more)
-    found[category] = Claim(
-        claim.category, claim.text, claim.step, claim.span, merged, trigger=claim.trigger
-    )
+    found[category] = replace(claim, values=merged)
 
 
 def _state_claim(sentence: str, s_off: int, raw: str, step: int | None) -> Claim | None:

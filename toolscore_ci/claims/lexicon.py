@@ -512,15 +512,6 @@ DONE = re.compile(
 )
 
 
-def _compile(patterns: list[str]) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])(?:" + "|".join(patterns) + r")(?![\w-])", re.IGNORECASE)
-
-
-TRIGGERS: dict[str, re.Pattern[str]] = {cat: _compile(p) for cat, p in _TRIGGERS.items()}
-#: All triggers in one pattern: a clause that matches none is passed over in one scan.
-ANY_TRIGGER = re.compile("|".join(f"(?:{p.pattern})" for p in TRIGGERS.values()), re.IGNORECASE)
-
-
 # ---- finding triggers fast -------------------------------------------------------------------
 # One alternation of ~300 phrases costs tens of microseconds per clause in `re`. Nearly every
 # phrase starts with a known word, so the phrases are indexed by the first letters of that word

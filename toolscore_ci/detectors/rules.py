@@ -23,6 +23,7 @@ from datetime import datetime, timezone
 from fnmatch import fnmatchcase
 from typing import Any
 
+from toolscore_ci.claims.extract import partial_count
 from toolscore_ci.claims.lexicon import NONE_ASSERTION
 from toolscore_ci.claims.values import (
     evidence_values,
@@ -119,7 +120,7 @@ def _compatible(claim_category: str, execution: Execution) -> bool:
         return execution.category != "retrieved"
     if execution.category is None:
         return False
-    if execution.category in SUPPORTS.get(claim_category, frozenset({claim_category})):
+    if _compatible_by_category(claim_category, execution):
         return True
     if (
         claim_category == "retrieved"
@@ -930,18 +931,6 @@ def _value_mismatch(
                 f"the claim says {value}, but {_names(successes)} moved "
                 + ", ".join(sorted(_amount_fields(successes))),
             )
-        if (
-            kind == "percent"
-            and _percent_fields(successes)
-            and not _percent_matches(value, successes)
-        ):
-            return Reason(
-                label,
-                "contradicted",
-                _cite(successes),
-                f"the claim says {value}%, but {_names(successes)} set "
-                + ", ".join(sorted(_percent_fields(successes))),
-            )
         if kind in ("email", "id", "path", "date", "monthday", "time") and same_kind_present(
             kind, value, ok_text, ok_values
         ):
@@ -1077,11 +1066,8 @@ def _percent_matches(value: str, successes: list[Execution]) -> bool:
     )
 
 
-_N_OF_M = re.compile(r"\b(\d+)\s+(?:of|out of)\s+(?:the\s+|all\s+)?(\d+)\b", re.I)
-
-
 def _explicitly_partial(claim: Claim) -> bool:
-    return any(int(n) < int(m) for n, m in _N_OF_M.findall(claim.text))
+    return partial_count(claim.text)
 
 
 _DONE_COUNT = re.compile(

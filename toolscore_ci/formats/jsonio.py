@@ -505,7 +505,7 @@ def native_jsonl_lines(
             if not first:
                 break
         value, problem = loads_located(first.strip().removeprefix(_BOM))
-    except (OSError, EOFError, gzip.BadGzipFile, zlib.error):
+    except _READ_ERRORS:
         stream.close()
         return None
     stream.close()
@@ -532,7 +532,7 @@ def _raw_lines(path: str, limit: int) -> Iterator[tuple[int, bytes] | InputIssue
                 continue
             if raw.strip():
                 yield line_no, raw
-    except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
+    except _READ_ERRORS as exc:
         yield InputIssue(
             path, line_no or None, "", f"read failed after line {line_no}: {_read_error(exc)}"
         )
