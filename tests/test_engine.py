@@ -204,7 +204,7 @@ def test_every_text_failure_pattern_survives_the_one_pass_union() -> None:
     from toolscore_ci.evidence import _ANY_TEXT_FAILURE, _TEXT_FAILURES, _text_status
 
     samples = [
-        "Traceback (most recent call last):\n  File \"a.py\", line 1\nNameError: x",
+        'Traceback (most recent call last):\n  File "a.py", line 1\nNameError: x',
         "3 failed, 12 passed in 0.4s",
         "FAILED tests/test_a.py::test_b - assert 1 == 2",
         "--- FAIL: TestParse (0.00s)",

@@ -84,3 +84,44 @@ def test_user_pack_teaches_an_opaque_tool(tmp_path: Path) -> None:
     )
     assert '"verdict": "unverifiable"' in without.stdout  # nothing says what the tool does
     assert '"verdict": "verified"' in with_pack.stdout
+
+
+def test_pack_action_that_ran_is_not_reported_as_never_run(tmp_path: Path) -> None:
+    """The pack's own action ran and replied publicly as a side effect of an update: the
+    claim answers to it, not to 'the rule pack expects X, which never ran'."""
+    pack = tmp_path / "helpdesk.yaml"
+    pack.write_text(
+        'pack: helpdesk\nversion: 1\ntools: ["helpdesk.*"]\ncategories:\n  reply_sent: sent\nclaims:\n'
+        "  reply_sent:\n    action: helpdesk.update_ticket\n    receipt:\n"
+        "      ticket.id: { exists: true }\n"
+    )
+    trace = (
+        '{"schema":"agent-trace/v1","trace_id":"t","source":"s","task":{"id":"t","domain":"other","instruction":"x"},'
+        '"steps":[{"i":0,"ts":"2026-01-01T00:00:00Z","kind":"message","role":"user","content":"reply to T1"},'
+        '{"i":1,"ts":"2026-01-01T00:00:01Z","kind":"tool_call","role":"agent","name":"helpdesk.update_ticket",'
+        '"args":{"ticket_id":"T1","comment":{"body":"Fixed in 2.3","public":true}}},'
+        '{"i":2,"ts":"2026-01-01T00:00:02Z","kind":"tool_result","role":"tool","name":"helpdesk.update_ticket","ok":true,'
+        '"output":{"ticket":{"id":"T1","status":"open"}}},'
+        '{"i":3,"ts":"2026-01-01T00:00:03Z","kind":"message","role":"agent","content":"Replied on T1."}],'
+        '"final_claim":{"text":"Replied on T1.","claims":[{"type":"reply_sent","subject":{"ticket":"T1"}}]}}'
+    )
+    path = tmp_path / "t.jsonl"
+    path.write_text(trace + "\n")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "toolscore_ci",
+            "check",
+            "--output",
+            "jsonl",
+            "--rules",
+            str(pack),
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "never ran" not in proc.stdout, proc.stdout
+    assert '"verdict": "verified"' in proc.stdout, proc.stdout

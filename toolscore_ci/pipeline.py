@@ -271,6 +271,8 @@ def _check_in_workers(
                 submit()
                 if pending:
                     pending.append(item)
+                    # an issue closes a batch early: keep the window bounded all the same
+                    yield from drain(window)
                 else:
                     yield item
                 continue

@@ -303,9 +303,10 @@ def _others_action(claim: Claim, before: list[Execution]) -> Reason | None:
     that read carries the act too, else sent to review."""
     if not claim.trigger or _FIRST_PERSON_WORDS.search(claim.text):
         return None
-    at = claim.text.lower().find(claim.trigger.lower())
-    if at < 0:
+    found = re.search(rf"(?<![\w'’-]){re.escape(claim.trigger)}(?![\w'’-])", claim.text, re.I)
+    if found is None:
         return None
+    at = found.start()
     reads = [
         e
         for e in before
@@ -412,9 +413,13 @@ def evaluate(
         return _without_candidates(
             claim, label, before, bound.turn, bound.turn in information_turns, requested
         )
-    if rule is not None and all(
-        _side_effect(claim.category, e) and not _compatible_by_category(claim.category, e)
-        for e in candidates
+    if (
+        rule is not None
+        and not named
+        and all(
+            _side_effect(claim.category, e) and not _compatible_by_category(claim.category, e)
+            for e in candidates
+        )
     ):
         # The pack says which tool does this; another call may have done it as a side effect
         # (an event created with attendees). Two honest readings: a person decides.
