@@ -220,3 +220,19 @@ def test_every_text_failure_pattern_survives_the_one_pass_union() -> None:
         if alone:
             assert _ANY_TEXT_FAILURE.search(sample), sample
             assert _text_status(sample) is not None, sample
+
+
+def test_shell_subcommands_and_id_keys_read_as_their_structure_says() -> None:
+    """A tool's own `test` subcommand tests; a file called test does not; `npm version`
+    writes; id keys end in _id/Id, not in words like 'invalid' or 'paid'."""
+    from toolscore_ci.evidence import _is_id_key
+    from toolscore_ci.toolkinds import command_category
+
+    assert command_category("dbt test --select marts") == "tested"
+    assert command_category("helm test web") == "tested"
+    assert command_category("tar -czf out.tgz test") != "tested"
+    assert command_category("du -sh test") != "tested"
+    assert command_category("npm version patch") != "retrieved"
+    assert command_category("kubectl --context prod get pods") == "retrieved"
+    assert all(_is_id_key(k) for k in ("id", "order_id", "orderId", "userID", "trackingNumber"))
+    assert not any(_is_id_key(k) for k in ("invalid", "paid", "android", "valid"))

@@ -934,8 +934,12 @@ def _is_id_key(key: str) -> bool:
         "identifier",
         "uid",
         "uuid",
-    ) or k.endswith(
-        ("_id", "id", "_key", "_url", "_number", "_sha", "trackingnumber", "confirmationnumber")
+    ) or (
+        # snake_case or camelCase endings only: "invalid", "paid", "android" are not ids
+        k.endswith(
+            ("_id", "_key", "_url", "_number", "_sha", "trackingnumber", "confirmationnumber")
+        )
+        or key.endswith(("Id", "ID"))
     )
 
 

@@ -271,8 +271,9 @@ _SHELL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 # the start of a command; not a file or directory called "test" (mkdir test, cd test).
 _SUBCOMMAND_TEST = re.compile(
     r"(?:^|[;&|(]\s*|&&\s*)(?!(?:echo|printf|cd|ls|cat|rm|cp|mv|mkdir|touch|grep|rg|find|git|"
-    r"chmod|chown|stat|file|less|head|tail|vi|vim|nano|code|open|source|\.)\s)"
-    r"[\w./-]+(?:\s+-{1,2}[\w-]+(?:[= ][\w./-]+)?)*\s+test(?=\s|$)"
+    r"chmod|chown|stat|file|less|head|tail|vi|vim|nano|code|open|source|du|wc|tar|zip|unzip|\.)\s)"
+    # bare flags only between the tool and "test": a flag's value could be a file (tar -czf x test)
+    r"[\w./-]+(?:\s+-{1,2}[\w-]+)*\s+test(?=\s|$)"
 )
 
 
@@ -298,7 +299,7 @@ _COMMAND_PARTS = re.compile(r"&&|\|\||;|\|")
 # get-contexts, helm history web, git log, gh pr view 12, docker ps
 _SUBCOMMAND_READ = re.compile(
     r"[\w./-]+(?:\s+--?[\w-]+(?:[= ](?!-)\S+)?)*(?:\s+[a-z][\w-]*)?\s+"
-    r"(?:get|list|ls|describe|show|status|history|logs?|view|inspect|top|version|diff|ps)"
+    r"(?:get|list|ls|describe|show|status|history|logs?|view|inspect|top|diff|ps)"
     r"(?:-[\w-]+)?(?=\s|$)"
 )
 
