@@ -5,7 +5,10 @@ against file size.
 
 For each format the fixture conversation (tests/fixtures/formats/<fmt>/) is repeated N times
 with its ids made unique, as one line-oriented file; the same traces are converted once to
-agent-trace/v1. Both are read and validated by the real pipeline (`iter_valid_records`).
+agent-trace/v1. Both are read by the real pipeline (`iter_valid_records`): the native file is
+validated record by record, as untrusted input must be; records a reader builds are valid by
+construction (held to it by tests/test_formats_fuzz.py) and are not validated again. That is
+the cost a user pays for each, which is what the ratio compares.
 Speed: ratio of the two reading times, per trace and per byte of input (target <= 2x; per byte
 for formats whose files are bigger than agent-trace/v1, since parsing the extra bytes alone can
 take more than 2x, which the `floor` column shows). Memory: peak RSS of a fresh process reading

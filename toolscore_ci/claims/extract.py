@@ -496,9 +496,12 @@ def _done_claim(text: str, step: int | None) -> Claim | None:
             if len(sentence.split()) <= 3:
                 # a bare "Done." claims what the rest of the message goes on to report
                 # ("Done. Window PW98TQZ on checkout-api, 02:00-03:00 UTC.")
-                rest = [p for _, p in parts[n + 1 :] if not ADDRESSED_TO_GRADER.search(p)]
-                claimed = " ".join([sentence, *rest])
-                values = extract_values(text[s_off:])
+                kept = [(o, p) for o, p in parts[n + 1 :] if not ADDRESSED_TO_GRADER.search(p)]
+                claimed = " ".join([sentence, *(p for _, p in kept)])
+                # values as written (paths, backticks), from the same sentences the text keeps
+                values = extract_values(
+                    " ".join(text[o : o + len(p)] for o, p in [(s_off, sentence), *kept])
+                )
             return Claim(
                 category="done",
                 text=" ".join(claimed.split()),
