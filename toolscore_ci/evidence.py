@@ -451,7 +451,7 @@ def state_word_status(value: Any) -> Status | None:
     word = _state_word(value)
     if word is None:
         return None
-    if word in _FAILED_STATES:
+    if word in _FAILED_STATES or _PARTIAL_STATE.search(word):
         return "failed"
     if word in _PENDING_STATES or _WAITING_ON_SOMEONE.search(word):
         return "pending"
@@ -577,17 +577,9 @@ def _mapping_status(
     for key in _STATE_KEYS:
         if key not in obj:
             continue
-        word = _state_word(obj[key])
-        if word is None:
-            continue
-        if word in _FAILED_STATES or _PARTIAL_STATE.search(word):
-            return "failed", f"{key}: {obj[key]}"
-        if word in _PENDING_STATES or _WAITING_ON_SOMEONE.search(word):
-            return "pending", f"{key}: {obj[key]}"
-        if word in _HANDOFF_STATES:
-            return "handed_off", f"{key}: {obj[key]}"
-        if word in _ACCEPTED_STATES:
-            return "accepted", f"{key}: {obj[key]}"
+        status = state_word_status(obj[key])
+        if status is not None and status != "succeeded":
+            return status, f"{key}: {obj[key]}"
     for key in (
         "stdout",
         "stderr",

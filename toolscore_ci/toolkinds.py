@@ -17,24 +17,6 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
-#: Every category a tool call or a claim can have.
-CATEGORIES = (
-    "retrieved",
-    "created",
-    "booked",
-    "saved",
-    "changed",
-    "deleted",
-    "sent",
-    "routed",
-    "ran",
-    "tested",
-    "built",
-    "deployed",
-    "committed",
-    "paid",
-)
-
 #: Which tool categories can back a claim of each category.
 SUPPORTS: dict[str, frozenset[str]] = {
     "retrieved": frozenset({"retrieved", "ran", "tested"}),

@@ -366,7 +366,7 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
             claims.append(state)
             continue
         claims.extend(found.values())
-    claims.extend(_command_claims(text, step, {c.span for c in claims}))
+    claims.extend(_command_claims(text, step))
     if not claims and DONE.search(text):
         done = _done_claim(text, step)
         if done is not None:
@@ -416,7 +416,7 @@ _COMMAND_PASSED = re.compile(
 )
 
 
-def _command_claims(text: str, step: int | None, taken: set[tuple[int, int] | None]) -> list[Claim]:
+def _command_claims(text: str, step: int | None) -> list[Claim]:
     out = []
     for match in _COMMAND_PASSED.finditer(text):
         before = text[max(0, match.start() - 80) : match.start()]
