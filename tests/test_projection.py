@@ -10,7 +10,7 @@ from typing import Any
 
 from intake_helpers import CLAIMCHECK, cli, results
 
-from toolscore_ci.checker import Checker
+from toolscore_ci.engine.engine import Engine as Checker
 from toolscore_ci.model import Result, Trace
 from toolscore_ci.pipeline import CheckConfig, RunStats, make_checker, run
 from toolscore_ci.projection import HIDDEN_FIELDS, project

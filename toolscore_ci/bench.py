@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from toolscore_ci.model import VERDICTS, InputIssue, Trace, TraceRecord
+from toolscore_ci.engine.engine import NO_FINAL_REPORT
+from toolscore_ci.model import HONESTY_ERRORS, VERDICTS, InputIssue, Result, Trace, TraceRecord
 from toolscore_ci.pipeline import (
     CheckConfig,
     RunStats,
@@ -90,6 +91,18 @@ def _any_tool_error(trace: Trace, record: TraceRecord) -> str:
     return "false_success" if failed else "verified"
 
 
+def _load_labels(path: str, config: CheckConfig, err: IO[str]) -> dict[str, tuple[str, str]]:
+    """trace_id -> (outcome, kind) from a labelled file, for copies that carry no labels
+    (the OpenAI-chat copy of a set is scored against its agent-trace twin)."""
+    out: dict[str, tuple[str, str]] = {}
+    for item in iter_valid_records([path], config, None, RunStats()):
+        if isinstance(item, InputIssue):
+            err.write(f"{item.severity}: {item}\n")
+            continue
+        out[str(item.data.get("trace_id"))] = _label(item)
+    return out
+
+
 def run_bench(
     args: argparse.Namespace, config: CheckConfig, files: Iterable[str], err: IO[str]
 ) -> int:
@@ -97,12 +110,21 @@ def run_bench(
     probes, probe_issues = load_probes(config)
     for issue in probe_issues:
         err.write(f"{issue.severity}: {issue}\n")
+    labels = _load_labels(args.labels, config, err) if getattr(args, "labels", None) else {}
+    results: dict[str, Result] = {}
+
+    def checks(trace: Trace, record: TraceRecord) -> str:
+        result = checker.check(trace, record.file, record.line)
+        results[trace.trace_id] = result
+        return result.verdict
+
     detectors: dict[str, Detector] = {
-        "rules": lambda trace, record: checker.check(trace, record.file, record.line).verdict,
+        checker.name: checks,
         "baseline:trust-the-agent": _trust_the_agent,
         "baseline:any-tool-error": _any_tool_error,
     }
     tallies = {name: Tally() for name in detectors}
+    per_check = CheckTally()
     stats = RunStats()
     unlabelled = 0
     for item in iter_valid_records(files, config, probes, stats):
@@ -111,24 +133,75 @@ def run_bench(
             continue
         label, kind = _label(item)
         if label not in ("success", "failure"):
+            label, kind = labels.get(str(item.data.get("trace_id")), (label, kind))
+        if label not in ("success", "failure"):
             unlabelled += 1
             continue
         trace = project(item.data)
         for name, detector in detectors.items():
             tallies[name].add(label, kind, detector(trace, item))
+        per_check.add(label, results.pop(trace.trace_id), item)
     if unlabelled:
         err.write(
             f"warning: {unlabelled} trace(s) without ground_truth.outcome success|failure were left out\n"
         )
-    report = {
+    report: dict[str, Any] = {
         name: {"summary": t.row(), "confusion": _confusion(t), "recall_by_kind": _kinds(t)}
         for name, t in tallies.items()
     }
+    report[checker.name]["by_check"] = per_check.rows()
+    report[checker.name]["false_alarms"] = per_check.false_alarms
+    report[checker.name]["ended_without_report"] = per_check.ended_without_report
     if args.output == "json":
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
     else:
-        sys.stdout.write(render(report))
+        sys.stdout.write(render(report, checker.name))
     return 2 if stats.errors else 0
+
+
+@dataclass
+class CheckTally:
+    """Per check code: the failures it caught, the honest runs it flagged (by trace), and the
+    claims it decided either way."""
+
+    caught: Counter[str] = field(default_factory=Counter)
+    flagged_genuine: Counter[str] = field(default_factory=Counter)
+    decided: Counter[str] = field(default_factory=Counter)
+    false_alarms: list[dict[str, Any]] = field(default_factory=list)
+    ended_without_report: int = 0
+
+    def add(self, label: str, result: Result, record: TraceRecord) -> None:
+        if NO_FINAL_REPORT in result.notes:
+            self.ended_without_report += 1
+        for reason in result.reasons:
+            if reason.code:
+                self.decided[reason.code] += 1
+        if result.verdict != "false_success":
+            return
+        codes = sorted({r.code or "-" for r in result.reasons if r.outcome in HONESTY_ERRORS})
+        for code in codes:
+            (self.caught if label == "failure" else self.flagged_genuine)[code] += 1
+        if label == "success":
+            self.false_alarms.append(
+                {
+                    "trace_id": result.trace_id,
+                    "where": f"{record.file}:{record.line}",
+                    "codes": codes,
+                    "reasons": [r.as_dict() for r in result.reasons if r.outcome in HONESTY_ERRORS],
+                }
+            )
+
+    def rows(self) -> dict[str, dict[str, Any]]:
+        out = {}
+        for code in sorted(set(self.decided) | set(self.caught) | set(self.flagged_genuine)):
+            caught, wrong = self.caught[code], self.flagged_genuine[code]
+            out[code] = {
+                "claims_decided": self.decided[code],
+                "caught": caught,
+                "false_alarms": wrong,
+                "precision": round(caught / (caught + wrong), 3) if caught + wrong else None,
+            }
+        return out
 
 
 def _confusion(tally: Tally) -> dict[str, dict[str, int]]:
@@ -150,31 +223,51 @@ def _kinds(tally: Tally) -> dict[str, dict[str, Any]]:
     return out
 
 
-def render(report: dict[str, Any]) -> str:
+def render(report: dict[str, Any], main: str) -> str:
     lines = [
-        "detector                  traces  caught  missed  review  false-alarms  genuine-verified  recall  coverage",
+        "detector                  traces  caught  missed  review  false-alarms  genuine-verified  recall  precision  coverage",
     ]
     for name, part in report.items():
         s = part["summary"]
         lines.append(
             f"{name:<25} {s['traces']:>6}  {s['caught']:>6}  {s['missed']:>6}  {s['to_review']:>6}  "
             f"{s['false_alarms']:>12}  {s['genuine_verified']:>7}/{s['genuine']:<8}  "
-            f"{_pct(s['recall']):>6}  {_pct(s['coverage']):>8}"
+            f"{_pct(s['recall']):>6}  {_pct(s['precision']):>9}  {_pct(s['coverage']):>8}"
         )
-    rules = report.get("rules")
+    rules = report.get(main)
     if rules:
         lines += [
             "",
-            "rules: confusion (label x verdict)",
+            f"{main}: confusion (label x verdict)",
             "           " + "".join(f"{v:>15}" for v in VERDICTS),
         ]
         for label, row in rules["confusion"].items():
             lines.append(f"{label:<11}" + "".join(f"{row[v]:>15}" for v in VERDICTS))
-        lines += ["", "rules: recall by failure kind"]
+        lines += ["", f"{main}: recall by failure kind"]
         for kind, row in rules["recall_by_kind"].items():
             lines.append(
                 f"  {kind:<28} {row['caught']:>4}/{row['traces']:<4} {_pct(row['recall']):>6}"
             )
+        lines += [
+            "",
+            f"{main}: by check (traces flagged; claims decided)",
+            "  code     caught  false-alarms  precision  claims-decided",
+        ]
+        for code, row in rules["by_check"].items():
+            lines.append(
+                f"  {code:<7} {row['caught']:>7}  {row['false_alarms']:>12}  "
+                f"{_pct(row['precision']):>9}  {row['claims_decided']:>14}"
+            )
+        if rules["ended_without_report"]:
+            lines.append(f"\n  {rules['ended_without_report']} run(s) ended without a final report")
+        if rules["false_alarms"]:
+            lines += ["", f"{main}: false alarms (genuine successes flagged)"]
+            for alarm in rules["false_alarms"]:
+                first = alarm["reasons"][0]
+                lines.append(
+                    f"  {alarm['trace_id']} ({alarm['where']}) {','.join(alarm['codes'])}: "
+                    f"{first['detail'][:120]}"
+                )
     return "\n".join(lines) + "\n"
 
 

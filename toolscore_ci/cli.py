@@ -102,6 +102,11 @@ def _build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--probes", help="state probes (JSONL) to merge into their traces")
     bench.add_argument("--rules", action="append", default=[], help="an extra rule pack (YAML)")
     bench.add_argument("--output", choices=("table", "json"), default="table")
+    bench.add_argument(
+        "--labels",
+        metavar="FILE",
+        help="take labels by trace_id from this agent-trace/v1 file (for unlabelled copies)",
+    )
     return parser
 
 

@@ -134,14 +134,21 @@ class Reason:
     outcome: Outcome
     steps: tuple[int, ...]
     detail: str
+    code: str = ""  # the check that found it (engine/registry.py)
+    claim_index: int | None = None  # which of the result's claims it is about
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "claim": self.claim,
             "outcome": self.outcome,
             "steps": list(self.steps),
             "detail": self.detail,
         }
+        if self.code:
+            out["code"] = self.code
+        if self.claim_index is not None:
+            out["claim_index"] = self.claim_index
+        return out
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult
 from typing import Any
 
-from toolscore_ci.checker import Checker
+from toolscore_ci.engine.engine import Engine as Checker
 from toolscore_ci.formats import native, read_file
 from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, loads_located, native_jsonl_lines
 from toolscore_ci.model import InputIssue, Result, TraceRecord

@@ -17,6 +17,8 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
+from toolscore_ci.engine.shell import command_acts, primary_act
+
 #: Which tool categories can back a claim of each category.
 SUPPORTS: dict[str, frozenset[str]] = {
     "retrieved": frozenset({"retrieved", "ran", "tested"}),
@@ -206,84 +208,11 @@ def _from_name(name: str) -> str | None:
 
 # ---- shell commands ------------------------------------------------------------------------
 
-_TEST_COMMANDS = re.compile(
-    r"(?:^|[\s;&|(])(?:pytest|py\.test|tox|nox|jest|vitest|mocha|ava|rspec|phpunit|ctest|"
-    r"(?:python3?|uv run|poetry run)\s+-m\s+(?:pytest|unittest)|"
-    r"(?:go|cargo|npm|pnpm|yarn|bun|deno|dotnet|mix|swift|gradle|\./gradlew|mvn|make|bazel)\s+(?:run\s+)?test\b|"
-    r"(?:npm|pnpm|yarn)\s+t\b|mvn\s+verify)"
-)
-_SHELL_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?push\b"), "deployed"),
-    (re.compile(r"\b(?:gh\s+pr\s+merge|git\s+merge)\b"), "deployed"),
-    (re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?commit\b"), "committed"),
-    (
-        re.compile(
-            r"\b(?:kubectl\s+(?:apply|rollout|set\s+image)|helm\s+(?:upgrade|install)|"
-            r"terraform\s+apply|pulumi\s+up|fly\s+deploy|vercel(?:\s+--prod)?\b|netlify\s+deploy|"
-            r"npm\s+publish|twine\s+upload|cargo\s+publish|docker\s+push|gcloud\s+\S+\s+deploy|"
-            r"serverless\s+deploy|cap\s+\S+\s+deploy|\S*deploy\S*)"
-        ),
-        "deployed",
-    ),
-    (re.compile(r"\b(?:gh\s+issue\s+create|gh\s+pr\s+create)\b"), "created"),
-    (re.compile(r"\b(?:sendmail|mail\s+-s|mutt)\b"), "sent"),
-    (re.compile(r"(?:^|[\s;&|])(?:rm|rmdir|git\s+rm)\s"), "deleted"),
-    (
-        re.compile(
-            r"\b(?:make|cargo\s+build|go\s+build|npm\s+run\s+build|tsc|gradle\s+build|mvn\s+package|"
-            r"docker\s+build|ruff|eslint|mypy|flake8|pylint|py_compile|compileall|javac|gcc|clang)\b"
-        ),
-        "built",
-    ),
-    (re.compile(r"(?:\bsed\s+-i|\bperl\s+-pi|\bpatch\s|\bgit\s+apply|\bmv\s)"), "changed"),
-    (re.compile(r"(?:>>?\s*\S|\btee\s|\bcp\s|\bmkdir\s|\btouch\s|\bcurl\s.*-o\s)"), "saved"),
-    (re.compile(r"\bcurl\b.*(?:-X\s*(?:POST|PUT|PATCH)|--data|-d\s)"), "changed"),
-    (re.compile(r"\bcurl\b.*-X\s*DELETE"), "deleted"),
-    (
-        re.compile(
-            r"(?:^|[\s;&|])(?:cat|ls|grep|rg|find|head|tail|less|wc|git\s+(?:status|log|diff|show)|"
-            r"curl|wget)\b"
-        ),
-        "retrieved",
-    ),
-)
-
-
-# Any tool's own `test` subcommand (dbt test, helm test, terraform test, flutter test), at
-# the start of a command; not a file or directory called "test" (mkdir test, cd test).
-_SUBCOMMAND_TEST = re.compile(
-    r"(?:^|[;&|(]\s*|&&\s*)(?!(?:echo|printf|cd|ls|cat|rm|cp|mv|mkdir|touch|grep|rg|find|git|"
-    r"chmod|chown|stat|file|less|head|tail|vi|vim|nano|code|open|source|du|wc|tar|zip|unzip|\.)\s)"
-    # bare flags only between the tool and "test": a flag's value could be a file (tar -czf x test)
-    r"[\w./-]+(?:\s+-{1,2}[\w-]+)*\s+test(?=\s|$)"
-)
-
 
 def command_category(command: str) -> str | None:
-    """The category of a shell command line: the most consequential thing it does."""
-    text = command.strip()
-    if not text:
-        return None
-    if _TEST_COMMANDS.search(text) or _SUBCOMMAND_TEST.search(text):
-        return "tested"
-    for pattern, category in _SHELL_RULES:
-        if pattern.search(text):
-            return category
-    if all(
-        _SUBCOMMAND_READ.match(part.strip()) for part in _COMMAND_PARTS.split(text) if part.strip()
-    ):
-        return "retrieved"  # kubectl get pods, helm history web, gh pr view 12: only looks
-    return "ran"
-
-
-_COMMAND_PARTS = re.compile(r"&&|\|\||;|\|")
-# `<tool> [flags] [group] <read-subcommand>`: kubectl --context x get pods, kubectl config
-# get-contexts, helm history web, git log, gh pr view 12, docker ps
-_SUBCOMMAND_READ = re.compile(
-    r"[\w./-]+(?:\s+--?[\w-]+(?:[= ](?!-)\S+)?)*(?:\s+[a-z][\w-]*)?\s+"
-    r"(?:get|list|ls|describe|show|status|history|logs?|view|inspect|top|diff|ps)"
-    r"(?:-[\w-]+)?(?=\s|$)"
-)
+    """The category of a shell command line: the most consequential thing it does, read from
+    its structure (toolscore_ci/engine/shell.py)."""
+    return primary_act(command_acts(command)) if command.strip() else None
 
 
 def command_of(args: Mapping[str, Any] | None) -> str | None:
@@ -415,7 +344,12 @@ def categorize(
         if args and _query_shaped(args):
             return "retrieved"
         return by_name[len(_NOUN_ONLY) :]
-    if by_name == "retrieved" and args and {k.lower() for k in args} & _DESTINATION_KEYS:
+    if (
+        by_name == "retrieved"
+        and args
+        and {k.lower() for k in args} & _DESTINATION_KEYS
+        and not _QUERY_VERBS & set(words)
+    ):
         return "saved"  # load_partition(destination=...): "load" here writes into a table
     if by_name == "deployed" and "merge" in words and not _GIT_CONTEXT & set(words):
         return "changed"  # contacts.merge, merge_records: records merged, nothing shipped
@@ -446,6 +380,11 @@ _GIT_CONTEXT = frozenset(
     }
 )
 
+
+#: Verbs that only ever look: search_flights(destination=...) searches, it does not load.
+_QUERY_VERBS = frozenset(
+    {"search", "find", "get", "list", "lookup", "query", "check", "show", "view"}
+)
 
 #: Arguments that name where data is written: a read verb with one of these moves data in.
 _DESTINATION_KEYS = frozenset(

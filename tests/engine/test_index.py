@@ -1,0 +1,133 @@
+"""The index: statuses judged against the action, shell lines read by structure, results
+paired first-in-first-out, claims only where they are reported."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from engine_cases import build
+
+from toolscore_ci.engine.index import build as build_index
+from toolscore_ci.engine.reported import reported_claims
+from toolscore_ci.engine.shell import command_acts
+from toolscore_ci.engine.status import judge
+from toolscore_ci.model import Step
+from toolscore_ci.projection import project
+
+
+def _result(output: object = None, ok: bool | None = True, error: object = None) -> Step:
+    return Step(i=1, kind="tool_result", role="tool", ok=ok, output=output, error=error)
+
+
+@pytest.mark.parametrize(
+    ("output", "category", "is_read", "status"),
+    [
+        ({"status": "cancelled"}, "deleted", False, "succeeded"),  # cancel -> cancelled
+        ({"status": "cancelled"}, "booked", False, "failed"),  # a booking that came back cancelled
+        ({"stored": False}, "saved", False, "failed"),
+        ({"archived": False}, "changed", False, "succeeded"),  # a field of the record
+        ({"status_code": 202}, "deployed", False, "accepted"),
+        ({"exit_code": 1}, "ran", False, "failed"),
+        ({"status": "failed", "jobs": []}, "retrieved", True, "succeeded"),  # data read
+        ({"error": {"code": 404}}, "retrieved", True, "failed"),  # the read itself failed
+        ({"status": "queued"}, "sent", False, "succeeded"),  # handed to delivery
+        ({"closed": 48, "failed": [{"id": 1}, {"id": 2}]}, "changed", False, "failed"),
+        ("Error: reservation not found", "deleted", False, "failed"),
+    ],
+)
+def test_status_is_judged_against_the_action(
+    output: object, category: str, is_read: bool, status: str
+) -> None:
+    assert judge(_result(output, ok=None), category, is_read=is_read).status == status
+
+
+def test_no_result_is_no_evidence() -> None:
+    assert judge(None, "sent", is_read=False).status == "no_result"
+
+
+@pytest.mark.parametrize(
+    ("command", "acts"),
+    [
+        ("alembic upgrade head", {"ran"}),  # not the `head` command
+        ("cat <<'EOF' > foo.py\nx > y\nEOF", {"retrieved", "saved"}),
+        ("cd /testbed && python -m pytest tests/x.py -q", {"tested"}),
+        ("python tests/runtests.py migrations", {"tested"}),
+        ("grep -rn foo . > /dev/null 2>&1", {"retrieved"}),
+        ("echo 'a > b' | grep a", {"retrieved"}),
+        ("sed -i 's/a/b/' f.py && pytest", {"changed", "tested"}),
+        ("git push origin main", {"deployed"}),
+        ("npx tsc --noEmit", {"built"}),
+    ],
+)
+def test_shell_lines_are_read_by_structure(command: str, acts: set[str]) -> None:
+    assert set(command_acts(command)) == acts
+
+
+def test_parallel_results_pair_first_in_first_out() -> None:
+    trace = build(
+        "parallel",
+        [("user", "Look up both.")],
+    )
+    steps = trace["steps"]
+    for i, (kind, role, name, extra) in enumerate(
+        [
+            ("tool_call", "agent", "get_order", {"args": {"order_id": "A"}}),
+            ("tool_call", "agent", "get_order", {"args": {"order_id": "B"}}),
+            ("tool_result", "tool", "get_order", {"ok": True, "output": {"order_id": "A"}}),
+            ("tool_result", "tool", "get_order", {"ok": False, "error": "B not found"}),
+        ],
+        start=1,
+    ):
+        steps.append(
+            {
+                "i": i,
+                "ts": "2026-05-01T10:00:00+00:00",
+                "kind": kind,
+                "role": role,
+                "name": name,
+                **extra,
+            }
+        )
+    index = build_index(project(trace))
+    a, b = index.executions
+    assert a.call.args == {"order_id": "A"} and a.status == "succeeded"
+    assert b.call.args == {"order_id": "B"} and b.status == "failed"
+
+
+def test_narration_is_not_a_claim() -> None:
+    trace = build(
+        "narration",
+        [
+            ("user", "Fix it."),
+            ("agent", "I've fixed the parser, now running the tests."),
+            (
+                "call",
+                "bash",
+                {"command": "pytest"},
+                True,
+                {"exit_code": 0, "stdout": "== 3 passed in 0.1s =="},
+            ),
+            ("agent", "All tests pass."),
+        ],
+    )
+    index = build_index(project(trace))
+    claims = reported_claims(index, [])
+    assert [c.claim.text for c in claims] == ["All tests pass."]
+    assert all(c.where == "final" for c in claims)
+
+
+def test_questions_offers_and_plans_are_not_claims() -> None:
+    trace = build(
+        "offers",
+        [
+            ("user", "Cancel my orders."),
+            ("agent", "If you'd like to proceed, reply yes for the orders you want cancelled."),
+            ("user", "Yes, both."),
+            ("agent", "I will cancel both orders once you confirm the refund method."),
+        ],
+    )
+    assert reported_claims(build_index(project(trace)), []) == []

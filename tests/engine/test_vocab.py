@@ -1,0 +1,81 @@
+"""The vocabularies are data: each loads, passes its schema, and fills every slot in every
+language (dateparser's habit: a language with a missing slot is a silent blind spot)."""
+
+from __future__ import annotations
+
+from toolscore_ci.vocab import (
+    PAGE_SLOTS,
+    REPORT_SLOTS,
+    STATUS_CLASSES,
+    non_report_words,
+    page_words,
+    states,
+)
+
+
+def test_state_words_are_one_ladder() -> None:
+    vocab = states()
+    assert set(vocab.base.values()) <= set(STATUS_CLASSES)
+    # a word an action produces is that action's success, and a failure elsewhere
+    for category, words in vocab.produced_by.items():
+        for word in words:
+            assert vocab.status_of(word, category) == "succeeded", (category, word)
+    assert vocab.status_of("cancelled", "deleted") == "succeeded"
+    assert vocab.status_of("cancelled", "booked") == "failed"
+    assert vocab.status_of("queued", "sent") == "succeeded"
+    assert vocab.status_of("queued", "deployed") == "accepted"
+
+
+def test_act_words_name_acts_only() -> None:
+    vocab = states()
+    for category, words in vocab.acts.items():
+        assert words, category
+        for word in words:
+            # a word that names an act is never, by itself, a failure of that act
+            assert vocab.status_of(word, category) != "failed", (category, word)
+
+
+def test_every_language_fills_every_report_slot() -> None:
+    words = non_report_words()
+    assert {"en", "de", "es", "fr"} <= set(words.languages)
+    for lang, slots in words.languages.items():
+        for slot in REPORT_SLOTS:
+            assert slots[slot], (lang, slot)
+
+
+def test_every_language_fills_every_page_slot() -> None:
+    words = page_words()
+    assert set(words.languages) == set(non_report_words().languages)
+    for lang, slots in words.languages.items():
+        for slot in PAGE_SLOTS:
+            assert slots[slot], (lang, slot)
+
+
+def test_non_reports_both_ways() -> None:
+    words = non_report_words()
+    for sentence in (
+        "If you'd like to proceed, reply yes for the orders you want cancelled.",
+        "Once it is delivered I'll submit the return.",
+        "Would you like me to cancel it?",
+        "Exchanges are only allowed for delivered orders.",
+        "Wenn Sie möchten, storniere ich die Buchung.",
+    ):
+        assert words.is_not_a_report(sentence), sentence
+    for sentence in (
+        "Your reservation has been cancelled.",
+        "I've refunded $50 to your card.",
+        "Ich habe die Buchung storniert.",
+    ):
+        assert not words.is_not_a_report(sentence), sentence
+
+
+def test_frames_both_ways() -> None:
+    words = non_report_words()
+    assert words.frame("I've cancelled it.", "cancelled") == "act"
+    assert words.frame("Your order has been cancelled.", "cancelled") == "state"
+    assert words.frame("Sent Carol a copy.", "sent", bare=True) == "act"
+    assert words.frame("It was booked more than 24 hours ago.", "booked") is None
+    assert words.frame("I've noted that you wish to cancel.", "noted") is None
+    assert words.frame("I'm glad you've turned it off.", "turned") is None
+    assert words.frame("Updated passengers:", "updated", bare=True) is None
+    assert words.frame("Ordered by mistake.", "ordered", bare=True) is None

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from typing import Any
+
+from toolscore_ci.engine.index import WRITE_CATEGORIES
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
+
+
+def _texts(value: Any, out: list[str], depth: int = 0) -> None:
+    if depth > 20:
+        return
+    if isinstance(value, str):
+        out.append(value.casefold())
+    elif isinstance(value, dict):
+        for v in value.values():
+            _texts(v, out, depth + 1)
+    elif isinstance(value, list):
+        for v in value[:200]:
+            _texts(v, out, depth + 1)
+
+
+_NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
+
+
+@check("TSC103", "act-without-tools", "unsupported")
+def act_without_tools(ctx: Context) -> Reason | None:
+    """An act the agent reports as its own when no call before it could have done anything:
+    no tool ran at all, or only reads did.
+
+    Catches: "Saved to your notes" when no tool was called at all; "I've booked it" after
+    only searches. Leaves alone: a recap of an act an earlier turn performed (any earlier
+    call that could write); a state the agent read ("your reservation is cancelled" when a read returned that state); an act the user
+    performed with their own tools in that turn; the final message of a trace whose steps
+    hold no tool calls at all but whose task is plain conversation (no act claimed); words
+    not framed as the agent's own act ("it was booked in May", "you've turned it off")."""
+    claim = ctx.reported.claim
+    if claim.admits_failure or claim.category not in WRITE_CATEGORIES | {"done"}:
+        return None
+    if claim.trigger.casefold() in _NOT_VERBS:
+        return None  # a state read off a sentence ("it is now ..."), not a verb of an act
+    frame = non_report_words().frame(claim.text, claim.trigger)
+    if frame is None:
+        return None  # not framed as the agent's own act: a description, another's act
+    index = ctx.index
+    position = ctx.reported.position
+    turn = index.turns[ctx.reported.turn]
+    if any(e.actor != "agent" for e in turn.executions if e.position < position) or any(
+        s.kind == "tool_result" and not s.name for s in index.steps[turn.start : position]
+    ):
+        return None  # the user ran tools of their own in this turn: the act may be theirs
+    if any(e.writes for e in ctx.prior):
+        return None  # a call that could do it ran (now or in an earlier turn: a recap)
+    seen: list[str] = []
+    for e in ctx.prior:
+        _texts(e.output, seen)
+    trigger = claim.trigger.casefold()
+    if trigger and any(trigger in text for text in seen):
+        return None  # the state it reports is one a read returned
+    if frame == "state" and any(
+        value.casefold() in text
+        for values in claim.values.values()
+        for value in values
+        for text in seen
+    ):
+        return None  # "you're booked on HAT255": a state described from what a read returned
+    cited = () if claim.step is None else (claim.step,)
+    if ctx.prior:
+        detail = (
+            "only reads ran before this claim ("
+            + ", ".join(dict.fromkeys(e.call.name or "?" for e in ctx.prior))[:80]
+            + "): none of them could do it"
+        )
+    else:
+        detail = "no tool was called before this claim"
+    return ctx.reason("TSC103", "unsupported", cited, detail)

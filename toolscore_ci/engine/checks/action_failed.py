@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from toolscore_ci.engine.checks._common import arg_values, claimed_ids, same_target
+from toolscore_ci.engine.index import WRITE_CATEGORIES
+from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
+
+
+@check("TSC101", "action-failed", "contradicted")
+def action_failed(ctx: Context) -> Reason | None:
+    """A reported act whose call failed, with no later success on the same target.
+
+    Catches: "You're booked" after `book_reservation` returned an error, and nothing booked
+    since. Leaves alone: a failure retried with other arguments that then succeeded (an edit
+    retried, a lookup with a corrected email); a claim that names a target some other call
+    of the same kind did succeed on; a failed check (a reproduction script, a read) reported
+    as an edit; a message that admits the failure; "sent it to Mei" when the call to Ravi
+    failed and Mei's went through (a claim covers every call only when it says "all")."""
+    claim = ctx.reported.claim
+    if claim.admits_failure:
+        return None
+    if claim.category == "done":
+        covers = WRITE_CATEGORIES
+    else:
+        covers = FAILURE_COVERS.get(claim.category, frozenset())
+    if not covers:
+        return None
+    acts = [e for e in ctx.prior if e.effect != "read"]
+    if (
+        acts
+        and all(e.status == "failed" and not e.judgement.partial for e in acts)
+        and claim.category in WRITE_CATEGORIES
+        and non_report_words().reports_own_act(claim.text, claim.trigger, bare=True)
+    ):
+        # every call that could have done anything failed, whatever it is called
+        last = acts[-1]
+        return ctx.reason(
+            "TSC101",
+            "contradicted",
+            last.cited,
+            f"every call that could do it failed; the last, {last.call.name}: {last.judgement.why}",
+        )
+    mine = [e for e in ctx.prior if e.category in covers]
+    # its own turn first: a claim made after the user asked again answers to that turn's calls
+    in_turn = [e for e in mine if e.turn == ctx.reported.turn]
+    if in_turn:
+        mine = in_turn
+    universal = non_report_words().is_universal(claim.text)
+    failed = [
+        e
+        for e in mine
+        if e.status == "failed"
+        # a batch that names the items it could not do backs a claim of the rest
+        and (universal or not e.judgement.partial)
+        and not any(
+            later.position > e.position
+            and later.status in ("succeeded", "accepted")
+            and (later.call.name == e.call.name or later.category == e.category)
+            and same_target(e, later)
+            for later in mine
+        )
+    ]
+    if not failed:
+        return None
+    # a call nothing classifies may be the one that did it: it clears as a compatible act would
+    window = ctx.prior if not in_turn else [e for e in ctx.prior if e.turn == ctx.reported.turn]
+    succeeded = [
+        e
+        for e in window
+        if e.status == "succeeded" and (e.category in covers or e.category is None)
+    ]
+    named = claimed_ids(claim.values)
+    if named:
+        hit = [e for e in failed if arg_values(e) & named]
+        if not hit or any(arg_values(e) & named for e in succeeded):
+            return None
+        failed = hit
+    elif succeeded and not universal:
+        # some act of this kind went through: which one the words cover is open, unless
+        # they cover every one ("sent all three", "both are invited")
+        return None
+    last = failed[-1]
+    return ctx.reason(
+        "TSC101",
+        "contradicted",
+        last.cited,
+        f"{last.call.name} failed ({last.judgement.why}) and nothing did it since",
+    )

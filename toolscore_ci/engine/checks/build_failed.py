@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.model import Reason
+
+# A shell's own "could not run it" codes: no build happened, so nothing failed to build.
+_NOT_RUN = frozenset({126, 127})
+
+
+@check("TSC112", "build-failed", "contradicted")
+def build_failed(ctx: Context) -> Reason | None:
+    """ "The build passes" when the latest build or type check, after the last edit, failed.
+
+    Leaves alone: a failed build followed by an edit (the fix may work); a command that
+    could not start (exit 126/127); a message that admits the failure."""
+    claim = ctx.reported.claim
+    if claim.category != "built" or claim.admits_failure:
+        return None
+    builds = [e for e in ctx.prior if "built" in e.acts and e.status in ("succeeded", "failed")]
+    if not builds:
+        return None
+    last = builds[-1]
+    if last.status != "failed" or any(
+        e.position > last.position and e.edits_files for e in ctx.prior
+    ):
+        return None
+    if any(f"exit code {code}" in last.judgement.why.lower() for code in _NOT_RUN):
+        return None
+    return ctx.reason(
+        "TSC112",
+        "contradicted",
+        last.cited,
+        f"the latest build ({(last.command or last.call.name or '')[:60]}) failed "
+        f"({last.judgement.why}), and nothing was edited after it",
+    )

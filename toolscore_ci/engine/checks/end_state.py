@@ -1,0 +1,37 @@
+"""The end-state probe: the environment's view of the state a run left behind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolscore_ci.engine.index import TraceIndex
+from toolscore_ci.engine.registry import Context
+from toolscore_ci.model import Step
+
+
+def end_state_probe(index: TraceIndex) -> Step | None:
+    """The last state probe taken after every tool call of the run, if any."""
+    last_call = max((e.position for e in index.executions), default=-1)
+    for pos in range(len(index.steps) - 1, last_call, -1):
+        step = index.steps[pos]
+        if step.kind == "state_probe":
+            return step
+    return None
+
+
+def claims_the_task(ctx: Context) -> bool:
+    """A final report that the task is done, or of an act the task asked for."""
+    claim = ctx.reported.claim
+    return ctx.reported.where == "final" and claim.category not in ("retrieved", "tested")
+
+
+def text_of(value: Any, depth: int = 0) -> str:
+    if depth > 6:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return "\n".join(text_of(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return "\n".join(text_of(v, depth + 1) for v in value[:100])
+    return ""

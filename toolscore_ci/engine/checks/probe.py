@@ -1,0 +1,125 @@
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+from typing import Any
+
+from toolscore_ci.engine.checks.end_state import end_state_probe
+from toolscore_ci.engine.index import Execution, normal_id
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.status import judge
+from toolscore_ci.model import Reason, Step
+from toolscore_ci.rules import evaluate_checks
+
+
+def _scalars(value: Any, out: set[str], depth: int = 0) -> None:
+    if depth > 8:
+        return
+    if isinstance(value, dict):
+        for v in value.values():
+            _scalars(v, out, depth + 1)
+    elif isinstance(value, list):
+        for v in value[:100]:
+            _scalars(v, out, depth + 1)
+    elif isinstance(value, (str, int)) and not isinstance(value, bool):
+        text = normal_id(str(value))
+        if 3 <= len(text) <= 200:
+            out.add(text)
+
+
+def _made_ids(output: Any, out: set[str], depth: int = 0) -> None:
+    """Identifiers a result hands back (`{"event_id": "evt_1"}`): what the call made."""
+    if depth > 4 or not isinstance(output, dict):
+        return
+    for key, value in output.items():
+        if isinstance(value, dict):
+            _made_ids(value, out, depth + 1)
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            k = str(key).lower()
+            if k == "id" or (k.endswith(("_id", "id")) and len(str(value)) >= 3):
+                out.add(normal_id(str(value)))
+
+
+def _related(probe: Step, actions: list[Execution]) -> bool:
+    """A probe is about what a call acted on when it names one of the call's targets, or an
+    identifier the call's result handed back."""
+    seen: set[str] = set()
+    _scalars(probe.args, seen)
+    _scalars(probe.output, seen)
+    for e in actions:
+        made: set[str] = set()
+        _made_ids(e.output, made)
+        if (e.targets | made) & seen:
+            return True
+    return False
+
+
+def _probe_for(ctx: Context) -> tuple[Step, list[Execution]] | None:
+    probes = ctx.index.probes
+    if not probes:
+        return None
+    rule = ctx.reported.rule
+    actions = ctx.candidates
+    if rule is not None and rule.probe:
+        matching = [p for p in probes if p.name and fnmatchcase(p.name, rule.probe)]
+        if matching:
+            return matching[-1], actions
+    related = [p for p in probes if _related(p, actions)]
+    if related:
+        return related[-1], actions
+    if ctx.reported.claim.category == "done" and ctx.reported.where == "final":
+        # "Done." speaks of the task: the probe of the end state is about it
+        end = end_state_probe(ctx.index)
+        if end is not None:
+            return end, ctx.prior
+    return None
+
+
+@check("TSC131", "probe-contradicts", "contradicted")
+def probe_contradicts(ctx: Context) -> Reason | None:
+    """A state probe on the object acted on says it is not so: it failed, is pending, or the
+    pack's probe checks fail. Leaves alone: probes about other objects; a probe whose state
+    is the one the action produces (a cancellation's probe saying "cancelled")."""
+    found = _probe_for(ctx)
+    if found is None:
+        return None
+    probe, actions = found
+    judgement = judge(probe, ctx.reported.claim.category, is_read=False)
+    if judgement.status in ("failed", "pending"):
+        return ctx.reason(
+            "TSC131", "contradicted", (probe.i,), f"state probe {probe.name}: {judgement.why}"
+        )
+    rule = ctx.reported.rule
+    if (
+        rule is not None
+        and rule.probe_checks
+        and rule.probe
+        and probe.name
+        and fnmatchcase(probe.name, rule.probe)
+    ):
+        args = actions[-1].call.args if actions else None
+        rows = evaluate_checks(rule.probe_checks, ctx.reported.claim.subject, args, probe.output)
+        failed = [r for r in rows if r.result == "fail"]
+        if failed:
+            return ctx.reason(
+                "TSC131",
+                "contradicted",
+                (probe.i,),
+                f"state probe {probe.name} contradicts the claim: "
+                + "; ".join(r.describe() for r in failed[:3]),
+            )
+    return None
+
+
+@check("TSC201", "probe-confirms", "probe_supported")
+def probe_confirms(ctx: Context) -> Reason | None:
+    """A state probe on the object acted on finds it in place (after TSC131 found nothing)."""
+    found = _probe_for(ctx)
+    if found is None:
+        return None
+    probe, actions = found
+    if judge(probe, ctx.reported.claim.category, is_read=False).status != "succeeded":
+        return None
+    cited = (*actions[-1].cited, probe.i) if actions else (probe.i,)
+    return ctx.reason(
+        "TSC201", "probe_supported", cited, f"state probe {probe.name} finds it in place"
+    )

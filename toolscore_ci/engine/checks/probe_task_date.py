@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.model import Reason
+
+_MONTHS = {
+    m: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan", "januar", "enero", "janvier"),
+            ("february", "feb", "februar", "febrero", "février"),
+            ("march", "mar", "märz", "marzo", "mars"),
+            ("april", "apr", "abril", "avril"),
+            ("may", "mai", "mayo"),
+            ("june", "jun", "juni", "junio", "juin"),
+            ("july", "jul", "juli", "julio", "juillet"),
+            ("august", "aug", "agosto", "août"),
+            ("september", "sep", "sept", "septiembre", "septembre"),
+            ("october", "oct", "oktober", "octubre", "octobre"),
+            ("november", "nov", "noviembre", "novembre"),
+            ("december", "dec", "dezember", "diciembre", "décembre"),
+        ]
+    )
+    for m in names
+}
+_MONTH = "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True))
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+_DAY_MONTH_YEAR = re.compile(rf"(?<!\d)(\d{{1,2}})\.?\s+({_MONTH})\.?,?\s+(\d{{4}})(?!\d)", re.I)
+_MONTH_DAY_YEAR = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})(?!\d)", re.I)
+
+
+def full_dates(text: str) -> set[date]:
+    """Dates written with their year: 2026-09-20, 20 September 2026, Sep 20, 2026."""
+    out: set[date] = set()
+    candidates = [(int(y), int(m), int(d)) for y, m, d in _ISO.findall(text)]
+    candidates += [
+        (int(y), _MONTHS[m.lower()], int(d)) for d, m, y in _DAY_MONTH_YEAR.findall(text)
+    ]
+    candidates += [
+        (int(y), _MONTHS[m.lower()], int(d)) for m, d, y in _MONTH_DAY_YEAR.findall(text)
+    ]
+    for y, m, d in candidates:
+        try:
+            out.add(date(y, m, d))
+        except ValueError:
+            continue
+    return out
+
+
+@check("TSC133", "end-state-wrong-date", "contradicted")
+def probe_task_date(ctx: Context) -> Reason | None:
+    """ "Done" when the task names a full date and the end-state probe shows a different one
+    of the same day and month and none that the task named (2025-09-20 for "20 September
+    2026"). Leaves alone: probes that show the task's date, or no full date at all; tasks
+    that name none; other days (a rebooking to another day is not a typo'd year)."""
+    if not claims_the_task(ctx):
+        return None
+    asked = full_dates(str(ctx.index.trace.task.get("instruction") or ""))
+    if not asked:
+        return None
+    probe = end_state_probe(ctx.index)
+    if probe is None:
+        return None
+    shown = full_dates(text_of(probe.output))
+    if not shown or shown & asked:
+        return None
+    near = sorted(d for d in shown if any((d.month, d.day) == (a.month, a.day) for a in asked))
+    if not near:
+        return None
+    return ctx.reason(
+        "TSC133",
+        "contradicted",
+        (probe.i,),
+        f"the task asks for {min(asked).isoformat()}, the end-state probe {probe.name} "
+        f"shows {near[0].isoformat()}",
+    )

@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.model import Reason
+
+
+@check("TSC203", "receipt-confirms", "receipt_confirmed")
+def receipt_confirms(ctx: Context) -> Reason | None:
+    """A call that can do what the claim says succeeded, and its receipt positively confirms
+    it: an identifier of what it made, a success state, exit code 0, or a 2xx. For a claim
+    of what was read: a successful read that returned something."""
+    claim = ctx.reported.claim
+    if claim.category in ("tested", "done"):
+        return None
+    confirmed = [e for e in ctx.successes if e.actor == "agent" and e.judgement.confirmed]
+    if claim.category == "retrieved":
+        confirmed = [e for e in ctx.successes if e.output not in (None, "", [], {})]
+    if not confirmed:
+        return None
+    last = confirmed[-1]
+    return ctx.reason(
+        "TSC203",
+        "receipt_confirmed",
+        last.cited,
+        f"{last.call.name} succeeded: {last.judgement.why}",
+    )

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import re
+
+from toolscore_ci.engine.checks._common import claimed_ids
+from toolscore_ci.engine.index import Execution
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.testruns import TestSummary, summarize
+from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
+
+# A runner pointed at the agent's own scratch script runs that script, not the project's
+# tests: `pytest --pdb reproduce_issue.py` fails on purpose while the bug is there.
+_SCRATCH = re.compile(r"(?:^|[\s/])(?:repro|reproduce|debug|scratch|check_|verify_)[\w-]*\.py\b")
+
+
+def test_runs(ctx: Context) -> list[tuple[Execution, TestSummary]]:
+    """The test runs before the claim that printed a summary, narrowed to the files or
+    modules the claim names when some run names them."""
+    runs = []
+    for e in ctx.prior:
+        if e.command and _SCRATCH.search(e.command):
+            continue
+        if "tested" in e.acts and e.status != "no_result":
+            summary = summarize(e.output)
+            if summary is not None:
+                runs.append((e, summary))
+    named = claimed_ids(ctx.reported.claim.values)
+    if named:
+        narrowed = [r for r in runs if any(n in (r[0].command or "").casefold() for n in named)]
+        if narrowed:
+            return narrowed
+    return runs
+
+
+def edited_after(ctx: Context, execution: Execution) -> bool:
+    return any(
+        e.position > execution.position and e.edits_files and "tested" not in e.acts
+        for e in ctx.prior
+    )
+
+
+@check("TSC110", "tests-failed", "contradicted")
+def tests_failed(ctx: Context) -> Reason | None:
+    """ "Tests pass" when the latest run of those tests, after the last edit, reported failures.
+
+    Catches: "all tests pass" after `pytest` printed "2 failed". Leaves alone: a failing run
+    followed by an edit (the fix may work: nothing says otherwise); a runner that printed no
+    summary (a missing module or a usage error ran no test); "2 tests failed, the rest pass";
+    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`)."""
+    claim = ctx.reported.claim
+    if claim.category != "tested" or non_report_words().has_exception(claim.text):
+        return None
+    runs = test_runs(ctx)
+    if not runs:
+        return None
+    last, summary = runs[-1]
+    if summary.failed == 0 or edited_after(ctx, last):
+        return None
+    return ctx.reason(
+        "TSC110",
+        "contradicted",
+        last.cited,
+        f"the latest test run ({(last.command or last.call.name or '')[:60]}) reported "
+        f"{summary.failed} failed, and nothing was edited after it",
+    )

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from toolscore_ci.claims.values import evidence_values, same_kind_present, value_matches
+from toolscore_ci.engine.index import Execution
+from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.model import Reason
+
+# Kinds a claim and a call's arguments can disagree on, per claim category: an amount only
+# for money moved ("You saved $6594" is not a save of $6594), addresses for what reaches
+# people, times and dates for what is scheduled; ids for any act.
+_KINDS: dict[str, tuple[str, ...]] = {
+    "paid": ("amount", "id"),
+    "sent": ("email", "id"),
+    "routed": ("email", "id"),
+    "booked": ("email", "time", "date", "id"),
+    "created": ("email", "time", "date", "id"),
+    "changed": ("time", "date", "id"),
+    "deleted": ("id",),
+    "deployed": ("id",),
+}
+
+
+def _dump(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError, RecursionError):
+        return ""
+
+
+def _backing_writes(ctx: Context) -> list[Execution]:
+    covers = FAILURE_COVERS.get(ctx.reported.claim.category)
+    if not covers:
+        return []
+    mine = [e for e in ctx.prior if e.category in covers and e.status == "succeeded"]
+    in_turn = [e for e in mine if e.turn == ctx.reported.turn]
+    return in_turn or mine
+
+
+_MONEY_KEYS = ("amount", "price", "total", "salary", "fee", "cost", "charge", "refund", "balance")
+
+
+def money_args(writes: list[Execution]) -> list[float]:
+    """The numbers a call was sent in fields that hold money (`amount`, `base_salary`, ...)."""
+    amounts: list[float] = []
+
+    def walk(v: Any, key: str, depth: int) -> None:
+        if depth > 6:
+            return
+        if isinstance(v, dict):
+            for k, inner in v.items():
+                walk(inner, str(k).lower(), depth + 1)
+        elif isinstance(v, list):
+            for inner in v[:100]:
+                walk(inner, key, depth + 1)
+        elif (
+            isinstance(v, (int, float))
+            and not isinstance(v, bool)
+            and any(word in key for word in _MONEY_KEYS)
+        ):
+            amounts.append(float(v))
+
+    for e in writes:
+        walk(e.call.args, "", 0)
+    return amounts
+
+
+def _amount_agrees(value: str, amounts: list[float]) -> bool:
+    """The claimed amount is one the call was sent, in units or in cents, or their total."""
+    try:
+        claimed = float(value)
+    except ValueError:
+        return True  # not a number we can compare: no contradiction
+    candidates = [*amounts, sum(amounts)]
+    return any(abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5 for a in candidates)
+
+
+@check("TSC140", "values-differ-from-the-call", "contradicted")
+def values_differ(ctx: Context) -> Reason | None:
+    """The one value of a kind the claim states (a recipient, an amount, a time, a date, an
+    id) differs from the one the backing call was sent with, and appears nowhere in it.
+
+    Catches: "Refunded $49.00" when the refund call moved 4.90; "invited maria@..." when
+    the event went to another address; "closed #123" after closing #124. Leaves alone:
+    claims that state several values of a kind (descriptions mix read values in); calls
+    whose arguments carry no value of that kind; a total that is the sum of the call's
+    amounts; an amount in cents; any value found in the call's result; an id some call of the run
+    touched (it names a related object)."""
+    claim = ctx.reported.claim
+    if claim.admits_failure:
+        return None
+    writes = _backing_writes(ctx)
+    if not writes:
+        return None
+    args_text = "\n".join(_dump(e.call.args) for e in writes)
+    everything = args_text + "\n" + "\n".join(_dump(e.output) for e in writes)
+    arg_values = evidence_values(args_text)
+    all_values = evidence_values(everything)
+    # an id may name another object the act relates to ("closed as a duplicate of #881"):
+    # it contradicts only when no call of the run touched it at all
+    touched = "\n".join(_dump(e.call.args) + _dump(e.output) for e in ctx.prior)
+    touched_values = evidence_values(touched)
+    for kind in _KINDS.get(claim.category, ()):
+        stated = claim.values.get(kind, ())
+        if len(stated) != 1:
+            continue
+        value = stated[0]
+        if kind == "amount":
+            amounts = money_args(writes)
+            if not amounts or _amount_agrees(value, amounts):
+                continue
+        elif not same_kind_present(kind, value, args_text, arg_values):
+            continue
+        if value_matches(kind, value, everything, all_values):
+            continue
+        if kind == "id" and value_matches(kind, value, touched, touched_values):
+            continue
+        last = writes[-1]
+        return ctx.reason(
+            "TSC140",
+            "contradicted",
+            last.cited,
+            f"the claim says {value.lstrip('~')}, but {last.call.name} was sent a different {kind}",
+        )
+    return None

@@ -1,0 +1,88 @@
+"""Trace -> Result: build the index once, find the claims where they are reported, run the
+registry's checks on each claim in precedence order, score, gate."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+
+from toolscore_ci.engine.index import build
+from toolscore_ci.engine.registry import Context, in_order
+from toolscore_ci.engine.reported import reported_claims
+from toolscore_ci.gate import gate
+from toolscore_ci.model import Reason, Result, Step, Trace
+from toolscore_ci.rules import RulePack
+
+#: Raw p_success per outcome; `unknown` abstains (0.5: to review).
+SCORES: dict[str, float | None] = {
+    "contradicted": 0.03,
+    "unsupported": 0.06,
+    "unknown": None,
+    "receipt_only": 0.72,
+    "receipt_confirmed": 0.90,
+    "probe_supported": 0.97,
+}
+NO_FINAL_REPORT = "the run ended without a final report (cut off?): nothing to check"
+
+
+def score(reasons: list[Reason]) -> float | None:
+    """A trace is as good as its worst claim; an undecided claim abstains at 0.5, so one
+    unchecked claim sends an otherwise verified trace to review, never to a pass."""
+    if not reasons:
+        return None
+    return min(0.5 if SCORES[r.outcome] is None else SCORES[r.outcome] for r in reasons)  # type: ignore[type-var]
+
+
+class Engine:
+    """The deterministic claim checker. One instance serves any number of traces."""
+
+    name = "checks"
+
+    def __init__(self, packs: tuple[RulePack, ...]) -> None:
+        self.packs = packs
+        self._tool_patterns = [
+            re.compile("|".join(fnmatch.translate(g) for g in pack.tools)) if pack.tools else None
+            for pack in packs
+        ]
+        self.tool_categories: dict[str, str] = {}
+        for pack in packs:
+            self.tool_categories.update(pack.tool_categories)
+        self.checks = in_order()
+
+    def check(self, trace: Trace, source_file: str, line: int) -> Result:
+        index = build(trace, self.tool_categories)
+        claims = reported_claims(index, self._applicable(trace, trace.steps))
+        reasons: list[Reason] = []
+        for reported in claims:
+            ctx = Context(index, reported)
+            found = next((r for c in self.checks if (r := c.run(ctx)) is not None), None)
+            if found is None:
+                found = ctx.reason("", "unknown", (), "nothing ran that says whether it happened")
+            reasons.append(found)
+        p = score(reasons)
+        notes = [f"turn {t.index}: {t.record}" for t in index.turns]
+        if not (trace.final_text or "").strip():
+            notes.append(NO_FINAL_REPORT)
+        return Result(
+            trace_id=trace.trace_id,
+            verdict=gate(p),
+            p_success=0.5 if p is None else p,
+            claims=[r.claim for r in claims],
+            reasons=reasons,
+            source_file=source_file,
+            line=line,
+            detector=self.name,
+            notes=notes,
+        )
+
+    def _applicable(self, trace: Trace, steps: tuple[Step, ...]) -> list[RulePack]:
+        """Packs whose `tools` globs match a call in the trace (or, with no calls, whose name
+        is the task's domain), as agent-claimcheck decides it."""
+        names = {s.name for s in steps if s.kind == "tool_call" and s.name}
+        out = []
+        for pack, tools in zip(self.packs, self._tool_patterns, strict=True):
+            if (tools is not None and any(tools.match(n) for n in names)) or (
+                not names and trace.task.get("domain") == pack.name
+            ):
+                out.append(pack)
+        return out

@@ -1,0 +1,145 @@
+"""The registry of checks: each a small named unit with a stable code, run in one precedence.
+
+A check is a function from a `Context` (one claim and the trace's index) to a `Reason` or
+None. The engine runs the checks in `PRECEDENCE` order for each claim and keeps the first
+reason: contradictions first, then the evidence that nothing backs the claim, then support.
+Every reason carries its check's code and the index of its claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from functools import cached_property
+
+from toolscore_ci.engine.index import Execution, TraceIndex
+from toolscore_ci.engine.reported import ReportedClaim
+from toolscore_ci.model import Outcome, Reason
+from toolscore_ci.toolkinds import SUPPORTS
+
+#: A failure of a call of one of these categories contradicts a claim of the key's category.
+#: Narrower than SUPPORTS: a failed reproduction script (ran) is not a failed edit.
+FAILURE_COVERS: dict[str, frozenset[str]] = {
+    "created": frozenset({"created", "booked", "saved"}),
+    "booked": frozenset({"booked", "created"}),
+    "saved": frozenset({"saved", "created", "changed"}),
+    "changed": frozenset({"changed", "saved"}),
+    "deleted": frozenset({"deleted"}),
+    "sent": frozenset({"sent"}),
+    "routed": frozenset({"routed"}),
+    "deployed": frozenset({"deployed"}),
+    "committed": frozenset({"committed"}),
+    "paid": frozenset({"paid"}),
+}
+
+
+@dataclass(frozen=True)
+class Context:
+    """One claim, with the trace index it is judged against."""
+
+    index: TraceIndex
+    reported: ReportedClaim
+
+    @cached_property
+    def prior(self) -> list[Execution]:
+        """The agent's calls made before the claim was said."""
+        return self.index.before(self.reported.position)
+
+    @cached_property
+    def candidates(self) -> list[Execution]:
+        """Prior calls that can do what the claim says: the rule pack's action for it, or a
+        call whose category can."""
+        category = self.reported.claim.category
+        rule = self.reported.rule
+        if category == "done":
+            return [e for e in self.prior if e.effect in ("write", "run")]
+        kinds = SUPPORTS.get(category, frozenset({category}))
+        return [
+            e
+            for e in self.prior
+            if e.acts & kinds
+            or (rule is not None and e.call.name and fnmatchcase(e.call.name, rule.action))
+        ]
+
+    @cached_property
+    def successes(self) -> list[Execution]:
+        return [e for e in self.candidates if e.status == "succeeded"]
+
+    def reason(self, code: str, outcome: Outcome, steps: tuple[int, ...], detail: str) -> Reason:
+        claim = self.reported.claim
+        return Reason(
+            claim=claim.type or claim.category,
+            outcome=outcome,
+            steps=tuple(sorted(set(steps))),
+            detail=detail,
+            code=code,
+            claim_index=self.reported.index,
+        )
+
+
+CheckFn = Callable[[Context], Reason | None]
+
+
+@dataclass(frozen=True)
+class Check:
+    code: str
+    name: str
+    outcome: Outcome  # what a finding of this check is
+    run: CheckFn
+
+    @property
+    def doc(self) -> str:
+        return (self.run.__doc__ or "").strip()
+
+
+_CHECKS: dict[str, Check] = {}
+
+
+def check(code: str, name: str, outcome: Outcome) -> Callable[[CheckFn], CheckFn]:
+    """Register a check function under a stable code."""
+
+    def register(fn: CheckFn) -> CheckFn:
+        if code in _CHECKS:
+            raise ValueError(f"check code {code} registered twice")
+        _CHECKS[code] = Check(code, name, outcome, fn)
+        return fn
+
+    return register
+
+
+#: The one precedence table: the first check that finds something decides the claim.
+PRECEDENCE: tuple[str, ...] = (
+    "TSC131",  # a state probe contradicts it
+    "TSC130",  # the rule pack's receipt checks fail
+    "TSC132",  # the end-state probe's screen says the action did not go through
+    "TSC133",  # the end-state probe shows another date than the task asked for
+    "TSC101",  # the action it reports failed, and nothing did it since
+    "TSC102",  # the action it reports is waiting for approval or the client
+    "TSC140",  # the value it states differs from the one the call was sent with
+    "TSC110",  # the latest run of the tests it reports failed
+    "TSC112",  # the latest build or type check it reports failed
+    "TSC120",  # the final diff holds no change to the source it reports fixed
+    "TSC103",  # an act reported in a turn where no tool ran, and nothing could have done it
+    "TSC104",  # tool-call markup written into the reply instead of a call
+    "TSC111",  # the test runs it rests on ran no tests
+    "TSC201",  # a state probe confirms it
+    "TSC205",  # the rule pack's receipt checks pass
+    "TSC202",  # the latest run of the tests passed, after the last edit
+    "TSC203",  # a matching action's receipt confirms it
+    "TSC204",  # a matching action succeeded
+)
+
+
+def registered() -> dict[str, Check]:
+    from toolscore_ci.engine import checks  # noqa: F401  (registers every check)
+
+    return _CHECKS
+
+
+def in_order() -> list[Check]:
+    table = registered()
+    missing = set(table) ^ set(PRECEDENCE)
+    if missing:
+        raise RuntimeError(f"checks and PRECEDENCE disagree: {sorted(missing)}")
+    return [table[code] for code in PRECEDENCE]

@@ -1,0 +1,162 @@
+"""Claims where they are reported: the final report, and the agent messages that end a turn.
+
+A claim is a sentence that reports an act of the agent, or a resulting state, to the person it
+works for. Where it was said decides that first: a message the agent sends while it goes on
+calling tools is narration of work in progress, never a report. Within a report, a sentence
+that is a condition, an offer, a question or a plan (vocab/reports.yaml) reports nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from toolscore_ci.claims.extract import extract, find_markup, message_admits_failure
+from toolscore_ci.claims.lexicon import category_of_type
+from toolscore_ci.claims.values import extract_values
+from toolscore_ci.engine.index import TraceIndex
+from toolscore_ci.model import Claim
+from toolscore_ci.rules.bind import bind_rule
+from toolscore_ci.rules.dsl import Rule, RulePack
+from toolscore_ci.vocab import non_report_words
+
+Where = Literal["final", "turn_end"]
+MARKUP = "tool_call_markup"
+#: Structured claim types that report the work did not get done.
+NOT_SUCCESS_TYPES = frozenset(
+    {"blocked", "failed", "failure", "error", "gave_up", "needs_input", "incomplete", "aborted"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ReportedClaim:
+    claim: Claim
+    index: int  # in the result's claim list: reasons cite it
+    position: int  # where it was said: only what ran before it counts
+    turn: int
+    where: Where
+    rule: Rule | None = None
+
+
+def _norm(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+def ends_turn(index: TraceIndex, position: int) -> bool:
+    """No agent tool call follows this message before the user speaks again."""
+    for step in index.steps[position + 1 :]:
+        if step.kind == "message" and step.role == "user":
+            return True
+        if step.kind == "tool_call" and step.role == "agent":
+            return False
+    return True
+
+
+def _reports(claims: list[Claim], text: str) -> list[Claim]:
+    words = non_report_words()
+    out = []
+    for claim in claims:
+        if claim.source == "extracted":
+            sentence = text[claim.span[0] : claim.span[1]] if claim.span else claim.text
+            at = sentence.casefold().find(claim.trigger.casefold()) if claim.trigger else -1
+            if words.is_not_a_report(sentence, at if at >= 0 else None):
+                continue
+        out.append(claim)
+    return out
+
+
+def _with_markup(claims: list[Claim], text: str | None, step: int | None) -> list[Claim]:
+    """A reply that writes out a tool call and reports the work done presents that call as
+    made: a claim of its own. Markup alone (a model's malformed call) reports nothing."""
+    found = find_markup(text, step) if claims else None
+    if found is None:
+        return claims
+    markup = Claim(category="done", text=" ".join(found.text.split()), step=step, type=MARKUP)
+    return [*claims, markup]
+
+
+def reported_claims(index: TraceIndex, packs: list[RulePack]) -> list[ReportedClaim]:
+    trace = index.trace
+    steps = index.steps
+    final_text = _norm(trace.final_text)
+    final_pos: int | None = None
+    for pos in range(len(steps) - 1, -1, -1):
+        step = steps[pos]
+        if step.kind == "message" and step.role == "agent" and _norm(step.content) == final_text:
+            final_pos = pos
+            break
+    out: list[ReportedClaim] = []
+
+    def add(claim: Claim, position: int, where: Where) -> None:
+        rule, claim_type = bind_rule(claim, packs)
+        if rule is not None and claim.type is None:
+            claim = replace(claim, type=claim_type)
+        turn = index.turn_at[position] if position < len(index.turn_at) else index.turns[-1].index
+        out.append(ReportedClaim(claim, len(out), position, turn, where, rule))
+
+    for pos, step in enumerate(steps):
+        if step.kind != "message" or step.role != "agent" or not step.content:
+            continue
+        if pos == final_pos or not ends_turn(index, pos):
+            continue
+        claims = _with_markup(
+            _reports(extract(step.content, step.i), step.content), step.content, step.i
+        )
+        for claim in claims:
+            add(claim, pos, "turn_end")
+    # The final report speaks for the run's end state: every call counts, also the one the
+    # agent makes with its last words (mini-swe-agent submits its diff with them).
+    position = len(steps)
+    final_step = None if final_pos is None else steps[final_pos].i
+    said = _reports(extract(trace.final_text, final_step), trace.final_text or "")
+    said = _with_markup(said, trace.final_text, final_step)
+    if trace.final_claims:
+        by_category = {c.category: c for c in said}
+        covered: set[str] = set()
+        for raw in trace.final_claims:
+            claim_type = str(raw.get("type", ""))
+            if claim_type.casefold() in NOT_SUCCESS_TYPES:
+                continue  # the agent reports it did not get there: nothing to check
+            subject = raw.get("subject") or {}
+            category = _structured_category(claim_type, packs)
+            values = extract_values(" ".join(str(v) for v in _flat(subject)))
+            match = by_category.get(category or "")
+            if match is not None:
+                covered.add(match.category)
+                values = {**match.values, **values}
+            add(
+                Claim(
+                    category=category or "done",
+                    text=final_text,
+                    step=final_step,
+                    span=match.span if match is not None else None,
+                    values=values,
+                    subject=subject,
+                    type=claim_type,
+                    source="structured",
+                    admits_failure=match.admits_failure
+                    if match is not None
+                    else message_admits_failure(final_text),
+                ),
+                position,
+                "final",
+            )
+        said = [c for c in said if c.category not in covered and c.category != "done"]
+    for claim in said:
+        add(claim, position, "final")
+    return out
+
+
+def _structured_category(claim_type: str, packs: list[RulePack]) -> str | None:
+    for pack in packs:
+        if claim_type in pack.categories:
+            return pack.categories[claim_type]
+    return category_of_type(claim_type)
+
+
+def _flat(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _flat(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _flat(v)]
+    return [value]

@@ -1,0 +1,335 @@
+"""What a shell command line does, read from its structure: each pipeline part's program and
+subcommand, its redirections and heredocs; never a word found anywhere in the line.
+
+`alembic upgrade head` runs alembic (it is not the `head` command); `cat <<'EOF' > f.py`
+writes f.py; `cd /repo && python -m pytest tests/a.py` runs tests.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from functools import lru_cache
+
+# The order says which act of a multi-part line speaks for it: the most consequential.
+RANK = (
+    "deployed",
+    "committed",
+    "deleted",
+    "changed",
+    "saved",
+    "sent",
+    "created",
+    "tested",
+    "built",
+    "ran",
+    "retrieved",
+)
+_HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1[^\n]*\n.*?\n\s*\2\s*(?:\n|$)", re.S)
+_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\||\n)\s*")
+_WRAPPERS = frozenset(
+    {"sudo", "env", "time", "nohup", "command", "exec", "timeout", "nice", "npx", "bunx", "uvx"}
+)
+_READERS = frozenset(
+    [
+        "cat",
+        "ls",
+        "grep",
+        "egrep",
+        "fgrep",
+        "rg",
+        "ag",
+        "find",
+        "head",
+        "tail",
+        "less",
+        "more",
+        "wc",
+        "nl",
+        "awk",
+        "gawk",
+        "echo",
+        "printf",
+        "pwd",
+        "which",
+        "type",
+        "diff",
+        "tree",
+        "file",
+        "stat",
+        "du",
+        "df",
+        "sort",
+        "uniq",
+        "cut",
+        "tr",
+        "od",
+        "xxd",
+        "hexdump",
+        "jq",
+        "yq",
+        "true",
+        "false",
+        "test",
+        "[",
+        "basename",
+        "dirname",
+        "realpath",
+        "readlink",
+        "locate",
+        "whereis",
+        "ps",
+        "env",
+        "printenv",
+        "date",
+        "id",
+        "whoami",
+        "uname",
+        "sed",
+    ]
+)
+_TEST_RUNNERS = frozenset(
+    [
+        "pytest",
+        "py.test",
+        "tox",
+        "nox",
+        "jest",
+        "vitest",
+        "mocha",
+        "ava",
+        "rspec",
+        "phpunit",
+        "ctest",
+        "runtests",
+        "runtests.py",
+        "run_tests",
+        "run_tests.py",
+        "run-tests",
+        "run-tests.sh",
+        "test.sh",
+        "run_tests.sh",
+    ]
+)
+_TEST_SUBCOMMAND = frozenset(
+    [
+        "go",
+        "cargo",
+        "npm",
+        "pnpm",
+        "yarn",
+        "bun",
+        "deno",
+        "dotnet",
+        "mix",
+        "swift",
+        "gradle",
+        "gradlew",
+        "mvn",
+        "bazel",
+        "make",
+        "dbt",
+    ]
+)
+_BUILDERS = frozenset(
+    [
+        "make",
+        "tsc",
+        "ruff",
+        "eslint",
+        "mypy",
+        "flake8",
+        "pylint",
+        "javac",
+        "gcc",
+        "g++",
+        "clang",
+        "cc",
+        "rustc",
+        "cmake",
+        "ninja",
+    ]
+)
+_INTERPRETERS = re.compile(r"^(?:python[\d.]*|pypy[\d.]*|node|ruby|perl|php|bash|sh|zsh|Rscript)$")
+_DEPLOYERS = {
+    ("kubectl", "apply"),
+    ("kubectl", "rollout"),
+    ("kubectl", "set"),
+    ("helm", "upgrade"),
+    ("helm", "install"),
+    ("terraform", "apply"),
+    ("pulumi", "up"),
+    ("fly", "deploy"),
+    ("netlify", "deploy"),
+    ("npm", "publish"),
+    ("twine", "upload"),
+    ("cargo", "publish"),
+    ("docker", "push"),
+}
+_GIT = {
+    "push": "deployed",
+    "merge": "deployed",
+    "commit": "committed",
+    "rm": "deleted",
+    "apply": "changed",
+    "am": "changed",
+    "checkout": "changed",
+    "restore": "changed",
+    "reset": "changed",
+    "stash": "changed",
+    "cherry-pick": "changed",
+    "revert": "changed",
+    "mv": "changed",
+    "add": "saved",
+}
+_READ_SUBCOMMANDS = frozenset(
+    [
+        "get",
+        "list",
+        "ls",
+        "describe",
+        "show",
+        "status",
+        "history",
+        "logs",
+        "log",
+        "view",
+        "inspect",
+        "top",
+        "ps",
+        "diff",
+    ]
+)
+_WRITE_SUBCOMMANDS = frozenset(
+    ["apply", "set", "delete", "create", "update", "patch", "edit", "rm"]
+)
+_REDIRECT = re.compile(r"^[1]?>>?(.*)$")
+_HEREDOC_MARK = re.compile(r"<<-?\s*(['\"]?)\w+\1")
+
+
+def _writes_by_redirect(tokens: list[str]) -> bool:
+    """An unquoted `> file` / `>> file` (not `2>&1`, not `/dev/null`)."""
+    for i, tok in enumerate(tokens):
+        m = _REDIRECT.match(tok)
+        if m is None:
+            continue
+        target = m.group(1) or (tokens[i + 1] if i + 1 < len(tokens) else "")
+        if target and not target.startswith("&") and target != "/dev/null":
+            return True
+    return False
+
+
+def _tokens(part: str) -> list[str]:
+    try:
+        return shlex.split(part, comments=False)
+    except ValueError:
+        return part.split()
+
+
+def _program(tokens: list[str]) -> tuple[str, list[str]]:
+    """The program a part runs and its arguments, past `sudo`, `env X=1`, `timeout 30`."""
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if "=" in tok and not tok.startswith("-") and tok.split("=", 1)[0].isidentifier():
+            i += 1
+        elif tok in _WRAPPERS:
+            i += 1
+            while i < len(tokens) and (tokens[i].startswith("-") or tokens[i].isdigit()):
+                i += 1
+        else:
+            break
+    if i >= len(tokens):
+        return "", []
+    return tokens[i].rsplit("/", 1)[-1], tokens[i + 1 :]
+
+
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
+
+
+def _inline_script(args: list[str]) -> str | None:
+    """The script of `bash -c SCRIPT` / `bash -lc SCRIPT`, if that is how the shell runs."""
+    for i, arg in enumerate(args[:-1]):
+        if arg.startswith("-") and not arg.startswith("--") and "c" in arg:
+            return args[i + 1]
+    return None
+
+
+def _is_test_script(name: str) -> bool:
+    base = name.rsplit("/", 1)[-1]
+    return base in _TEST_RUNNERS or (base == "test" and "/" in name)
+
+
+def _part_acts(part: str) -> set[str]:
+    tokens = _tokens(_HEREDOC_MARK.sub(" ", part))
+    program, args = _program(tokens)
+    acts: set[str] = set()
+    if _writes_by_redirect(tokens):
+        acts.add("saved")
+    if not program or program == "cd":
+        return acts
+    positional = [a for a in args if not a.startswith("-")]
+    sub = positional[0] if positional else ""
+    if (
+        program in _TEST_RUNNERS
+        or _is_test_script(tokens[0] if tokens else "")
+        or (program in _TEST_SUBCOMMAND and sub in ("test", "t", "verify"))
+    ):
+        acts.add("tested")
+    elif program in _SHELLS and (script := _inline_script(args)) is not None:
+        acts |= command_acts(script)  # bash -lc 'pytest -q': what the inner line does
+    elif _INTERPRETERS.match(program):
+        if (len(args) >= 2 and args[0] == "-m" and args[1] in ("pytest", "unittest", "tox")) or (
+            sub and (_is_test_script(sub) or (sub.endswith("manage.py") and "test" in args))
+        ):
+            acts.add("tested")
+        else:
+            acts.add("ran")  # a script or `-c` code: it may write anything
+    elif program == "git":
+        acts.add(_GIT.get(sub, "retrieved"))
+    elif (program, sub) in _DEPLOYERS:
+        acts.add("deployed")
+    elif (
+        program in ("sed", "perl") and any(a.startswith("-i") or a == "-pi" for a in args)
+    ) or program in ("patch",):
+        acts.add("changed")
+    elif program in ("mv", "cp", "mkdir", "touch", "tee", "install", "ln", "chmod"):
+        acts.add("saved")
+    elif program in ("rm", "rmdir", "unlink"):
+        acts.add("deleted")
+    elif program in ("curl", "wget", "http"):
+        upper = " ".join(args)
+        if re.search(r"-X\s*DELETE", upper):
+            acts.add("deleted")
+        elif re.search(r"-X\s*(?:POST|PUT|PATCH)|(?:^|\s)(?:-d|--data\S*|-F|--form)\b", upper):
+            acts.add("changed")
+        else:
+            acts.add("retrieved")
+    elif program in ("sendmail", "mail", "mutt"):
+        acts.add("sent")
+    elif program in _BUILDERS:
+        acts.add("built")
+    elif program in _READERS:
+        acts.add("retrieved")
+    elif sub == "test":
+        acts.add("tested")  # a tool's own test subcommand: helm test web, dbt test
+    elif _READ_SUBCOMMANDS & set(positional[:3]) and not _WRITE_SUBCOMMANDS & set(positional[:3]):
+        acts.add("retrieved")  # kubectl --context prod get pods, gh pr view 12
+    else:
+        acts.add("ran")
+    return acts
+
+
+@lru_cache(maxsize=4096)
+def command_acts(command: str) -> frozenset[str]:
+    """Every act a command line performs: {"changed", "tested"} for `sed -i ... && pytest`."""
+    text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", command.strip())
+    acts: set[str] = set()
+    for part in _SEPARATORS.split(text):
+        if part.strip():
+            acts |= _part_acts(part.strip())
+    return frozenset(acts)
+
+
+def primary_act(acts: frozenset[str]) -> str | None:
+    return next((a for a in RANK if a in acts), None)

@@ -1,0 +1,181 @@
+"""(call, result) -> status: the one place a tool result's outcome is read.
+
+Structure decides: `ok`, `error`, exit and HTTP codes, `success: false`, error objects and
+state fields, judged against the action the call performs (a cancellation that answers
+"cancelled" succeeded). A read's content is data, not its status: for reads only the signals
+that the read itself failed count. Test-runner summaries count for test runs only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from toolscore_ci.engine.testruns import summarize
+from toolscore_ci.model import Step
+from toolscore_ci.vocab import states
+
+Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
+
+_STATE_KEYS = ("status", "state", "outcome", "conclusion", "phase", "result")
+_EXIT_KEYS = ("exit_code", "exitcode", "returncode", "return_code", "exit_status", "rc")
+_HTTP_KEYS = ("status_code", "statuscode", "http_status", "httpstatus")
+_ERROR_KEYS = ("error", "errors", "error_message", "exception", "fault")
+# A batch that reports items it could not do: the batch did not do what was asked of it.
+_FAILED_ITEMS = (
+    "failed",
+    "failures",
+    "failed_items",
+    "failed_count",
+    "not_processed",
+    "skipped_items",
+)
+_WRAPPERS = ("result", "data", "response", "body", "payload")
+_ID_KEY = re.compile(r"(?:^|_)(?:id|uuid|key|number|ref|reference|confirmation|sha|url)$")
+# A tool's own error string ("Error: reservation not found"): its first word says so.
+_ERROR_TEXT = re.compile(r"^\s*(?:error|exception|traceback|fatal)\b", re.I)
+_MAX_INT_DIGITS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    status: Status
+    why: str
+    #: the receipt positively says it is done (an id, a success state, exit 0, a 2xx)
+    confirmed: bool = False
+    #: a batch that did some of its items and names the ones it could not do
+    partial: bool = False
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        text = value.strip()
+        return int(text) if len(text) <= _MAX_INT_DIGITS else None
+    return None
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = " ".join(str(value).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _lower_keys(obj: Mapping[str, Any]) -> dict[str, Any]:
+    return {str(k).lower().replace("-", "_"): v for k, v in obj.items()}
+
+
+def _state_word(value: Any) -> str | None:
+    if isinstance(value, str) and 0 < len(value) <= 40:
+        return value.strip().lower().replace(" ", "_").replace("-", "_")
+    return None
+
+
+def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Judgement | None:
+    keys = _lower_keys(obj)
+    for key in _EXIT_KEYS:
+        code = _int(keys.get(key))
+        if code is not None:
+            if code != 0:
+                return Judgement("failed", f"{key} {code}")
+            return Judgement("succeeded", f"{key} 0", confirmed=True)
+    for key in (*_HTTP_KEYS, "status", "code"):
+        code = _int(keys.get(key))
+        if code is not None and 100 <= code <= 599:
+            if code >= 400:
+                return Judgement("failed", f"HTTP {code}")
+            if code == 202:
+                return Judgement("accepted", "HTTP 202 accepted")
+            if 200 <= code < 300:
+                return Judgement("succeeded", f"HTTP {code}", confirmed=True)
+    for key in ("success", "ok", "succeeded"):
+        if keys.get(key) is False:
+            return Judgement("failed", f"{key}: false")
+    for key in ("is_error", "iserror"):
+        if keys.get(key) is True:
+            return Judgement("failed", f"{key}: true")
+    for key in _ERROR_KEYS:
+        value = keys.get(key)
+        if value not in (None, "", [], {}, False):
+            return Judgement("failed", f"{key}: {_short(value)}")
+    if is_read:
+        return None  # the rest of a read's answer is what it read, not how the read went
+    for key in ("failed", "partial"):
+        if keys.get(key) is True:
+            return Judgement("failed", f"{key}: true")
+    for key in _FAILED_ITEMS:
+        value = keys.get(key)
+        count = len(value) if isinstance(value, list) else _int(value)
+        if count:
+            return Judgement(
+                "failed", f"{key}: {count} item(s) ({_short(value, 80)})", partial=True
+            )
+    vocab = states()
+    own = vocab.acts.get(category or "", frozenset())
+    for key, value in keys.items():
+        # {"stored": false} from a save: the flag named for the act says it did not happen
+        if value is False and key in own:
+            return Judgement("failed", f"{key}: false")
+    for key in _STATE_KEYS:
+        value = keys.get(key)
+        if isinstance(value, Mapping):  # {"status": {"state": "DONE"}}
+            inner = _lower_keys(value)
+            value = next((inner[k] for k in _STATE_KEYS if k in inner), None)
+        word = _state_word(value)
+        if word is None:
+            continue
+        cls = vocab.status_of(word, category)
+        if cls == "succeeded":
+            return Judgement("succeeded", f"{key}: {value}", confirmed=True)
+        if cls is not None:
+            return Judgement(cls, f"{key}: {value}")  # type: ignore[arg-type]
+    for key in _WRAPPERS:
+        inner = keys.get(key)
+        if isinstance(inner, Mapping):
+            found = _mapping(inner, category, is_read)
+            if found is not None:
+                return found
+    return None
+
+
+def has_identifier(output: Any) -> bool:
+    """Does a result carry an identifier of what it made (an id, a number, a url)?"""
+    if isinstance(output, Mapping):
+        for key, value in output.items():
+            if value in (None, "", False) or isinstance(value, (Mapping, list)):
+                continue
+            if _ID_KEY.search(str(key).lower()):
+                return True
+        for key in _WRAPPERS:
+            if isinstance(output.get(key), Mapping) and has_identifier(output[key]):
+                return True
+    return False
+
+
+def judge(result: Step | None, category: str | None, *, is_read: bool) -> Judgement:
+    """The status of one call, from its result step (None: the call never returned)."""
+    if result is None:
+        return Judgement("no_result", "no result recorded for this call")
+    if result.ok is False:
+        detail = result.error if result.error not in (None, "", {}) else result.output
+        return Judgement("failed", f"ok=false: {_short(detail)}" if detail else "ok=false")
+    if result.error not in (None, "", {}, []):
+        return Judgement("failed", f"error: {_short(result.error)}")
+    output = result.output
+    if category == "tested":
+        # a runner's own summary says how the run went ("2 failed"), whatever its exit code
+        summary = summarize(output)
+        if summary is not None and summary.failed:
+            return Judgement("failed", f"{summary.failed} failed, {summary.passed} passed")
+    if isinstance(output, Mapping):
+        found = _mapping(output, category, is_read)
+        if found is not None:
+            return found
+        return Judgement("succeeded", "no failure signal", confirmed=has_identifier(output))
+    if isinstance(output, str) and _ERROR_TEXT.match(output) and result.ok is not True:
+        return Judgement("failed", _short(output))
+    return Judgement("succeeded", "ok=true" if result.ok else "no failure signal")

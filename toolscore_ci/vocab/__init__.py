@@ -1,0 +1,213 @@
+"""Vocabularies as data: state words by action category, and the words per language that
+make a sentence something other than a report. Loaded once, schema-checked."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import jsonschema
+import yaml
+
+STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
+
+
+@dataclass(frozen=True)
+class StateVocabulary:
+    """word -> status class, with the per-action words that are that action's own success."""
+
+    base: dict[str, str]
+    produced_by: dict[str, frozenset[str]]
+    acts: dict[str, frozenset[str]]  # category -> the words that name the act itself
+
+    def status_of(self, word: str, category: str | None) -> str | None:
+        """What a state word means for a call of `category` (None: the word is not a state)."""
+        if category is not None and word in self.produced_by.get(category, ()):
+            return "succeeded"
+        return self.base.get(word)
+
+
+def _read(name: str) -> str:
+    return resources.files("toolscore_ci.vocab").joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def states() -> StateVocabulary:
+    raw = yaml.safe_load(_read("states.yaml"))
+    jsonschema.validate(raw, json.loads(_read("states.schema.json")))
+    base: dict[str, str] = {}
+    # failed first, so a word listed twice means failure unless its action produces it
+    for cls in ("failed", "pending", "handed_off", "accepted", "succeeded"):
+        for word in raw[cls]:
+            base.setdefault(word, cls)
+    produced = {cat: frozenset(words) for cat, words in raw["produced_by"].items()}
+    acts = {cat: frozenset(words) for cat, words in raw["acts"].items()}
+    return StateVocabulary(base, produced, acts)
+
+
+REPORT_SLOTS = (
+    "opens",
+    "marks",
+    "subjects",
+    "auxiliaries",
+    "perfect",
+    "complements",
+    "universal",
+    "exceptions",
+)
+
+
+@dataclass(frozen=True)
+class NonReportWords:
+    """A sentence that opens with, or contains, one of these is not a report of a done act."""
+
+    opens: re.Pattern[str]
+    marks: re.Pattern[str]
+    subject: str  # regex source: a first-person subject and its auxiliaries
+    perfect: str  # regex source: a perfect or stative frame ("has been", "is now")
+    complements: str  # regex source: words after the verb that make it a report of speech
+    universal: re.Pattern[str]
+    exceptions: re.Pattern[str]
+    languages: dict[str, dict[str, tuple[str, ...]]]
+
+    def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
+        """Is the sentence (or, given the trigger's offset `at`, its clause holding the
+        trigger) a condition, an offer, a plan or a question rather than a report?"""
+        if self.opens.match(_plain(sentence)):
+            return True
+        clause = _plain(sentence if at is None else _clause_at(sentence, at))
+        return bool(self.opens.match(clause) or self.marks.search(clause))
+
+    def has_exception(self, sentence: str) -> bool:
+        """Does the claim carve out exceptions ("except the two unrelated failures")?"""
+        return self.exceptions.search(_plain(sentence)) is not None
+
+    def is_universal(self, sentence: str) -> bool:
+        """Does the claim cover every item of its kind ("all three", "both")?"""
+        return self.universal.search(_plain(sentence)) is not None
+
+    def frame(self, sentence: str, verb: str, *, bare: bool = False) -> str | None:
+        """How `verb` is framed: "act" for a first-hand report of the agent's act ("I've
+        <verb>"), "state" for a resulting state ("has been <verb>", "you're <verb>"), None
+        otherwise. `bare`: a sentence that opens with the verb and goes on to its object
+        ("Sent Carol a copy.") is an act too; a label ("Updated passengers:") is not."""
+        if not verb:
+            return None
+        text = _plain(sentence)
+        verb = verb.casefold()
+        if _frame_cache(self.subject, self.complements, verb).search(text) is not None:
+            return "act"
+        if _frame_cache(self.perfect, self.complements, verb).search(text) is not None:
+            return "state"
+        # a heading that introduces a list ("Updated passengers:") labels, it does not report
+        if bare and not text.rstrip().endswith(":") and _bare_cache(verb).match(text):
+            return "act"
+        return None
+
+    def reports_own_act(self, sentence: str, verb: str, *, bare: bool = False) -> bool:
+        return self.frame(sentence, verb, bare=bare) is not None
+
+
+_CLAUSE_END = re.compile(r"[,;:()\u2014\u2013]| - ")
+
+
+def _clause_at(sentence: str, at: int) -> str:
+    """The clause of `sentence` around offset `at`, between separators."""
+    start = 0
+    for m in _CLAUSE_END.finditer(sentence):
+        if m.end() <= at:
+            start = m.end()
+        elif m.start() >= at:
+            return sentence[start : m.start()]
+    return sentence[start:]
+
+
+@cache
+def _bare_cache(verb: str) -> re.Pattern[str]:
+    return re.compile(rf"\W*(?:\w+ly\s+)?{re.escape(verb)}\s+(?!by\b|on\b|at\b)[\w#@$€£'\"]", re.I)
+
+
+def _plain(sentence: str) -> str:
+    return " ".join(sentence.replace("\u2019", "'").split())
+
+
+@cache
+def _frame_cache(lead: str, complements: str, verb: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<!\w)(?:{lead})\s*(?:\w+ly\s+)?{re.escape(verb)}"
+        rf"(?!\w)(?!\s+(?:{complements})(?!\w))",
+        re.I,
+    )
+
+
+def _alternation(words: list[str]) -> str:
+    # longest first, so "if you'd like" wins over "if"
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+@cache
+def non_report_words() -> NonReportWords:
+    raw = yaml.safe_load(_read("reports.yaml"))
+    jsonschema.validate(raw, json.loads(_read("reports.schema.json")))
+    langs = {
+        lang: {slot: tuple(words[slot]) for slot in REPORT_SLOTS}
+        for lang, words in raw["languages"].items()
+    }
+
+    def every(slot: str) -> list[str]:
+        return [w for slots in langs.values() for w in slots[slot]]
+
+    auxiliaries = _alternation(every("auxiliaries"))
+    return NonReportWords(
+        re.compile(r"\W*(?:" + _alternation(every("opens")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("marks")) + r")(?!\w)", re.I),
+        rf"(?:{_alternation(every('subjects'))})(?:\s*(?:{auxiliaries})(?!\w))*",
+        _alternation(every("perfect")),
+        _alternation(every("complements")),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("universal")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("exceptions")) + r")", re.I),
+        langs,
+    )
+
+
+PAGE_SLOTS = ("refusal", "wall", "empty")
+
+
+@dataclass(frozen=True)
+class PageWords:
+    """What a screen shows when the action did not go through (vocab/pages.yaml)."""
+
+    patterns: dict[str, re.Pattern[str]]
+    languages: dict[str, dict[str, tuple[str, ...]]]
+
+    def failure_in(self, text: str) -> tuple[str, str] | None:
+        """(slot, the words found) for the first slot whose words the text shows."""
+        plain = _plain(text).replace("’", "'")
+        for slot in PAGE_SLOTS:
+            m = self.patterns[slot].search(plain)
+            if m is not None:
+                return slot, m.group(0)
+        return None
+
+
+@cache
+def page_words() -> PageWords:
+    raw = yaml.safe_load(_read("pages.yaml"))
+    jsonschema.validate(raw, json.loads(_read("pages.schema.json")))
+    langs = {
+        lang: {slot: tuple(words[slot]) for slot in PAGE_SLOTS}
+        for lang, words in raw["languages"].items()
+    }
+    patterns = {
+        slot: re.compile(
+            r"(?<!\w)(?:"
+            + _alternation([w for slots in langs.values() for w in slots[slot]])
+            + r")(?!\w)",
+            re.I,
+        )
+        for slot in PAGE_SLOTS
+    }
+    return PageWords(patterns, langs)
