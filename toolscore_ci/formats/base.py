@@ -30,7 +30,9 @@ class Reader(Protocol):
 
 class Coverage:
     """Counts, per file, what a reader saw but could not map (unknown record types, unpaired
-    tool results, fields it cannot place) and reports them when the file is done."""
+    tool results, fields it cannot place) and reports them when the file is done. A reading
+    the reader chose (`info=True`, e.g. bash blocks in text read as tool calls) is counted and
+    reported the same way, but stays a warning under `--strict-format`: nothing was lost."""
 
     def __init__(self, path: str, fmt: str) -> None:
         self.path = path
@@ -38,6 +40,7 @@ class Coverage:
         self.counts: Counter[tuple[str, str]] = Counter()
         self.first_line: dict[tuple[str, str], int | None] = {}
         self.outcome: dict[tuple[str, str], str] = {}
+        self.info: set[tuple[str, str]] = set()
 
     def note(
         self,
@@ -46,17 +49,21 @@ class Coverage:
         line: int | None = None,
         *,
         outcome: str = "kept out of the trace",
+        info: bool = False,
     ) -> None:
         """Record one thing the reader could not place, e.g. ("unknown record type", "x");
-        `outcome` says what became of it (kept out, or kept in a raw form)."""
+        `outcome` says what became of it (kept out, or kept in a raw form). `info`: a mapping
+        the reader made, never an error."""
         key = (what, detail)
         self.counts[key] += 1
         self.first_line.setdefault(key, line)
         self.outcome.setdefault(key, outcome)
+        if info:
+            self.info.add(key)
 
     def issues(self, strict: bool) -> Iterator[InputIssue]:
-        severity = "error" if strict else "warning"
         for (what, detail), count in sorted(self.counts.items()):
+            severity = "error" if strict and (what, detail) not in self.info else "warning"
             times = "once" if count == 1 else f"{count} times"
             yield InputIssue(
                 self.path,

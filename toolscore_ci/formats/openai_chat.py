@@ -4,7 +4,8 @@ Accepted shapes, per JSON value: `{"messages": [...]}` (a request body, or a fin
 a request/response pair (`{"request": {...}, "response": {...}}`, or `{"messages": [...],
 "response"|"choices": ...}`), a bare `chat.completion` object, or a single message (a JSON array
 of messages or JSON Lines of messages: the whole file is then one conversation). Conversation
-shapes are read one at a time, so JSONL of conversations streams.
+shapes are read one at a time, so JSONL of conversations streams. A conversation in
+mini-swe-agent's text-only bash protocol (`_mini_swe_agent`) gets its bash tool steps.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from toolscore_ci.formats import _mini_swe_agent
 from toolscore_ci.formats._messages import add_message
 from toolscore_ci.formats._trace import (
     TraceBuilder,
@@ -137,7 +139,11 @@ def build(
     for key in v:
         if key not in _KNOWN_TOP:
             coverage.note("unplaced field", key, line)
-    for msg in [*messages, *_response_messages(resp)]:
+    messages = [*messages, *_response_messages(resp)]
+    if _mini_swe_agent.applies(messages):  # bash blocks in text, `<returncode>` replies
+        _mini_swe_agent.add_conversation(b, messages, line)
+        return b
+    for msg in messages:
         add_message(b, msg, line=line)
     return b
 
