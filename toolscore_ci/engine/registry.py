@@ -120,6 +120,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
     "TSC120",  # the final diff holds no change to the source it reports fixed
+    "TSC121",  # the final diff does not touch the source file it reports changed
     "TSC103",  # an act reported in a turn where no tool ran, and nothing could have done it
     "TSC104",  # tool-call markup written into the reply instead of a call
     "TSC111",  # the test runs it rests on ran no tests

@@ -1,0 +1,81 @@
+"""The repository's final diff, as a run shows it: the last whole-repository `git diff` taken
+after the last edit, parsed only when it is complete.
+
+A diff is complete when every line is diff syntax: an output a harness clipped in the middle
+("...[3000 chars cut]...") may have lost file headers, and proves nothing about what is absent.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from toolscore_ci.engine.index import Execution
+from toolscore_ci.engine.text import output_text
+
+_GIT_DIFF = re.compile(r"\bgit\s+diff\b")
+_DIFF_FILE = re.compile(r"^diff --git a/(\S+) b/(\S+)$", re.M)
+_DIFF_LINE = re.compile(
+    r"^(?:diff --git |index |--- |\+\+\+ |@@ |[+\- ]|\\ No newline|new file mode|"
+    r"deleted file mode|similarity index|dissimilarity index|rename from|rename to|copy from|"
+    r"copy to|old mode|new mode|Binary files |GIT binary patch|literal |delta |$)"
+)
+_STAGE = re.compile(r"\bgit\s+add\b")
+# Files that check a fix rather than make one: tests, reproduction and scratch scripts.
+NOT_SOURCE = re.compile(
+    r"(?:^|/)(?:tests?|testing|test_?apps?)/|(?:^|/)(?:test_[^/]*|[^/]*_test\.\w+|"
+    r"repro[^/]*|reproduce[^/]*|debug[^/]*|scratch[^/]*|check_[^/]*|verify_[^/]*)$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class FinalDiff:
+    execution: Execution
+    files: frozenset[str]  # paths the diff changes (b/ side)
+
+    @property
+    def source_files(self) -> frozenset[str]:
+        return frozenset(f for f in self.files if not NOT_SOURCE.search(f))
+
+
+def _whole_repo_diff(command: str | None) -> tuple[bool, bool]:
+    """(is a whole-repository `git diff`, shows the index) for one command line."""
+    if not command or not _GIT_DIFF.search(command):
+        return False, False
+    for part in re.split(r"&&|\|\||;|\||\n", command):
+        words = part.split()
+        if "git" in words and "diff" in words:
+            rest = words[words.index("diff") + 1 :]
+            # a summary (--stat, --name-only) is not the patch; a pathspec limits it
+            whole = all(w in ("--cached", "--staged", "HEAD", "--no-color") for w in rest)
+            return whole, bool({"--cached", "--staged", "HEAD"} & set(rest))
+    return False, False
+
+
+def final_diff(prior: list[Execution]) -> FinalDiff | None:
+    """The run's final whole diff, if it is complete and nothing was edited after it."""
+    found: tuple[Execution, bool] | None = None
+    for e in prior:
+        if e.status == "succeeded":
+            whole, staged = _whole_repo_diff(e.command)
+            if whole:
+                found = (e, staged)
+    if found is None:
+        return None
+    last, staged = found
+    if any(e.position > last.position and e.edits_files for e in prior):
+        return None
+    if not staged and any(
+        e.position <= last.position and e.command and _STAGE.search(e.command) for e in prior
+    ):
+        return None  # `git diff` after `git add` shows only what is still unstaged
+    text = output_text(last.output)
+    # the command may echo a marker first (mini-swe-agent's submit): the diff starts after
+    start = text.find("diff --git")
+    body = text[start:] if start >= 0 else text
+    if start < 0 and body.strip():
+        return None  # printed something, but not a diff we can read
+    if any(not _DIFF_LINE.match(line) for line in body.splitlines()):
+        return None  # clipped or mixed with other output: its file list may be incomplete
+    return FinalDiff(last, frozenset(b for _a, b in _DIFF_FILE.findall(body)))
