@@ -17,6 +17,7 @@ SETS = {
     "tau2_dev.agent-trace.jsonl.gz": (None, 0.01),
     "tau2_dev.openai-chat.jsonl.gz": ("tau2_dev.agent-trace.jsonl.gz", 0.01),
     "swe_dev.agent-trace.jsonl.gz": (None, 0.01),
+    "swe_dev.openai-chat.jsonl.gz": ("swe_dev.agent-trace.jsonl.gz", 0.01),
 }
 
 

@@ -117,6 +117,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC101",  # the action it reports failed, and nothing did it since
     "TSC102",  # the action it reports is waiting for approval or the client
     "TSC140",  # the value it states differs from the one the call was sent with
+    "TSC141",  # the amount it states differs from what the write added to the ledger
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
     "TSC120",  # the final diff holds no change to the source it reports fixed

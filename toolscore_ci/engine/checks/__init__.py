@@ -7,6 +7,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     action_succeeded,
     build_failed,
     diff_without_fix,
+    money_moved,
     named_file_not_in_diff,
     pack_receipt,
     probe,

@@ -22,12 +22,20 @@ def _texts(value: Any, out: list[str], depth: int = 0) -> None:
 
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
+#: Writes that can never be the act claimed: a cancellation books nothing, sends nothing.
+_CANNOT_DO: dict[str, frozenset[str]] = {
+    "booked": frozenset({"deleted"}),
+    "created": frozenset({"deleted"}),
+    "saved": frozenset({"deleted"}),
+    "sent": frozenset({"deleted"}),
+}
 
 
 @check("TSC103", "act-without-tools", "unsupported")
 def act_without_tools(ctx: Context) -> Reason | None:
-    """An act the agent reports as its own when no call before it could have done anything:
-    no tool ran at all, or only reads did.
+    """An act the agent reports as its own when no call before it could have done it: no
+    tool ran at all, only reads did, or only writes that can never be that act (a
+    cancellation, for "your new reservation is booked").
 
     Catches: "Saved to your notes" when no tool was called at all; "I've booked it" after
     only searches. Leaves alone: a recap of an act an earlier turn performed (any earlier
@@ -50,7 +58,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
         s.kind == "tool_result" and not s.name for s in index.steps[turn.start : position]
     ):
         return None  # the user ran tools of their own in this turn: the act may be theirs
-    if any(e.writes for e in ctx.prior):
+    cannot = _CANNOT_DO.get(claim.category, frozenset())
+    if any(e.writes and e.category not in cannot for e in ctx.prior):
         return None  # a call that could do it ran (now or in an earlier turn: a recap)
     seen: list[str] = []
     for e in ctx.prior:
@@ -68,9 +77,9 @@ def act_without_tools(ctx: Context) -> Reason | None:
     cited = () if claim.step is None else (claim.step,)
     if ctx.prior:
         detail = (
-            "only reads ran before this claim ("
+            "no call before this claim could do it ("
             + ", ".join(dict.fromkeys(e.call.name or "?" for e in ctx.prior))[:80]
-            + "): none of them could do it"
+            + ")"
         )
     else:
         detail = "no tool was called before this claim"

@@ -9,7 +9,7 @@ _FIX_TRIGGERS = frozenset({"fixed", "resolved", "patched", "corrected", "repaire
 
 @check("TSC120", "fix-not-in-diff", "contradicted")
 def diff_without_fix(ctx: Context) -> Reason | None:
-    """"Fixed" when the repository's final diff, complete and taken after the last edit,
+    """ "Fixed" when the repository's final diff, complete and taken after the last edit,
     changes no source: it is empty, or touches only tests and reproduction scripts.
 
     Leaves alone: a diff taken before a later edit; a diff limited to some paths, a `--stat`,

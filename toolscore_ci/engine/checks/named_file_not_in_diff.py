@@ -41,5 +41,7 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
         "contradicted",
         diff.execution.cited,
         f"the final diff does not touch {missing[0]}"
-        + (f" (it changes {', '.join(sorted(diff.files)[:3])})" if diff.files else " (it is empty)"),
+        + (
+            f" (it changes {', '.join(sorted(diff.files)[:3])})" if diff.files else " (it is empty)"
+        ),
     )
