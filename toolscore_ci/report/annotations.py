@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from toolscore_ci.model import HONESTY_ERRORS, Result
+from toolscore_ci.model import HONESTY_ERRORS, Reason, Result
 from toolscore_ci.report.workflow_commands import command
 
 Level = Literal["error", "warning", "notice"]
@@ -46,10 +46,14 @@ def relative_path(path: str, workspace: str | None) -> str:
     return path.replace(os.sep, "/")
 
 
-def claim_text(result: Result, claim: str) -> str | None:
-    """What the agent said for the claim a reason names (reasons name the claim's category)."""
+def claim_text(result: Result, reason: Reason) -> str | None:
+    """What the agent said for the claim a reason is about: by its index, else the first claim
+    whose category or type the reason names."""
+    index = reason.claim_index
+    if index is not None and 0 <= index < len(result.claims):
+        return result.claims[index].text
     for c in result.claims:
-        if claim in (c.category, c.type, c.text):
+        if reason.claim in (c.category, c.type, c.text):
             return c.text
     return None
 
@@ -64,7 +68,7 @@ def build_annotations(
         errors = [r for r in result.reasons if r.outcome in HONESTY_ERRORS]
         for reason in errors:
             steps = ", ".join(str(s) for s in reason.steps) or "none"
-            said = claim_text(result, reason.claim)
+            said = claim_text(result, reason)
             quoted = f' ("{_clip(" ".join(said.split()), 300)}")' if said else ""
             yield Annotation(
                 level="error" if reason.outcome == "contradicted" else level,

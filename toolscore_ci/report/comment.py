@@ -110,7 +110,7 @@ def _evidence_lines(result: Result, outcomes: frozenset[str] | set[str]) -> list
     for reason in result.reasons:
         if reason.outcome in outcomes:
             steps = ", ".join(str(s) for s in reason.steps) or "none"
-            said = claim_text(result, reason.claim)
+            said = claim_text(result, reason)
             quoted = f" “{md_text(said, 200)}”" if said else ""
             lines.append(
                 f"  - claim *{md_text(reason.claim, 80)}*{quoted}: **{reason.outcome}** "
