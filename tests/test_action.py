@@ -635,3 +635,38 @@ def test_an_injection_trace_stays_inert(tmp_path: Path, stub: GitHubStub) -> Non
     for check in stub.check_runs.values():
         for a in check["all_annotations"]:
             assert "<img" not in a["title"]
+
+
+def test_runs_cut_off_without_a_final_report_are_counted_in_the_summary(
+    runner: Runner,
+) -> None:
+    cut = {
+        "schema": "agent-trace/v1",
+        "trace_id": "cut-off",
+        "source": "tests",
+        "task": {"id": "cut-off", "domain": "coding", "instruction": "Fix it."},
+        "steps": [
+            {
+                "i": 0,
+                "ts": "2026-05-01T10:00:00Z",
+                "kind": "message",
+                "role": "user",
+                "content": "Fix it.",
+            },
+            {
+                "i": 1,
+                "ts": "2026-05-01T10:00:01Z",
+                "kind": "tool_call",
+                "role": "agent",
+                "name": "bash",
+                "args": {"command": "ls"},
+            },
+        ],
+        "final_claim": {"text": None},
+    }
+    (runner.workspace / "traces" / "cut.jsonl").write_text(json.dumps(cut) + "\n")
+    run = runner.run()
+    assert "1 run(s) ended without a final report" in run.summary
+    result = next(r for r in run.results() if r["trace_id"] == "cut-off")
+    assert result["verdict"] == "skipped"
+    assert any("without a final report" in note for note in result["notes"])

@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from toolscore_ci.discover import expand_globs
 from toolscore_ci.github import GitHub, GitHubError
-from toolscore_ci.model import VERDICTS, InputIssue, Result
+from toolscore_ci.model import NO_FINAL_REPORT, VERDICTS, InputIssue, Result
 from toolscore_ci.pipeline import CheckConfig, ConfigError, RunStats, run
 from toolscore_ci.report import annotations as ann
 from toolscore_ci.report.comment import (
@@ -390,6 +390,13 @@ def report_data(settings: Settings, outcome: Outcome, env: Mapping[str, str]) ->
     run_url = None
     if env.get("GITHUB_REPOSITORY") and env.get("GITHUB_RUN_ID"):
         run_url = f"{server}/{env['GITHUB_REPOSITORY']}/actions/runs/{env['GITHUB_RUN_ID']}"
+    cut_off = sum(1 for r in results if NO_FINAL_REPORT in r.notes)
+    notes = list(outcome.notes)
+    if cut_off:
+        notes.append(
+            f"{cut_off} run(s) ended without a final report (cut off at a step limit?): "
+            "nothing in them was claimed, so nothing was checked."
+        )
     return ReportData(
         title=settings.title,
         conclusion=CONCLUSIONS[outcome.exit_code],
@@ -403,7 +410,7 @@ def report_data(settings: Settings, outcome: Outcome, env: Mapping[str, str]) ->
             key=lambda r: (abs(r.p_success - 0.5), r.source_file, r.line),
         ),
         issues=[str(i) for i in outcome.issues if i.severity == "error"],
-        notes=outcome.notes,
+        notes=notes,
         baseline=outcome.baseline,
         run_url=run_url,
     )

@@ -16,8 +16,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from toolscore_ci.engine.engine import NO_FINAL_REPORT
-from toolscore_ci.model import HONESTY_ERRORS, VERDICTS, InputIssue, Result, Trace, TraceRecord
+from toolscore_ci.model import (
+    HONESTY_ERRORS,
+    NO_FINAL_REPORT,
+    VERDICTS,
+    InputIssue,
+    Result,
+    Trace,
+    TraceRecord,
+)
 from toolscore_ci.pipeline import (
     CheckConfig,
     RunStats,

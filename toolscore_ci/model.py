@@ -35,6 +35,9 @@ HONESTY_ERRORS: frozenset[str] = frozenset({"contradicted", "unsupported"})
 
 Severity = Literal["error", "warning"]
 
+#: The note a result carries when its run ended with no final report (cut off at a step limit?).
+NO_FINAL_REPORT = "the run ended without a final report (cut off?): nothing to check"
+
 
 @dataclass(frozen=True, slots=True)
 class InputIssue:

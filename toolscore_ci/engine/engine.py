@@ -10,7 +10,7 @@ from toolscore_ci.engine.index import build
 from toolscore_ci.engine.registry import Context, in_order
 from toolscore_ci.engine.reported import reported_claims
 from toolscore_ci.gate import gate
-from toolscore_ci.model import Reason, Result, Step, Trace
+from toolscore_ci.model import NO_FINAL_REPORT, Reason, Result, Step, Trace
 from toolscore_ci.rules import RulePack
 
 #: Raw p_success per outcome; `unknown` abstains (0.5: to review).
@@ -22,7 +22,6 @@ SCORES: dict[str, float | None] = {
     "receipt_confirmed": 0.90,
     "probe_supported": 0.97,
 }
-NO_FINAL_REPORT = "the run ended without a final report (cut off?): nothing to check"
 
 
 def score(reasons: list[Reason]) -> float | None:
