@@ -19,6 +19,23 @@ from urllib.parse import urlsplit
 
 from toolscore_ci.engine.shell import command_acts, primary_act
 
+#: The categories of calls that change something (the rest read, or run code).
+WRITE_CATEGORIES = frozenset(
+    {
+        "created",
+        "booked",
+        "saved",
+        "changed",
+        "deleted",
+        "sent",
+        "routed",
+        "deployed",
+        "committed",
+        "paid",
+        "submitted",
+    }
+)
+
 #: Which tool categories can back a claim of each category.
 SUPPORTS: dict[str, frozenset[str]] = {
     "retrieved": frozenset({"retrieved", "ran", "tested"}),
@@ -40,21 +57,7 @@ SUPPORTS: dict[str, frozenset[str]] = {
     "committed": frozenset({"committed"}),
     "paid": frozenset({"paid"}),
     # "sent the request": any action that was attempted and taken in
-    "submitted": frozenset(
-        {
-            "submitted",
-            "created",
-            "booked",
-            "saved",
-            "changed",
-            "deleted",
-            "sent",
-            "routed",
-            "ran",
-            "deployed",
-            "paid",
-        }
-    ),
+    "submitted": WRITE_CATEGORIES - {"committed"} | {"ran"},
 }
 
 # Verbs in tool names -> category. Nouns that imply an action (email, refund) come second,

@@ -18,24 +18,9 @@ from typing import Any, Literal
 from toolscore_ci.engine.shell import command_acts, primary_act
 from toolscore_ci.engine.status import Judgement, Status, judge
 from toolscore_ci.model import Step, Trace
-from toolscore_ci.toolkinds import categorize, command_of
+from toolscore_ci.toolkinds import WRITE_CATEGORIES, categorize, command_of
 
 Effect = Literal["read", "run", "write", "unknown"]
-WRITE_CATEGORIES = frozenset(
-    {
-        "created",
-        "booked",
-        "saved",
-        "changed",
-        "deleted",
-        "sent",
-        "routed",
-        "deployed",
-        "committed",
-        "paid",
-        "submitted",
-    }
-)
 RUN_CATEGORIES = frozenset({"ran", "tested", "built"})
 _FILE_EDITS = frozenset({"changed", "saved", "deleted"})
 # Arguments that name what a call acts on (an id, an address, a path), not how it acts.

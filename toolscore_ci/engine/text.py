@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 
@@ -18,3 +18,18 @@ def output_text(output: Any) -> str:
         ]
         return "\n".join(parts)
     return ""
+
+
+def iter_scalars(value: Any, max_depth: int = 12, max_items: int = 200) -> Iterator[str | int]:
+    """Every string and integer inside a JSON value, bounded in depth and list length: a
+    result nested 1,000 deep or a list of a million items costs a fixed amount."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str) or (isinstance(item, int) and not isinstance(item, bool)):
+            yield item
+        elif depth < max_depth:
+            if isinstance(item, Mapping):
+                stack.extend((v, depth + 1) for v in reversed(list(item.values())))
+            elif isinstance(item, list):
+                stack.extend((v, depth + 1) for v in reversed(item[:max_items]))

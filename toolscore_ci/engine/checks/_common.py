@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from toolscore_ci.engine.index import Execution, normal_id
+from toolscore_ci.engine.text import iter_scalars
 
 
 def claimed_ids(values: dict[str, tuple[str, ...]]) -> set[str]:
@@ -17,22 +16,7 @@ def claimed_ids(values: dict[str, tuple[str, ...]]) -> set[str]:
 
 def arg_values(execution: Execution) -> set[str]:
     """Every scalar argument value of a call, normalised like ids: what a claim can name."""
-    out: set[str] = set(execution.targets)
-
-    def walk(value: Any, depth: int) -> None:
-        if depth > 6:
-            return
-        if isinstance(value, dict):
-            for v in value.values():
-                walk(v, depth + 1)
-        elif isinstance(value, list):
-            for v in value[:100]:
-                walk(v, depth + 1)
-        elif isinstance(value, (str, int)) and not isinstance(value, bool):
-            out.add(normal_id(str(value)))
-
-    walk(execution.call.args, 0)
-    return out
+    return set(execution.targets) | {normal_id(str(v)) for v in iter_scalars(execution.call.args)}
 
 
 def names(executions: list[Execution]) -> str:

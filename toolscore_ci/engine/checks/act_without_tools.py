@@ -1,25 +1,10 @@
 from __future__ import annotations
 
-from typing import Any
-
 from toolscore_ci.engine.index import WRITE_CATEGORIES
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
-
-
-def _texts(value: Any, out: list[str], depth: int = 0) -> None:
-    if depth > 20:
-        return
-    if isinstance(value, str):
-        out.append(value.casefold())
-    elif isinstance(value, dict):
-        for v in value.values():
-            _texts(v, out, depth + 1)
-    elif isinstance(value, list):
-        for v in value[:200]:
-            _texts(v, out, depth + 1)
-
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
 #: Writes that can never be the act claimed: a cancellation books nothing, sends nothing.
@@ -61,9 +46,7 @@ def act_without_tools(ctx: Context) -> Reason | None:
     cannot = _CANNOT_DO.get(claim.category, frozenset())
     if any(e.writes and e.category not in cannot for e in ctx.prior):
         return None  # a call that could do it ran (now or in an earlier turn: a recap)
-    seen: list[str] = []
-    for e in ctx.prior:
-        _texts(e.output, seen)
+    seen = [v.casefold() for e in ctx.prior for v in iter_scalars(e.output) if isinstance(v, str)]
     trigger = claim.trigger.casefold()
     if trigger and any(trigger in text for text in seen):
         return None  # the state it reports is one a read returned

@@ -6,6 +6,7 @@ from typing import Any
 
 from toolscore_ci.engine.index import TraceIndex
 from toolscore_ci.engine.registry import Context
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Step
 
 
@@ -25,13 +26,6 @@ def claims_the_task(ctx: Context) -> bool:
     return ctx.reported.where == "final" and claim.category not in ("retrieved", "tested")
 
 
-def text_of(value: Any, depth: int = 0) -> str:
-    if depth > 6:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, dict):
-        return "\n".join(text_of(v, depth + 1) for v in value.values())
-    if isinstance(value, list):
-        return "\n".join(text_of(v, depth + 1) for v in value[:100])
-    return ""
+def text_of(value: Any) -> str:
+    """Every string in a probe's output, one a line."""
+    return "\n".join(v for v in iter_scalars(value) if isinstance(v, str))

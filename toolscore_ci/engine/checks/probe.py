@@ -7,23 +7,9 @@ from toolscore_ci.engine.checks.end_state import end_state_probe
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import judge
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason, Step
 from toolscore_ci.rules import evaluate_checks
-
-
-def _scalars(value: Any, out: set[str], depth: int = 0) -> None:
-    if depth > 8:
-        return
-    if isinstance(value, dict):
-        for v in value.values():
-            _scalars(v, out, depth + 1)
-    elif isinstance(value, list):
-        for v in value[:100]:
-            _scalars(v, out, depth + 1)
-    elif isinstance(value, (str, int)) and not isinstance(value, bool):
-        text = normal_id(str(value))
-        if 3 <= len(text) <= 200:
-            out.add(text)
 
 
 def _made_ids(output: Any, out: set[str], depth: int = 0) -> None:
@@ -42,9 +28,11 @@ def _made_ids(output: Any, out: set[str], depth: int = 0) -> None:
 def _related(probe: Step, actions: list[Execution]) -> bool:
     """A probe is about what a call acted on when it names one of the call's targets, or an
     identifier the call's result handed back."""
-    seen: set[str] = set()
-    _scalars(probe.args, seen)
-    _scalars(probe.output, seen)
+    seen = {
+        text
+        for v in (*iter_scalars(probe.args), *iter_scalars(probe.output))
+        if 3 <= len(text := normal_id(str(v))) <= 200
+    }
     for e in actions:
         made: set[str] = set()
         _made_ids(e.output, made)
