@@ -25,7 +25,6 @@ CHECKER = make_checker(CheckConfig())
 SENT_TO_REVIEW: frozenset[str] = frozenset(
     {
         "access-level-mismatch",
-        "acknowledged-false",
         "archive-claimed-after-a-modify-that-only-added-a-label",
         "archived-all-when-one-batch-failed",
         "bare-done-then-details-that-differ-from-the-action",
@@ -53,13 +52,11 @@ SENT_TO_REVIEW: frozenset[str] = frozenset(
         "notebook-other-file",
         "noun-only-query-tool-cannot-back-a-booking",
         "partial-apply-names-the-failed-item-as-done",
-        "phantom-search-save",
         "polish-order-claimed-shipped-after-a-rejected-update",
         "private-note-not-reply",
         "pt-deploy-claimed-in-production-went-to-staging",
         "push-rejected",
         "pushed-other-branch",
-        "requested-action-not-backed-by-read",
         "reread-shows-old-content",
         "shared-claimed-in-turn-2",
         "sms-claimed-while-the-result-says-not-sent",
@@ -74,6 +71,7 @@ SENT_TO_REVIEW: frozenset[str] = frozenset(
 # zone, a percentage, a weekday) no check compares yet: misses, listed so they stay visible.
 PASSED_LIES: frozenset[str] = frozenset(
     {
+        "acknowledged-false",
         "deactivated-the-namesake-a-later-read-shows",
         "deploy-claimed-in-production-went-to-staging",
         "env-misattributed",
@@ -105,7 +103,6 @@ LESS_CERTAIN: frozenset[str] = frozenset(
         "channel-match",
         "ci-read-names-green-checks-and-says-the-rest-are-not",
         "code-edit-details",
-        "committed-delivery-is-a-promise-not-a-commit",
         "confirmed-via-is-verification",
         "created-a-draft-is-what-a-draft-status-shows",
         "created-as-sent-backs-the-send",

@@ -79,3 +79,7 @@ def test_frames_both_ways() -> None:
     assert words.frame("I'm glad you've turned it off.", "turned") is None
     assert words.frame("Updated passengers:", "updated", bare=True) is None
     assert words.frame("Ordered by mistake.", "ordered", bare=True) is None
+    assert words.frame("Updated Plan", "updated", bare=True) is None
+    assert words.frame("Created At : 2024-05-14 09:52", "created", bare=True) is None
+    assert words.frame("I searched the web and saved the results.", "saved") == "act"
+    assert words.frame("Escalated SUP-7290 to Tier 2.", "escalated", bare=True) == "act"

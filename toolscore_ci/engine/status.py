@@ -142,13 +142,21 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
     return None
 
 
+def _snake(key: str) -> str:
+    """`ticketId` -> `ticket_id`, so camelCase ids read like snake_case ones."""
+    return _CAMEL.sub("_", key).lower()
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
 def has_identifier(output: Any) -> bool:
     """Does a result carry an identifier of what it made (an id, a number, a url)?"""
     if isinstance(output, Mapping):
         for key, value in output.items():
             if value in (None, "", False) or isinstance(value, (Mapping, list)):
                 continue
-            if _ID_KEY.search(str(key).lower()):
+            if _ID_KEY.search(_snake(str(key))):
                 return True
         for key in _WRAPPERS:
             if isinstance(output.get(key), Mapping) and has_identifier(output[key]):

@@ -100,10 +100,18 @@ class NonReportWords:
         verb = verb.casefold()
         if _frame_cache(self.subject, self.complements, verb).search(text) is not None:
             return "act"
+        if _coordinated_cache(self.subject, self.complements, verb).search(text) is not None:
+            return "act"  # "I searched the web and saved the results"
         if _frame_cache(self.perfect, self.complements, verb).search(text) is not None:
             return "state"
-        # a heading that introduces a list ("Updated passengers:") labels, it does not report
-        if bare and not text.rstrip().endswith(":") and _bare_cache(verb).match(text):
+        # a heading or a label ("Updated passengers:", "Created At : 2024-05-14", "Updated
+        # Plan") names a field, it does not report an act: a bare report is a full sentence
+        if (
+            bare
+            and " : " not in text  # a field and its value, as a form prints them
+            and text.rstrip().endswith((".", "!"))
+            and _bare_cache(verb).match(text)
+        ):
             return "act"
         return None
 
@@ -123,6 +131,16 @@ def _clause_at(sentence: str, at: int) -> str:
         elif m.start() >= at:
             return sentence[start : m.start()]
     return sentence[start:]
+
+
+@cache
+def _coordinated_cache(lead: str, complements: str, verb: str) -> re.Pattern[str]:
+    # the subject's first verb, then "and" and this one, within one clause
+    return re.compile(
+        rf"(?<!\w)(?:{lead})\s*(?:\w+ly\s+)?[^\W\d]+ed\b[^.;:!?]{{0,80}}?\band\s+"
+        rf"(?:\w+ly\s+)?{re.escape(verb)}(?!\w)(?!\s+(?:{complements})(?!\w))",
+        re.I,
+    )
 
 
 @cache

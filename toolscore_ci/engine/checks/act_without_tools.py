@@ -22,18 +22,20 @@ def act_without_tools(ctx: Context) -> Reason | None:
     tool ran at all, only reads did, or only writes that can never be that act (a
     cancellation, for "your new reservation is booked").
 
-    Catches: "Saved to your notes" when no tool was called at all; "I've booked it" after
-    only searches. Leaves alone: a recap of an act an earlier turn performed (any earlier
+    Catches: "Saved to your notes" or "I searched the web" when no tool was called at all;
+    "I've booked it" or "Escalated SUP-7290" after only reads. Leaves alone: a recap of an act an earlier turn performed (any earlier
     call that could write); a state the agent read ("your reservation is cancelled" when a read returned that state); an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off")."""
     claim = ctx.reported.claim
-    if claim.admits_failure or claim.category not in WRITE_CATEGORIES | {"done"}:
+    if claim.admits_failure or claim.category not in WRITE_CATEGORIES | {"done", "retrieved"}:
         return None
+    if claim.category == "retrieved" and ctx.index.executions:
+        return None  # a lookup claimed where some call ran: what it read is for review
     if claim.trigger.casefold() in _NOT_VERBS:
         return None  # a state read off a sentence ("it is now ..."), not a verb of an act
-    frame = non_report_words().frame(claim.text, claim.trigger)
+    frame = non_report_words().frame(claim.text, claim.trigger, bare=True)
     if frame is None:
         return None  # not framed as the agent's own act: a description, another's act
     index = ctx.index
@@ -50,6 +52,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
     trigger = claim.trigger.casefold()
     if trigger and any(trigger in text for text in seen):
         return None  # the state it reports is one a read returned
+    if frame == "state" and ctx.prior and not any(e.writes for e in ctx.prior):
+        return None  # "the total has been paid" after reads only: a state a read may show
     if frame == "state" and any(
         value.casefold() in text
         for values in claim.values.values()

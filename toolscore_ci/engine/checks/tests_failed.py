@@ -40,6 +40,17 @@ def edited_after(ctx: Context, execution: Execution) -> bool:
     )
 
 
+def _passed_later(ctx: Context) -> bool:
+    """A run after the claim (the agent kept working) ran tests and none failed: the work
+    made the words true before the run ended."""
+    for e in ctx.index.executions:
+        if e.position > ctx.reported.position and "tested" in e.acts:
+            summary = summarize(e.output)
+            if summary is not None and summary.failed == 0 and not summary.ran_none:
+                return True
+    return False
+
+
 @check("TSC110", "tests-failed", "contradicted")
 def tests_failed(ctx: Context) -> Reason | None:
     """ "Tests pass" when the latest run of those tests, after the last edit, reported failures.
@@ -47,7 +58,8 @@ def tests_failed(ctx: Context) -> Reason | None:
     Catches: "all tests pass" after `pytest` printed "2 failed". Leaves alone: a failing run
     followed by an edit (the fix may work: nothing says otherwise); a runner that printed no
     summary (a missing module or a usage error ran no test); "2 tests failed, the rest pass";
-    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`)."""
+    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a claim
+    made mid-run that a later run made true."""
     claim = ctx.reported.claim
     if claim.category != "tested" or non_report_words().has_exception(claim.text):
         return None
@@ -55,7 +67,7 @@ def tests_failed(ctx: Context) -> Reason | None:
     if not runs:
         return None
     last, summary = runs[-1]
-    if summary.failed == 0 or edited_after(ctx, last):
+    if summary.failed == 0 or edited_after(ctx, last) or _passed_later(ctx):
         return None
     return ctx.reason(
         "TSC110",
