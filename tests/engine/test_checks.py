@@ -979,3 +979,11 @@ def test_support_checks_verify_their_cases() -> None:
     verified = [CHECKER.check(project(t), "f", 1) for _, _, t, v in CASES if v == "verified"]
     codes = {r.code for result in verified for r in result.reasons}
     assert {"TSC201", "TSC202", "TSC203"} <= codes
+
+
+def test_docs_list_every_check_by_code() -> None:
+    import re
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text()
+    listed = re.findall(r"^\| (TSC\d{3}) \| ([\w-]+) \|", doc, re.M)
+    assert dict(listed) == {code: c.name for code, c in registered().items()}
