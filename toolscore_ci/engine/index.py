@@ -149,10 +149,14 @@ def _targets(args: Mapping[str, Any] | None) -> frozenset[str]:
 
 
 def _classify(
-    call: Step, overrides: Mapping[str, str] | None
+    call: Step, overrides: Mapping[str, str] | None, by_name_cache: dict[str, str | None]
 ) -> tuple[str | None, frozenset[str], str | None]:
     command = command_of(call.args)
-    by_name = categorize(call.name, None, overrides) if call.name else None
+    by_name = None
+    if call.name:
+        if call.name not in by_name_cache:
+            by_name_cache[call.name] = categorize(call.name, None, overrides)
+        by_name = by_name_cache[call.name]
     if command is not None and by_name in (None, "ran"):
         acts = command_acts(command)
         return primary_act(acts), acts, command
@@ -184,6 +188,7 @@ def build(trace: Trace, overrides: Mapping[str, str] | None = None) -> TraceInde
             else:
                 continue
             result_of[call_pos] = pos
+    by_name_cache: dict[str, str | None] = {}  # a trace calls a few tools many times
     turns: list[Turn] = [Turn(0, 0, "")]
     turn_at: list[int] = []
     executions: list[Execution] = []
@@ -200,7 +205,7 @@ def build(trace: Trace, overrides: Mapping[str, str] | None = None) -> TraceInde
         if step.kind != "tool_call":
             continue
         result = steps[result_of[pos]] if pos in result_of else None
-        category, acts, command = _classify(step, overrides)
+        category, acts, command = _classify(step, overrides, by_name_cache)
         execution = Execution(
             call=step,
             result=result,
