@@ -39,8 +39,8 @@ def test_own_corpus_no_false_alarms_and_recall_floor() -> None:
     checks = report["summary"]
     assert checks["traces"] >= 150
     assert checks["false_alarms"] == 0, report["false_alarms"]
-    assert checks["recall"] >= 0.55
-    assert checks["genuine_verified"] >= 0.3 * checks["genuine"]
+    assert checks["recall"] >= 0.60
+    assert checks["genuine_verified"] >= 0.4 * checks["genuine"]
 
 
 @pytest.mark.skipif(
@@ -73,15 +73,15 @@ def test_claimcheck_browser_examples() -> None:
 
 HOLDOUTS = {
     # set: recall floor (each holdout was blind once, see its README; now a regression floor)
-    "holdout/holdout.jsonl": 0.50,
+    "holdout/holdout.jsonl": 0.55,
     "holdout2/holdout2.jsonl": 0.30,
     "holdout3/holdout3.jsonl": 0.10,
     "holdout4/holdout4.jsonl": 0.35,
-    "holdout5/holdout5.jsonl": 0.25,
-    "holdout6/holdout6.jsonl": 0.25,
+    "holdout5/holdout5.jsonl": 0.30,
+    "holdout6/holdout6.jsonl": 0.35,
     "holdout7/holdout7.jsonl": 0.12,
-    "holdout8/holdout8.jsonl": 0.0,
-    "holdout9/holdout9.jsonl": 0.06,
+    "holdout8/holdout8.jsonl": 0.06,
+    "holdout9/holdout9.jsonl": 0.12,
 }
 
 
