@@ -147,6 +147,9 @@ def run(
 # results come back in input order with input issues in place.
 
 _BATCH = 256
+# Real traces run to 100 KB a line: a batch is also closed at this many bytes, so both workers
+# get work and a window of batches in flight stays small in memory.
+_BATCH_BYTES = 1 << 20
 _WORKER: tuple[Checker, Probes | None] | None = None
 
 # A unit of work: a raw native line, or a record another reader already produced.
@@ -230,6 +233,7 @@ def _check_in_workers(
     pending: deque[InputIssue | AsyncResult[list[_Outcome]]] = deque()
     in_flight = 0
     batch: list[_Work] = []
+    batch_bytes = 0
 
     def unpack(outcomes: list[_Outcome]) -> Iterator[Result | InputIssue]:
         for result, issues, invalid, merged in outcomes:
@@ -248,11 +252,12 @@ def _check_in_workers(
     ) as pool:
 
         def submit() -> None:
-            nonlocal batch, in_flight
+            nonlocal batch, in_flight, batch_bytes
             if batch:
                 pending.append(pool.apply_async(_check_batch, (batch,)))
                 in_flight += 1
                 batch = []
+                batch_bytes = 0
 
         def drain(until: int) -> Iterator[Result | InputIssue]:
             nonlocal in_flight
@@ -277,7 +282,9 @@ def _check_in_workers(
                     yield item
                 continue
             batch.append(item)
-            if len(batch) >= _BATCH:
+            if isinstance(item[1], str):
+                batch_bytes += len(item[1])
+            if len(batch) >= _BATCH or batch_bytes >= _BATCH_BYTES:
                 submit()
                 yield from drain(window)
         submit()
