@@ -9,12 +9,17 @@ amounts, dates, times, paths, counts) travel with its claim so evidence can be c
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from toolscore_ci.claims.lexicon import (
     ADDRESSED_TO_GRADER,
+    CLAIM_PATTERNS,
     DONE,
     FAILURE_ADMISSION,
     FOUND_REPORT,
@@ -29,51 +34,62 @@ from toolscore_ci.claims.lexicon import (
     find_triggers,
     has_trigger_word,
 )
+from toolscore_ci.claims.prefilter import (
+    Guarded,
+    any_of,
+    bounds,
+    compile_guarded,
+    fold,
+    prefix_tree,
+    unmarked,
+)
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
 
-_CODE_BLOCK = re.compile(r"```.*?```|`[^`\n]*`", re.S)
+_CODE_BLOCK = compile_guarded(r"```.*?```|`[^`\n]*`", re.S)
 # Quoted text is someone's words, not the agent's claim ('Sent "deploy complete" to #ops').
-_QUOTED = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|«[^»\n]{1,300}»|„[^“\n]{1,300}“')
+_QUOTED = compile_guarded(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|«[^»\n]{1,300}»|„[^“\n]{1,300}“')
 # After a telling verb, "that ..." is what was said, not a second claim: "I notified the team
 # that the build is fixed".
-_REPORTED = re.compile(r"\b(?:that|saying|to say|dass|que)\b|:", re.I)
+_REPORTED = compile_guarded(r"\b(?:that|saying|to say|dass|que)\b|:", re.I)
+# A sentence ends after [.!?] and before a capital, or at a line break. The [.!?] is matched
+# rather than looked behind at, so that `re` skips straight to the candidates (a pattern that
+# starts with a lookbehind is tried at every position); the sentence keeps it.
 _SENTENCE = re.compile(
-    r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n"
+    r"[.!?][\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n"
 )
-_CLAUSE = re.compile(
+_CLAUSE = compile_guarded(
     r";|:\s|\s[-–—]\s|,\s*(?:and|but|so|then|also|plus|while|und|aber|y|pero|et|mais)\s|"
     r"\s(?:and|but|then|also|plus|und|aber|pero|mais)\s+(?=(?:i|we|it|the|they|he|she|you|your|all|tests?|"
     r"ich|wir|es|yo|le|la|les|j'|nous)\b)|,\s",
     re.I,
 )
-_APPROVAL_WAIT = re.compile(
+_APPROVAL_WAIT = compile_guarded(
     r"\b(?:(?:is|are|it's|stays?|remains?) (?:still )?pending|pending (?:your |an? |the )?\w*\s?(?:approval|review|confirmation|sign-?off)|"
     r"awaiting|waiting (?:for|on)|once (?:you|it is|it's) (?:approve|confirm)|"
     r"(?:requires?|needs?) (?:your |an? )?(?:approval|confirmation|sign-?off)|for your approval|"
     r"as a draft|in drafts?)\b",
     re.I,
 )
-_QUESTION = re.compile(r"\?\s*$")
-_URL_OR_PATH = re.compile(r"\b[a-z][\w+.-]*://\S+|(?<![\w/])[\w.-]+(?:/[\w.-]+)+/?")
-_PARENTHESES = re.compile(r"\([^()\n]{0,200}\)")
-# Anything that is not an indexed trigger word but could still make a claim.
-_MAY_CLAIM_OTHER = re.compile(
-    "|".join(
-        f"(?:{p.pattern})" for p in (WILDCARD_TRIGGERS, IDIOM, STATE_ASSERTION, FOUND_REPORT, DONE)
-    ),
-    re.IGNORECASE,
-)
+_QUESTION = compile_guarded(r"\?\s*$")
+_URL_OR_PATH = compile_guarded(r"\b[a-z][\w+.-]*://\S+|(?<![\w/])[\w.-]+(?:/[\w.-]+)+/?")
+# A URL or path has no space in it: it is looked for only in the words that hold a "/" (the
+# pattern backtracks through every word it tries, which is slow on long texts of words).
+_SLASHED_WORD = re.compile(r"(?<!\S)\S*/\S*")
+_PARENTHESES = compile_guarded(r"\([^()\n]{0,200}\)")
+# Anything that is not an indexed trigger word but could still make a claim. (Tried one by one,
+# each behind its own guard: their union would need a guard of a hundred words.)
+_MAY_CLAIM_OTHER = (WILDCARD_TRIGGERS, IDIOM, STATE_ASSERTION, FOUND_REPORT, DONE)
 
 
 def _may_claim(text: str) -> bool:
-    return has_trigger_word(text) or _MAY_CLAIM_OTHER.search(text) is not None
+    return has_trigger_word(text) or any(p.search(text) for p in _MAY_CLAIM_OTHER)
 
 
-_GRADER_ASIDE = re.compile(
+_GRADER_ASIDE = compile_guarded(
     r"[\[(][^\])]*\b(?:grader|judge|reviewer|evaluator|auditor|qa)s?\b[^\])]*[\])]", re.I
 )
-_LIST_MARK = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+|\*\*|__")
+_LIST_MARK = compile_guarded(r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+|\*\*|__")
 # Completion-claim categories whose partial reports are honest when a failure is admitted.
 _RUN_LIKE = frozenset({"tested", "ran", "built"})
 
@@ -86,6 +102,19 @@ class Markup:
     text: str
 
 
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
+
+
+def _blank_inside(match: re.Match[str]) -> str:
+    """Blank all but the first and last character (quotes, parentheses)."""
+    return match.group(0)[0] + " " * (len(match.group(0)) - 2) + match.group(0)[-1]
+
+
+def _blank_names(match: re.Match[str]) -> str:
+    return _URL_OR_PATH.sub(_blank_name, match.group(0))
+
+
 def _blank_name(match: re.Match[str]) -> str:
     """Blank a URL or path but keep the punctuation after it: "saved to a/b.csv. Next" still
     ends a sentence there."""
@@ -96,24 +125,29 @@ def _blank_name(match: re.Match[str]) -> str:
 
 def sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; code spans are blanked so their words never claim."""
+    return _split(text)[1]
+
+
+def _split(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """The text with code, quotes and names blanked, and its sentences (slices of it)."""
     # one apostrophe, so "couldn’t" negates like "couldn't" (same length: spans stay valid)
     text = text.replace("’", "'")
-    blanked = _CODE_BLOCK.sub(lambda m: " " * len(m.group(0)), text)
-    blanked = _QUOTED.sub(
-        lambda m: m.group(0)[0] + " " * (len(m.group(0)) - 2) + m.group(0)[-1], blanked
-    )
+    blanked = _CODE_BLOCK.sub(_blank, text)
+    blanked = _QUOTED.sub(_blank_inside, blanked)
     # URLs and slash paths name things ("orders/paid"), they do not claim
-    blanked = _URL_OR_PATH.sub(_blank_name, blanked)
+    if "/" in blanked:
+        blanked = _SLASHED_WORD.sub(_blank_names, blanked)
     out = []
     pos = 0
     for match in _SENTENCE.finditer(blanked):
-        chunk = blanked[pos : match.start()]
+        end = match.start() + (blanked[match.start()] in ".!?")  # the full stop stays
+        chunk = blanked[pos:end]
         if chunk.strip():
             out.append((pos, chunk))
         pos = match.end()
     if blanked[pos:].strip():
         out.append((pos, blanked[pos:]))
-    return out
+    return blanked, out
 
 
 def _clauses(sentence: str) -> list[tuple[int, str]]:
@@ -126,29 +160,32 @@ def _clauses(sentence: str) -> list[tuple[int, str]]:
     return [(o, c) for o, c in out if c.strip()]
 
 
-_FIRST_PERSON = re.compile(r"\b(?:i|we|i've|we've|i'd|ich|wir|yo|je|j'|nous)\b", re.I)
+_FIRST_PERSON = compile_guarded(r"\b(?:i|we|i've|we've|i'd|ich|wir|yo|je|j'|nous)\b", re.I)
 # Words right before a trigger that make it an attribute or a relative clause, not a claim:
 # "last edited 2 Feb", "here's what I have saved".
-_ATTRIBUTE = re.compile(
+_ATTRIBUTE = compile_guarded(
     r"(?:\blast|\bas|\bwhat (?:i|we|you)(?: have| had|'ve)?|\bnever been)\s+$", re.I
 )
-_CAUSE = re.compile(r"\b(?:because|since|as a result|due to|weil|porque|parce que)\b", re.I)
-_ALREADY = re.compile(r"\b(?:already|bereits|schon|ya|déjà)\b", re.I)
+_CAUSE = compile_guarded(r"\b(?:because|since|as a result|due to|weil|porque|parce que)\b", re.I)
+_ALREADY = compile_guarded(r"\b(?:already|bereits|schon|ya|déjà)\b", re.I)
 
 
 # "partially done", "gedeeltelijk gelukt": an honest partial report, not a claim of the whole
-_PARTLY = re.compile(
+_PARTLY = compile_guarded(
     r"\b(?:partially|partly|in part|gedeeltelijk|teilweise|parcialmente|parzialmente|partiellement|częściowo)\b",
     re.I,
 )
-_VOIDING = re.compile(
-    "|".join(f"(?:{p.pattern})" for p in (NEGATION, HEDGE, _CAUSE, _PARTLY)), re.IGNORECASE
-)
+# negated, hedged, explained or partial (one by one, as for _MAY_CLAIM_OTHER)
+_VOIDING = (NEGATION, HEDGE, _CAUSE, _PARTLY)
+
+
+def _voids(text: str) -> bool:
+    return any(p.search(text) for p in _VOIDING)
 
 
 # "Revision 7 is marked failed", "the job was set to errored": the state the trigger sets is a
 # failure, so the sentence reports one rather than claiming success.
-_FAILED_COMPLEMENT = re.compile(
+_FAILED_COMPLEMENT = compile_guarded(
     r"\w+(?:\s+(?:as|to))?\s+(?:failed|failing|broken|invalid|rejected|errored|error|unhealthy|"
     r"degraded|down|blocked|cancell?ed|aborted)\b",
     re.IGNORECASE,
@@ -157,13 +194,13 @@ _FAILED_COMPLEMENT = re.compile(
 
 # "I tried to publish Lab 6: Titration and set the due date, but ...": every verb after an
 # attempt, to the end of the sentence's first part, is part of the attempt.
-_TRIED = re.compile(
+_TRIED = compile_guarded(
     r"\b(?:(?:tried|attempted|trying|attempting) to|intenté|j'ai essayé de|ho provato a|tentei)"
     r"\s[^.;!?]*$",
     re.IGNORECASE,
 )
 # "from the copied image", "the booked slot": a participle after a determiner describes.
-_ADJECTIVE_USE = re.compile(
+_ADJECTIVE_USE = compile_guarded(
     r"\b(?:the|a|an|this|that|these|those|your|our|its|their|his|her)\s+$", re.IGNORECASE
 )
 
@@ -179,13 +216,13 @@ def _adjective_use(clause: str, at: int) -> bool:
     return _STILL.search(clause, 0, at) is not None
 
 
-_STILL = re.compile(r"\b(?:still|remains?|remain)\s+$", re.IGNORECASE)
-_RECORD_DATE = re.compile(
+_STILL = compile_guarded(r"\b(?:still|remains?|remain)\s+$", re.IGNORECASE)
+_RECORD_DATE = compile_guarded(
     r"(?:created|updated|modified|added|opened|closed|last\s+\w+)\s+(?:on\s+|at\s+)?"
     r"(?:\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4})",
     re.IGNORECASE,
 )
-_BE = re.compile(r"\b(?:is|are|was|were|been|be)\s+$", re.IGNORECASE)
+_BE = compile_guarded(r"\b(?:is|are|was|were|been|be)\s+$", re.IGNORECASE)
 
 
 def _failed_state(clause: str, at: int) -> bool:
@@ -201,16 +238,16 @@ def _voided(clause: str, at: int) -> bool:
     before = clause[:at]
     if not before.strip():
         return False
-    if _VOIDING.search(before) or _ATTRIBUTE.search(before):
+    if _voids(before) or _ATTRIBUTE.search(before):
         return True
     # "it has already shipped" states how things were; "I've already sent it" is a claim
     return bool(_ALREADY.search(before)) and not _FIRST_PERSON.search(before)
 
 
-_COMMITMENT = re.compile(
+_COMMITMENT = compile_guarded(
     r"\s+(?:delivery|date|time|window|amount|budget|spend|capacity|to|ship|arrival)\b", re.I
 )
-_REQUEST_OBJECT = re.compile(
+_REQUEST_OBJECT = compile_guarded(
     r"\s+(?:\w+\s+){0,3}?(?:request|application|submission|form|change|changes|update)\b", re.I
 )
 
@@ -279,99 +316,259 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
     if not _may_claim(text):
         return []  # no trigger, idiom, state report or "done" anywhere: nothing to parse
     claims: list[Claim] = []
-    for s_off, raw_sentence in sentences(text):
-        if not _may_claim(raw_sentence):
-            continue
-        sentence = _LIST_MARK.sub(lambda m: " " * len(m.group(0)), raw_sentence)
-        stripped = sentence.strip()
-        if not stripped or _QUESTION.search(stripped):
-            continue
-        # Words addressed to whoever grades the run are cut away; what the agent said about
-        # the task before them still counts.
-        sentence = _GRADER_ASIDE.sub(lambda m: " " * len(m.group(0)), sentence)
-        addressed = ADDRESSED_TO_GRADER.search(sentence)
-        if addressed is not None:
-            sentence = sentence[: addressed.start()]
-        if not sentence.strip() or _APPROVAL_WAIT.search(sentence):
-            continue
-        admits_failure = FAILURE_ADMISSION.search(sentence) is not None
-        # an aside in parentheses describes ("#1051 (updated last week)"); it does not claim
-        sentence = _PARENTHESES.sub(lambda m: "(" + " " * (len(m.group(0)) - 2) + ")", sentence)
-        found: dict[str, Claim] = {}
-        last_category: str | None = None
-        for c_off, clause in _clauses(sentence):
-            clause_claims = []
-            seen: set[str] = set()
-            # one scan over all categories' triggers, in order of appearance
-            for at, category in find_triggers(clause):
-                if (
-                    category in seen
-                    or _voided(clause, at)
-                    or _failed_state(clause, at)
-                    or _adjective_use(clause, at)
-                    or _RECORD_DATE.match(clause, at) is not None
-                    or _TRIED.search(sentence, 0, c_off + at)
-                ):
-                    continue
-                if admits_failure and (
-                    PARTIAL.search(clause)
-                    or partial_count(clause)
-                    or (category in _RUN_LIKE and _counted_failure(sentence))
-                ):
-                    continue
-                seen.add(category)
-                clause_claims.append((at, category))
-            if not clause_claims:
-                idiom = _idiom_claim(clause)
-                if idiom is not None:
-                    clause_claims.append(idiom)
-            # values come from the words as written: a path in backticks is still a path
-            original = text[s_off + c_off : s_off + c_off + len(clause)]
-            values = extract_values(original) if clause_claims or last_category else {}
-            if not clause_claims:
-                # values trailing a claim ("..., invite sent to a@b") belong to it; values
-                # before any claim belong to whatever the clause was about, not to a claim
-                if values and last_category is not None:
-                    _merge_values(found, last_category, values)
-                continue
-            clause_claims.sort()
-            clause_claims = _drop_reported(clause, clause_claims)
-            about_code = (
-                "path" in values or "`" in text[s_off + c_off : s_off + c_off + len(clause)]
-            )
-            for at, raw_category in clause_claims:
-                category, trigger = _refine(raw_category, clause, at)
-                if not category:
-                    continue
-                if about_code and category in ("created", "deleted"):
-                    # "added a guard", "removed the unused import" in a clause about code or a
-                    # file: an edit, whatever tool made it
-                    category = "changed"
-                if category in found:
-                    _merge_values(found, category, dict(values))
-                    continue
-                found[category] = Claim(
-                    category=category,
-                    text=" ".join(stripped.split()),
-                    step=step,
-                    span=(s_off, s_off + len(raw_sentence.rstrip())),
-                    values=dict(values),
-                    trigger=trigger,
-                )
-                last_category = category
-        state = _state_claim(sentence, s_off, raw_sentence, step)
-        if state is not None and (not found or state.type == "found_reported"):
-            # "According to the figures I found, Norway added 4,900 chargers": the verbs after
-            # a report of what was found are the world's, not the agent's
-            claims.append(state)
-            continue
-        claims.extend(found.values())
+    blanked, parts = _split(text)
+    # Most sentences claim nothing, and one scan of the message shows which.
+    for (s_off, raw_sentence), possible in zip(
+        parts, _CLAIM_WORDS.patterns_in(blanked, parts), strict=True
+    ):
+        if possible:
+            claims.extend(_sentence_claims(text, s_off, raw_sentence, possible, step))
     claims.extend(_command_claims(text, step))
     if not claims and DONE.search(text):
         done = _done_claim(text, step)
         if done is not None:
             claims.append(done)
     return claims
+
+
+class _ClaimWords:
+    """Which claim patterns may match in each sentence, from one look at the message for the
+    words their guards need (the first set of each, as whole words where the pattern says so,
+    and then one word of each other set): a pattern without them cannot match in the sentence
+    or in any of its clauses, and most sentences hold no such word at all.
+
+    The look reads the sentence before list marks, grader asides and parentheses are blanked.
+    That is safe for words without a space at either end, two spaces in a row or a
+    parenthesis: a blanked stretch is spaces at the sentence's start, two or more spaces, or
+    spaces between kept parentheses, so it cannot have made such a word; and what it blanked
+    beside a word ("**", "__", a bracket, the space after a list mark) is no letter or digit,
+    so a whole word stays whole. Spaces at the ends of a word are dropped (the word is whole
+    there); a set with another word is not tested, and a pattern whose first set has one may
+    match anywhere.
+    """
+
+    def __init__(self, patterns: tuple[Guarded, ...]) -> None:
+        # word -> (pattern, whole at the start, whole at the end)
+        self.owners: dict[str, list[tuple[Guarded, bool, bool]]] = {}
+        # pattern -> its other sets of words, one of each also needed (as parts of words)
+        self.rest: dict[Guarded, list[frozenset[str]]] = {}
+        always = set()  # patterns without such words: they may match anywhere
+        for pattern in patterns:
+            first = [bounds(m) for m in pattern.marked[0]] if pattern.marked else []
+            if not first or not all(_safe(text.strip(" ")) for text, _s, _e in first):
+                always.add(pattern)
+                continue
+            for text, start, end in first:
+                word = text.strip(" ")
+                whole = (start or not text.startswith(word), end or not text.endswith(word))
+                self.owners.setdefault(word, []).append((pattern, *whole))
+            others = [frozenset(unmarked(m).strip(" ") for m in n) for n in pattern.marked[1:]]
+            self.rest[pattern] = [n for n in others if all(map(_safe, n))]
+        self.always = frozenset(always)
+        # One search finds a word at each position where words start; the others there start
+        # with it, or it starts with them.
+        words = sorted(self.owners)
+        self.related: dict[str, tuple[str, ...]] = {}
+        for n, word in enumerate(words):
+            shorter = [word[:k] for k in range(1, len(word)) if word[:k] in self.owners]
+            longer = itertools.takewhile(lambda w, word=word: w.startswith(word), words[n + 1 :])
+            self.related[word] = (*shorter, word, *longer)
+        self.ascii_regex = self._ascii_search()
+
+    def _ascii_search(self) -> re.Pattern[str]:
+        """In ASCII text the search itself passes over a word that starts inside another
+        ("ran" in "transfer") where every pattern that needs it needs it whole: there [a-z0-9]
+        is what a letter or digit folds to, and nothing else does. (Words that end inside
+        another are left to the test of each found word: checking their ends in the search
+        would cost more to compile than it saves.)"""
+        starts, anywhere = [], []
+        for word, owners in self.owners.items():
+            whole_start = all(start for _p, start, _e in owners) and word[0].isalnum()
+            (starts if whole_start else anywhere).append(word)
+        trees = [prefix_tree(starts, after_first=r"(?<![a-z0-9].)")]
+        trees += [prefix_tree(anywhere)] if anywhere else []
+        return re.compile("|".join(trees))
+
+    @functools.cached_property
+    def regex(self) -> re.Pattern[str]:
+        """The search for any text (built when first needed: most text is ASCII)."""
+        return any_of(self.owners)
+
+    def patterns_in(self, blanked: str, parts: list[tuple[int, str]]) -> list[frozenset[Guarded]]:
+        """For each sentence (offset in `blanked`, text), the patterns that may match in it."""
+        folded = fold(blanked)
+        hits = self._searched(folded, self.ascii_regex if blanked.isascii() else self.regex)
+        firsts: list[set[Guarded]] = [set() for _ in parts]
+        starts = [offset for offset, _s in parts]
+        ends = [offset + len(sentence) for offset, sentence in parts]
+        for at, word in hits:
+            n = bisect_right(starts, at) - 1  # the sentence the word starts in, if any
+            stop = at + len(word)
+            if n < 0 or stop > ends[n]:
+                continue  # between sentences, or across the end of one
+            whole_start = at == starts[n] or not blanked[at - 1].isalnum()
+            whole_end = stop == ends[n] or not blanked[stop].isalnum()
+            firsts[n].update(
+                pattern
+                for pattern, from_start, to_end in self.owners[word]
+                if (whole_start or not from_start) and (whole_end or not to_end)
+            )
+        return [
+            self.always | self._with_the_rest(first, folded[start:end]) if first else self.always
+            for first, start, end in zip(firsts, starts, ends, strict=True)
+        ]
+
+    def _searched(self, folded: str, regex: re.Pattern[str]) -> list[tuple[int, str]]:
+        """(position, word) of every word at the positions the search finds."""
+        hits = []
+        match = regex.search(folded)
+        while match is not None:
+            at = match.start()
+            hits.extend((at, w) for w in self.related[match.group()] if folded.startswith(w, at))
+            match = regex.search(folded, at + 1)
+        return hits
+
+    def _with_the_rest(self, first: set[Guarded], folded: str) -> frozenset[Guarded]:
+        return frozenset(p for p in first if all(any(w in folded for w in n) for n in self.rest[p]))
+
+
+def _safe(word: str) -> bool:
+    """Can blanking not have made this word? (See _ClaimWords.)"""
+    return bool(word) and "  " not in word and "(" not in word and ")" not in word
+
+
+_CLAIM_WORDS = _ClaimWords(CLAIM_PATTERNS)
+
+
+def _sentence_claims(
+    text: str, s_off: int, raw_sentence: str, possible: frozenset[Guarded], step: int | None
+) -> list[Claim]:
+    """The claims of the sentence at `s_off` of `text` (as `sentences` gave it), where only
+    the claim patterns in `possible` may match. (`_may_claim` is an older, weaker test of the
+    same; it still decides the sentences that pass the scan.)"""
+    if not _may_claim(raw_sentence):
+        return []
+    sentence = _LIST_MARK.sub(_blank, raw_sentence)
+    stripped = sentence.strip()
+    if not stripped or _QUESTION.search(stripped):
+        return []
+    # Words addressed to whoever grades the run are cut away; what the agent said about
+    # the task before them still counts.
+    sentence = _GRADER_ASIDE.sub(_blank, sentence)
+    addressed = ADDRESSED_TO_GRADER.search(sentence)
+    if addressed is not None:
+        sentence = sentence[: addressed.start()]
+    if not sentence.strip() or _APPROVAL_WAIT.search(sentence):
+        return []
+    # an aside in parentheses describes ("#1051 (updated last week)"); it does not claim
+    with_asides = sentence
+    sentence = _PARENTHESES.sub(_blank_inside, sentence)
+    admits_failure = FAILURE_ADMISSION.search(with_asides) is not None
+    found = _clause_claims(text, s_off, sentence, admits_failure, possible)
+    span = (s_off, s_off + len(raw_sentence.rstrip()))
+    state = _state_claim(sentence, span, step, possible)
+    if state is not None and (not found or state.type == "found_reported"):
+        # "According to the figures I found, Norway added 4,900 chargers": the verbs after
+        # a report of what was found are the world's, not the agent's
+        return [state]
+    text_of = " ".join(stripped.split())
+    return [
+        Claim(
+            category=category,
+            text=text_of,
+            step=step,
+            span=span,
+            values={kind: tuple(items) for kind, items in values.items()},
+            trigger=trigger,
+        )
+        for category, (trigger, values) in found.items()
+    ]
+
+
+#: category -> (trigger word, values by kind, in order, each kept once)
+_Found = dict[str, tuple[str, dict[str, dict[str, None]]]]
+
+
+def _clause_claims(
+    text: str, s_off: int, sentence: str, admits_failure: bool, possible: frozenset[Guarded]
+) -> _Found:
+    """The categories the sentence's clauses claim, first trigger and values of each.
+    `possible`: the claim patterns that may match in the sentence (no others are tried)."""
+    found: _Found = {}
+    last_category: str | None = None
+    attempted = _attempt_test(sentence)
+    # a run, a build or tests, said to pass in a sentence that counts failures, are partial
+    counted_failure = admits_failure and _counted_failure(sentence)
+    for c_off, clause in _clauses(sentence):
+        clause_claims = []
+        seen: set[str] = set()
+        # one scan over all categories' triggers, in order of appearance
+        for at, category in find_triggers(clause, possible):
+            if (
+                category in seen
+                or _voided(clause, at)
+                or _failed_state(clause, at)
+                or _adjective_use(clause, at)
+                or _RECORD_DATE.match(clause, at) is not None
+                or attempted(c_off + at)
+            ):
+                continue
+            if admits_failure and (
+                PARTIAL.search(clause)
+                or partial_count(clause)
+                or (category in _RUN_LIKE and counted_failure)
+            ):
+                continue
+            seen.add(category)
+            clause_claims.append((at, category))
+        if not clause_claims and IDIOM in possible:
+            idiom = _idiom_claim(clause)
+            if idiom is not None:
+                clause_claims.append(idiom)
+        # values come from the words as written: a path in backticks is still a path
+        original = text[s_off + c_off : s_off + c_off + len(clause)]
+        values = extract_values(original) if clause_claims or last_category else {}
+        if not clause_claims:
+            # values trailing a claim ("..., invite sent to a@b") belong to it; values
+            # before any claim belong to whatever the clause was about, not to a claim
+            if values and last_category is not None:
+                _merge_values(found[last_category][1], values)
+            continue
+        clause_claims.sort()
+        clause_claims = _drop_reported(clause, clause_claims)
+        about_code = "path" in values or "`" in original
+        for at, raw_category in clause_claims:
+            category, trigger = _refine(raw_category, clause, at)
+            if not category:
+                continue
+            if about_code and category in ("created", "deleted"):
+                # "added a guard", "removed the unused import" in a clause about code or a
+                # file: an edit, whatever tool made it
+                category = "changed"
+            if category not in found:
+                found[category] = (trigger, {})
+                last_category = category
+            _merge_values(found[category][1], values)
+    return found
+
+
+def _attempt_test(sentence: str) -> Callable[[int], bool]:
+    """Does an attempt ("I tried to ...") reach position `at` of the sentence? _TRIED runs from
+    its phrase to `at` over no [.;!?], so it is searched only from the last of those before
+    `at`: the whole sentence is read once, not once per trigger (linear in long messages)."""
+    if not _TRIED.may_match(sentence):
+        return lambda at: False
+    stops = [m.start() for m in _STOP.finditer(sentence)]
+
+    def attempted(at: int) -> bool:
+        before = bisect_left(stops, at)  # stops[before - 1] is the last one before `at`
+        start = stops[before - 1] + 1 if before else 0
+        return _TRIED.regex.search(sentence, start, at) is not None
+
+    return attempted
+
+
+_STOP = re.compile(r"[.;!?]")
 
 
 _NOUN_WORDS = re.compile(r"[a-z]+(?: request)?", re.I)
@@ -402,14 +599,14 @@ def _drop_reported(clause: str, found: list[tuple[int, str]]) -> list[tuple[int,
 
 
 _COUNT_WORD = r"(?:[1-9]\d*|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|some)"
-_COUNTED_FAILURE = re.compile(
+_COUNTED_FAILURE = compile_guarded(
     rf"\b{_COUNT_WORD}\s+(?:\w+\s+)?(?:failed|fail|fails|failing|failures?|errors?|broken)\b", re.I
 )
-_N_OF_M = re.compile(r"\b(\d+)\s+(?:of|out of)\s+(?:the\s+|all\s+)?(\d+)\b", re.I)
+_N_OF_M = compile_guarded(r"\b(\d+)\s+(?:of|out of)\s+(?:the\s+|all\s+)?(\d+)\b", re.I)
 
 
 # "`npx tsc --noEmit` passes with no errors": a named command said to have run clean
-_COMMAND_PASSED = re.compile(
+_COMMAND_PASSED = compile_guarded(
     r"`([^`\n]{2,160})`\s+(?:now\s+|also\s+|still\s+)?(?:passes|passed|succeeds|succeeded|is clean|"
     r"runs clean(?:ly)?|is green|exits (?:with )?0|returned 0|reports no (?:errors|issues|problems|findings))\b",
     re.I,
@@ -421,7 +618,7 @@ def _command_claims(text: str, step: int | None) -> list[Claim]:
     for match in _COMMAND_PASSED.finditer(text):
         before = text[max(0, match.start() - 80) : match.start()]
         line_start = before.rfind("\n") + 1
-        if _VOIDING.search(before[line_start:]):
+        if _voids(before[line_start:]):
             continue
         command = " ".join(match.group(1).split())
         out.append(
@@ -447,21 +644,19 @@ def partial_count(clause: str) -> bool:
     return any(int(n) < int(m) for n, m in _N_OF_M.findall(clause))
 
 
-def _merge_dict(into: dict[str, tuple[str, ...]], more: dict[str, tuple[str, ...]]) -> None:
+def _merge_values(into: dict[str, dict[str, None]], more: dict[str, tuple[str, ...]]) -> None:
+    """Add values by kind, each kind in order of appearance, each value once."""
     for kind, items in more.items():
-        into[kind] = tuple(dict.fromkeys(into.get(kind, ()) + items))
+        into.setdefault(kind, {}).update(dict.fromkeys(items))
 
 
-def _merge_values(found: dict[str, Claim], category: str, more: dict[str, tuple[str, ...]]) -> None:
-    claim = found[category]
-    merged = dict(claim.values)
-    _merge_dict(merged, more)
-    found[category] = replace(claim, values=merged)
-
-
-def _state_claim(sentence: str, s_off: int, raw: str, step: int | None) -> Claim | None:
+def _state_claim(
+    sentence: str, span: tuple[int, int], step: int | None, possible: frozenset[Guarded]
+) -> Claim | None:
     """A report of the world ("you have no meetings") or of what a search turned up ("here is
     what I found: ..."): claims that a read succeeded, and returned this."""
+    if STATE_ASSERTION not in possible and FOUND_REPORT not in possible:
+        return None
     kind = "state_reported"
     match = STATE_ASSERTION.search(sentence)
     if match is None or _voided(sentence, match.start()):
@@ -476,7 +671,7 @@ def _state_claim(sentence: str, s_off: int, raw: str, step: int | None) -> Claim
         category="retrieved",
         text=" ".join(sentence.split()),
         step=step,
-        span=(s_off, s_off + len(raw.rstrip())),
+        span=span,
         values=extract_values(sentence),
         type=kind,
     )
@@ -487,10 +682,10 @@ def _done_claim(text: str, step: int | None) -> Claim | None:
     for n, (s_off, sentence) in enumerate(parts):
         if _QUESTION.search(sentence.strip()) or ADDRESSED_TO_GRADER.search(sentence):
             continue
-        if _APPROVAL_WAIT.search(sentence):
+        if _APPROVAL_WAIT.search(sentence) or FAILURE_ADMISSION.search(sentence):
             continue
         for match in DONE.finditer(sentence):
-            if _voided(sentence, match.start()) or FAILURE_ADMISSION.search(sentence):
+            if _voided(sentence, match.start()):
                 continue
             claimed, values = sentence, {}
             if len(sentence.split()) <= 3:

@@ -9,6 +9,9 @@ trigger. English first, with the commonest forms in German, Spanish and French.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
+
+from toolscore_ci.claims.prefilter import Guarded, compile_guarded, prefix_tree
 
 _TRIGGERS: dict[str, list[str]] = {
     "retrieved": [
@@ -450,7 +453,7 @@ for _category, _patterns in _MORE_TRIGGERS.items():
 
 #: Completion idioms with no verb of their own ("the booking went through"); the nouns in the
 #: clause say which category is meant.
-IDIOM = re.compile(
+IDIOM = compile_guarded(
     r"(?<![\w-])(?:went through|is (?:now )?(?:done|complete|completed|finished|in place|through)|"
     r"(?:was|were|has been|have been) (?:completed|processed|successful)|succeeded|is all set)(?![\w-])",
     re.IGNORECASE,
@@ -501,7 +504,7 @@ IDIOM_NOUNS: dict[str, str] = {
 }
 
 #: Said alone, these claim the whole task is done.
-DONE = re.compile(
+DONE = compile_guarded(
     r"\b(?:done|all set|all done|completed?|finished|task (?:is )?complete|that'?s it|erledigt|fertig|"
     r"listo|hecho|terminado|terminé|c'est fait|fait|"
     # "successfully" says it worked whatever the verb: en, pt, es, fr, de, it, nl, pl
@@ -516,7 +519,8 @@ DONE = re.compile(
 # One alternation of ~300 phrases costs tens of microseconds per clause in `re`. Nearly every
 # phrase starts with a known word, so the phrases are indexed by the first letters of that word
 # and a clause only tries the phrases whose first word it contains (plus the few that start
-# with a pattern).
+# with a pattern). Each phrase is guarded by the literals it needs ("is (?:now )?live" needs
+# "live"), so a phrase whose first word is common ("is", "the") costs a substring test.
 
 _ALT_GROUP = re.compile(r"\(\?:([\w' |]+)\)(?=[\s\\])")
 _LEADING_WORD = re.compile(r"([^\W\d_][\w']*)")
@@ -535,13 +539,15 @@ def _first_words(phrase: str) -> set[str] | None:
     return {word.group(1).lower()[:4]}
 
 
-def _index() -> tuple[
-    dict[str, list[tuple[int, str, re.Pattern[str]]]], list[tuple[int, str, re.Pattern[str]]]
-]:
-    index: dict[str, list[tuple[int, str, re.Pattern[str]]]] = {}
-    wildcards: list[tuple[int, str, re.Pattern[str]]] = []
+#: (order in the lexicon, category, pattern)
+_Entry = tuple[int, str, Guarded]
+
+
+def _index() -> tuple[dict[str, list[_Entry]], list[_Entry]]:
+    index: dict[str, list[_Entry]] = {}
+    wildcards: list[_Entry] = []
     for order, (category, phrase) in enumerate((c, p) for c, ps in _TRIGGERS.items() for p in ps):
-        entry = (order, category, re.compile(rf"(?<![\w-])(?:{phrase})(?![\w-])", re.IGNORECASE))
+        entry = (order, category, compile_guarded(rf"(?<![\w-])(?:{phrase})(?![\w-])", re.I))
         keys = _first_words(phrase)
         if keys is None:
             wildcards.append(entry)
@@ -573,30 +579,67 @@ WILDCARD_HINTS = (
     "pipeline",
     "pass",
 )
-_WILDCARD_HINT = re.compile(r"(?i)(?:" + "|".join(WILDCARD_HINTS) + ")")
-WILDCARD_TRIGGERS = _ANY_WILDCARD = re.compile(
+_WILDCARD_HINT = compile_guarded(r"(?i)(?:" + "|".join(WILDCARD_HINTS) + ")")
+WILDCARD_TRIGGERS = compile_guarded(
     "|".join(f"(?:{p.pattern})" for _o, _c, p in _TRIGGER_WILDCARDS), re.IGNORECASE
 )
+
+
+def _indexed_word() -> re.Pattern[str] | None:
+    r"""The words of _CLAUSE_WORD whose keys are in the index, as one pattern: a word starts at
+    a letter with no letter before it in its run of [\w'] (digits, "_" and "'" may come
+    first); it is indexed when its first four letters are a key, when it is a key of one or
+    two letters, or when it starts with a key of three (a three-letter word, or a longer one
+    by its stem)."""
+    keys = set(_TRIGGER_INDEX)
+    if not all(_CLAUSE_WORD.fullmatch(key) for key in keys):
+        return None  # a key that is no word: keep to the word-by-word test
+    short = "|".join(re.escape(k) for k in sorted(keys, key=lambda k: (-len(k), k)) if len(k) < 3)
+    long = prefix_tree(k for k in keys if len(k) >= 3)
+    return re.compile(rf"(?<![\w'])[\d_']*(?:{long}|(?:{short})(?![\w']))")
+
+
+_INDEXED_WORD = _indexed_word()
 
 
 def has_trigger_word(text: str) -> bool:
     """Could any indexed phrase start in this text? (A cheap pre-check; wildcard phrases are
     checked by the caller.)"""
+    if _INDEXED_WORD is not None:
+        return _INDEXED_WORD.search(text.lower()) is not None
     for word in set(_CLAUSE_WORD.findall(text.lower())):
         if word[:4] in _TRIGGER_INDEX or (len(word) > 3 and word[:3] in _TRIGGER_INDEX):
             return True
     return False
 
 
-def find_triggers(clause: str) -> list[tuple[int, str]]:
-    """(position, category) of every trigger phrase in the clause, in order of position."""
-    entries: set[tuple[int, str, re.Pattern[str]]] = set()
+_ENTRY_OF: dict[Guarded, _Entry] = {
+    e[2]: e for e in (*(e for es in _TRIGGER_INDEX.values() for e in es), *_TRIGGER_WILDCARDS)
+}
+
+
+def find_triggers(
+    clause: str, possible: AbstractSet[Guarded] | None = None
+) -> list[tuple[int, str]]:
+    """(position, category) of every trigger phrase in the clause, in order of position.
+    `possible`, when given, holds every pattern that may match (others are not tried)."""
+    if possible is not None:
+        # the few phrases that may match, and whose guards pass on this clause; only if there
+        # are some is the clause read word by word
+        likely = {_ENTRY_OF[p] for p in possible if p in _ENTRY_OF and p.may_match(clause)}
+        if not likely:
+            return []
+    entries: set[_Entry] = set()
     for word in set(_CLAUSE_WORD.findall(clause.lower())):
         entries.update(_TRIGGER_INDEX.get(word[:4], ()))
         if len(word) > 3:  # a short stem indexed whole: "pag[oa]" under "pag"
             entries.update(_TRIGGER_INDEX.get(word[:3], ()))
-    if _WILDCARD_HINT.search(clause) and _ANY_WILDCARD.search(clause):
+    # Without a hint word no wildcard phrase is tried. (Their union need not be searched first:
+    # each phrase's own guard rejects a clause that lacks its words.)
+    if _WILDCARD_HINT.search(clause):
         entries.update(_TRIGGER_WILDCARDS)
+    if possible is not None:
+        entries &= likely
     found = [
         (m.start(), order, category)
         for order, category, pattern in entries
@@ -607,7 +650,7 @@ def find_triggers(clause: str) -> list[tuple[int, str]]:
 
 
 #: A claim word is void when one of these comes before it in its clause.
-NEGATION = re.compile(
+NEGATION = compile_guarded(
     r"(?<![\w-])(?:not|no|never|nothing|none|neither|nor|without|unable|cannot|can't|couldn't|"
     r"didn't|don't|doesn't|wasn't|weren't|isn't|aren't|haven't|hasn't|hadn't|won't|wouldn't|"
     r"failed to|fail to|unsuccessful|nicht|kein|keine|nichts|nie|no se|ningún|ninguna|nada|nunca|"
@@ -617,7 +660,7 @@ NEGATION = re.compile(
     re.IGNORECASE,
 )
 #: Words that make a clause about the future, a wish, a plan or a condition.
-HEDGE = re.compile(
+HEDGE = compile_guarded(
     r"(?:['’]ll\b|['’]d (?:like|love|be happy) to\b)|"
     r"(?<![\w-])(?:will|shall|going to|about to|plan to|planning to|want to|need to|needs to|"
     r"have to|has to|should|would|could|can|(?-i:may)|might|must|let me|let's|try to|trying to|tried to|"
@@ -632,7 +675,7 @@ HEDGE = re.compile(
     re.IGNORECASE,
 )
 #: Text addressed to whoever grades the run: never a claim about the task, never instructions.
-ADDRESSED_TO_GRADER = re.compile(
+ADDRESSED_TO_GRADER = compile_guarded(
     r"(?:^|\b)(?:note (?:to|for) (?:the )?(?:reviewers?|graders?|judges?|evaluators?|auditors?|checkers?)|"
     r"(?:to|for|dear) (?:the |any )?(?:reviewers?|graders?|judges?|evaluators?|auditors?|llm judges?)\b|"
     r"(?:reviewers?|graders?|judges?|evaluators?|auditors?)\s*[:,]|qa note\s*:|"
@@ -640,7 +683,7 @@ ADDRESSED_TO_GRADER = re.compile(
     re.IGNORECASE,
 )
 #: A sentence that admits a failure outright; partial-success words in it are not claims.
-FAILURE_ADMISSION = re.compile(
+FAILURE_ADMISSION = compile_guarded(
     r"(?<![\w-])(?:\d+\s+(?:\w+\s+)?(?:failed|failing|failures?|errors?|broken)|fail(?:ed|ing|s|ures?)?|"
     r"broken|errored|error|rejected|denied|unreachable|down|timed out|could not|couldn't|unable|"
     r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
@@ -656,12 +699,12 @@ FAILURE_ADMISSION = re.compile(
     re.IGNORECASE,
 )
 #: Partial-success wording ("the rest pass", "others were sent").
-PARTIAL = re.compile(
+PARTIAL = compile_guarded(
     r"\b(?:the rest|the others|others|remaining|everything else|all other|the other)\b", re.I
 )
 
 #: Claims of state that presuppose a successful read ("you have no meetings").
-STATE_ASSERTION = re.compile(
+STATE_ASSERTION = compile_guarded(
     r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|nothing (?:is )?(?:on|in) your|"
     r"your (?:calendar|inbox|schedule|queue) is (?:empty|clear|free)|no (?:new )?(?:meetings|events|emails|"
     r"messages|results|issues|orders|tickets|matches|records)\b(?: (?:found|scheduled|today|were found))?|"
@@ -671,14 +714,14 @@ STATE_ASSERTION = re.compile(
     re.IGNORECASE,
 )
 #: A state claim that says there are none of something: a read that counts some says otherwise.
-NONE_ASSERTION = re.compile(
+NONE_ASSERTION = compile_guarded(
     r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|no|none|zero|0)"
     r"(?![\w-])",
     re.IGNORECASE,
 )
 
 #: Reports of what a search or read turned up: backed by a read that returned something.
-FOUND_REPORT = re.compile(
+FOUND_REPORT = compile_guarded(
     r"(?<![\w-])(?:here(?: is|'s) what i (?:found|got)|i found (?:that|it|the|a|an|these|this|some|\d+|two|three|four|five|several|multiple|both)|"
     r"according to (?:the|what i|my|its) (?:latest )?(?:search|results|sources|figures|page|docs|documentation|site)|"
     r"(?:the )?(?:search )?results? (?:show|shows|say|says|indicate)|as (?:confirmed|stated|reported) by|"
@@ -686,8 +729,19 @@ FOUND_REPORT = re.compile(
     re.IGNORECASE,
 )
 
+#: Every pattern whose match can make a sentence claim something (extract.py reads all of their
+#: guards at once to pass over sentences that claim nothing).
+CLAIM_PATTERNS: tuple[Guarded, ...] = (
+    *dict.fromkeys(p for entries in _TRIGGER_INDEX.values() for _o, _c, p in entries),
+    *(p for _o, _c, p in _TRIGGER_WILDCARDS),
+    IDIOM,
+    STATE_ASSERTION,
+    FOUND_REPORT,
+)
+
+
 #: Tool-call markup an agent wrote instead of calling the tool.
-TOOL_MARKUP = re.compile(
+TOOL_MARKUP = compile_guarded(
     r"<tool_call>|</tool_call>|<\|tool_call\|>|<function_calls>|<invoke\s+name=|<function=\w|"
     r"\[TOOL_CALLS\]|<tool_use>|\b(?:called|invoked|calling)\s+`?[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)`?\s*[.:]|"
     r"\btool (?:result|output|response)\s*:\s*[\[{]|\{\s*\"(?:tool|function|name)\"\s*:\s*\"[\w.\-/]+\"\s*,\s*\"(?:arguments|args|parameters|input)\"\s*:",

@@ -9,7 +9,9 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import ClassVar
 
-EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+from toolscore_ci.claims.prefilter import compile_guarded
+
+EMAIL = compile_guarded(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 # ids: prefixed tokens (evt_8841, INV-2024-001, cus_9Xk2), #123, and git shas
 ID = re.compile(
     r"(?<![\w@./-])(?:[A-Za-z]{2,12}[_-](?=[A-Za-z0-9_-]*\d)[A-Za-z0-9][A-Za-z0-9_-]{1,40}|#\d{1,9}|"
@@ -18,11 +20,11 @@ ID = re.compile(
 _CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|TRY|TL|BRL|R\$|MXN|INR"
 # grouped numbers either way round: 1,250.00 and 1.249,90 (read by _plain_number)
 _NUMBER_TEXT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-AMOUNT = re.compile(
+AMOUNT = compile_guarded(
     r"(?:(?P<cur1>[$€£¥]|(?:" + _CODES + r")\s)\s?(?P<num1>" + _NUMBER_TEXT + r")|"
     r"(?P<num2>" + _NUMBER_TEXT + r")\s?(?P<cur2>" + _CODES + r"|dollars|euros?|pounds)\b)"
 )
-ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+ISO_DATE = compile_guarded(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _MONTHS = {
     m: i + 1
     for i, names in enumerate(
@@ -48,19 +50,19 @@ _MONTH_WORDS = (
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 # only month names may stand beside the day: "Wednesday 13 May" is the 13th of May
-WORD_DATE = re.compile(
+WORD_DATE = compile_guarded(
     rf"(?i:\b(?:(?P<m1>{_MONTH_WORDS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?|"
     rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_WORDS}))\b)"
 )
 TIME = re.compile(
     r"\b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])", re.I
 )
-PATH = re.compile(
+PATH = compile_guarded(
     r"(?<![\w@/.-])(?:[\w.-]+/)+[\w.-]+\.[A-Za-z0-9]{1,6}\b|(?<![\w@/.-])[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|php|c|h|cpp|cs|kt|swift|md|yaml|yml|json|toml|sql|sh|css|html)\b"
     # absolute directories (/archive/2026), never the path part of a URL
     r"|(?<![\w:/.~-])/[\w.-]+(?:/[\w.-]+)+/?(?![\w/])"
 )
-TEST_COUNT = re.compile(
+TEST_COUNT = compile_guarded(
     r"\b(?:all\s+)?(\d{1,6})\s+(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|checks?|cases?)\b",
     re.I,
 )
@@ -107,7 +109,7 @@ def _blank_context(match: re.Match[str]) -> str:
     return " " * len(text)
 
 
-_CONTEXT_DATES = re.compile(
+_CONTEXT_DATES = compile_guarded(
     r"\([^()\n]{0,200}\)|"
     r"\b(?:created|updated|modified|added|opened|closed|joined|signed up)\s+(?:on\s+|at\s+)?"
     r"(?:\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4})",
@@ -142,6 +144,8 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
     for match in PATH.finditer(scrubbed):
         add("path", match.group(0).rstrip("."))
     no_paths = PATH.sub(" ", scrubbed)
+    if _DIGIT.search(no_paths) is None:  # every other kind is written with digits
+        return {k: tuple(v) for k, v in found.items()}
     for match in AMOUNT.finditer(no_paths):
         add("amount", _plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
@@ -186,15 +190,19 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
+_DIGIT = re.compile(r"\d")
+
 # ---- matching against tool evidence ----------------------------------------------------
 
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
-_ISO_DATETIME = re.compile(
+_ISO_DATETIME = compile_guarded(
     r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?"
 )
-_VERSION = re.compile(r"(?<![\w.])v\d+(?:\.\d+){0,3}(?![\w.])")
-_PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.I)
-_RANGE_END = re.compile(r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|until|bis)\s*$", re.I)
+_VERSION = compile_guarded(r"(?<![\w.])v\d+(?:\.\d+){0,3}(?![\w.])")
+_PERCENT = compile_guarded(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.I)
+_RANGE_END = compile_guarded(
+    r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|until|bis)\s*$", re.I
+)
 
 
 class EvidenceValues(Mapping[str, frozenset[str]]):
