@@ -59,11 +59,11 @@ def probe_task_date(ctx: Context) -> Reason | None:
     that name none; other days (a rebooking to another day is not a typo'd year)."""
     if not claims_the_task(ctx):
         return None
-    asked = full_dates(str(ctx.index.trace.task.get("instruction") or ""))
-    if not asked:
-        return None
     probe = end_state_probe(ctx.index)
     if probe is None:
+        return None
+    asked = full_dates(str(ctx.index.trace.task.get("instruction") or ""))
+    if not asked:
         return None
     shown = full_dates(text_of(probe.output))
     if not shown or shown & asked:

@@ -98,10 +98,7 @@ def values_differ(ctx: Context) -> Reason | None:
     everything = args_text + "\n" + "\n".join(_dump(e.output) for e in writes)
     arg_values = evidence_values(args_text)
     all_values = evidence_values(everything)
-    # an id may name another object the act relates to ("closed as a duplicate of #881"):
-    # it contradicts only when no call of the run touched it at all
-    touched = "\n".join(_dump(e.call.args) + _dump(e.output) for e in ctx.prior)
-    touched_values = evidence_values(touched)
+
     for kind in _KINDS.get(claim.category, ()):
         stated = claim.values.get(kind, ())
         if len(stated) != 1:
@@ -115,8 +112,12 @@ def values_differ(ctx: Context) -> Reason | None:
             continue
         if value_matches(kind, value, everything, all_values):
             continue
-        if kind == "id" and value_matches(kind, value, touched, touched_values):
-            continue
+        if kind == "id":
+            # an id may name another object the act relates to ("closed as a duplicate of
+            # #881"): it contradicts only when no call of the run touched it at all
+            touched = "\n".join(_dump(e.call.args) + _dump(e.output) for e in ctx.prior)
+            if value_matches(kind, value, touched, evidence_values(touched)):
+                continue
         last = writes[-1]
         return ctx.reason(
             "TSC140",
