@@ -373,21 +373,20 @@ class _ClaimWords:
             shorter = [word[:k] for k in range(1, len(word)) if word[:k] in self.owners]
             longer = itertools.takewhile(lambda w, word=word: w.startswith(word), words[n + 1 :])
             self.related[word] = (*shorter, word, *longer)
-        self.ascii_regex = self._ascii_search()
+        self.after_break, self.ascii_anywhere = self._ascii_searches()
 
-    def _ascii_search(self) -> re.Pattern[str]:
-        """In ASCII text the search itself passes over a word that starts inside another
-        ("ran" in "transfer") where every pattern that needs it needs it whole: there [a-z0-9]
-        is what a letter or digit folds to, and nothing else does. (Words that end inside
-        another are left to the test of each found word: checking their ends in the search
-        would cost more to compile than it saves.)"""
-        starts, anywhere = [], []
+    def _ascii_searches(self) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+        """In ASCII text, where [a-z0-9] is what a letter or digit folds to and nothing else
+        is, a word that every pattern needing it needs whole at its start is only looked for
+        after a character that is none of them ("ran" is not tried inside "transfer"), which
+        is also the faster search: `re` skips to such characters. The other words are
+        looked for everywhere."""
+        whole, anywhere = [], []
         for word, owners in self.owners.items():
             whole_start = all(start for _p, start, _e in owners) and word[0].isalnum()
-            (starts if whole_start else anywhere).append(word)
-        trees = [prefix_tree(starts, after_first=r"(?<![a-z0-9].)")]
-        trees += [prefix_tree(anywhere)] if anywhere else []
-        return re.compile("|".join(trees))
+            (whole if whole_start else anywhere).append(word)
+        after_break = re.compile("[^a-z0-9]" + prefix_tree(whole))
+        return after_break, any_of(anywhere) if anywhere else None
 
     @functools.cached_property
     def regex(self) -> re.Pattern[str]:
@@ -397,7 +396,14 @@ class _ClaimWords:
     def patterns_in(self, blanked: str, parts: list[tuple[int, str]]) -> list[frozenset[Guarded]]:
         """For each sentence (offset in `blanked`, text), the patterns that may match in it."""
         folded = fold(blanked)
-        hits = self._searched(folded, self.ascii_regex if blanked.isascii() else self.regex)
+        if blanked.isascii():
+            # the search after a break is run on the text behind one, so that it finds a
+            # word at the start; positions in it are one on
+            hits = [(at - 1, w) for at, w in self._searched(" " + folded, self.after_break, 1)]
+            if self.ascii_anywhere is not None:
+                hits += self._searched(folded, self.ascii_anywhere)
+        else:
+            hits = self._searched(folded, self.regex)
         firsts: list[set[Guarded]] = [set() for _ in parts]
         starts = [offset for offset, _s in parts]
         ends = [offset + len(sentence) for offset, sentence in parts]
@@ -418,14 +424,18 @@ class _ClaimWords:
             for first, start, end in zip(firsts, starts, ends, strict=True)
         ]
 
-    def _searched(self, folded: str, regex: re.Pattern[str]) -> list[tuple[int, str]]:
-        """(position, word) of every word at the positions the search finds."""
+    def _searched(
+        self, folded: str, regex: re.Pattern[str], skip: int = 0
+    ) -> list[tuple[int, str]]:
+        """(position, word) of every word at the positions the search finds (a match is
+        `skip` characters and a word)."""
         hits = []
         match = regex.search(folded)
         while match is not None:
-            at = match.start()
-            hits.extend((at, w) for w in self.related[match.group()] if folded.startswith(w, at))
-            match = regex.search(folded, at + 1)
+            at = match.start() + skip
+            words = self.related[match.group()[skip:]]
+            hits.extend((at, w) for w in words if folded.startswith(w, at))
+            match = regex.search(folded, match.start() + 1)
         return hits
 
     def _with_the_rest(self, first: set[Guarded], folded: str) -> frozenset[Guarded]:

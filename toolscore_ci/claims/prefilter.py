@@ -148,7 +148,7 @@ def _read_sequence(items: Any) -> _Reading:
     needs: list[frozenset[str]] = []
     run = frozenset([""])  # what the parts since the last inexact one consume, joined
     exact = True
-    for op, arg in _literal_runs(items):
+    for op, arg in _literal_runs(_distribute(list(items))):
         part = _Reading(frozenset([arg])) if op is _RUN else _read_item(op, arg)
         needs.extend(part.needs)
         if part.exact is not None:
@@ -162,6 +162,29 @@ def _read_sequence(items: Any) -> _Reading:
     if exact:
         return _Reading(run, tuple(needs))
     return _Reading(None, (*needs, run))
+
+
+def _distribute(items: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    r"""Lookarounds and anchors right before or after an alternation, copied into each of its
+    alternatives (which matches the same): "(?<![\w-])(?:no events|there is no)" is read as
+    "(?<![\w-])no events|(?<![\w-])there is no", so each alternative's words keep the mark
+    of a boundary even where the alternation as a whole has no exact reading."""
+    c = _sre_constants
+    zero_width = (c.AT, c.ASSERT, c.ASSERT_NOT)
+    out = list(items)
+    for n, (op, arg) in enumerate(items):
+        if op is not c.BRANCH:
+            continue
+        start = n
+        while start > 0 and items[start - 1][0] in zero_width:
+            start -= 1
+        stop = n + 1
+        while stop < len(items) and items[stop][0] in zero_width:
+            stop += 1
+        if start < n or stop > n + 1:
+            before, after = items[start:n], items[n + 1 : stop]
+            out[n] = (op, (arg[0], [[*before, *alt, *after] for alt in arg[1]]))
+    return out
 
 
 _RUN = object()  # a run of literal characters, read as one part
