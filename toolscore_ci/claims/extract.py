@@ -13,7 +13,7 @@ import functools
 import itertools
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -125,18 +125,22 @@ def _blank_name(match: re.Match[str]) -> str:
 
 def sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; code spans are blanked so their words never claim."""
-    return _split(text)[1]
+    return _sentences_in(_blanked(text))
 
 
-def _split(text: str) -> tuple[str, list[tuple[int, str]]]:
-    """The text with code, quotes and names blanked, and its sentences (slices of it)."""
-    # one apostrophe, so "couldn’t" negates like "couldn't" (same length: spans stay valid)
+def _blanked(text: str) -> str:
+    """The text with code, quotes and names blanked (same length: spans stay valid)."""
+    # one apostrophe, so "couldn’t" negates like "couldn't"
     text = text.replace("’", "'")
     blanked = _CODE_BLOCK.sub(_blank, text)
     blanked = _QUOTED.sub(_blank_inside, blanked)
     # URLs and slash paths name things ("orders/paid"), they do not claim
     if "/" in blanked:
         blanked = _SLASHED_WORD.sub(_blank_names, blanked)
+    return blanked
+
+
+def _sentences_in(blanked: str) -> list[tuple[int, str]]:
     out = []
     pos = 0
     for match in _SENTENCE.finditer(blanked):
@@ -147,7 +151,7 @@ def _split(text: str) -> tuple[str, list[tuple[int, str]]]:
         pos = match.end()
     if blanked[pos:].strip():
         out.append((pos, blanked[pos:]))
-    return blanked, out
+    return out
 
 
 def _clauses(sentence: str) -> list[tuple[int, str]]:
@@ -194,11 +198,11 @@ _FAILED_COMPLEMENT = compile_guarded(
 
 # "I tried to publish Lab 6: Titration and set the due date, but ...": every verb after an
 # attempt, to the end of the sentence's first part, is part of the attempt.
-_TRIED = compile_guarded(
-    r"\b(?:(?:tried|attempted|trying|attempting) to|intenté|j'ai essayé de|ho provato a|tentei)"
-    r"\s[^.;!?]*$",
-    re.IGNORECASE,
+_ATTEMPT = (
+    r"\b(?:(?:tried|attempted|trying|attempting) to|intenté|j'ai essayé de|ho provato a|tentei)\s"
 )
+_TRIED = compile_guarded(_ATTEMPT + r"[^.;!?]*$", re.IGNORECASE)
+_ATTEMPT_PHRASE = compile_guarded(_ATTEMPT, re.IGNORECASE)
 # "from the copied image", "the booked slot": a participle after a determiner describes.
 _ADJECTIVE_USE = compile_guarded(
     r"\b(?:the|a|an|this|that|these|those|your|our|its|their|his|her)\s+$", re.IGNORECASE
@@ -316,13 +320,17 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
     if not _may_claim(text):
         return []  # no trigger, idiom, state report or "done" anywhere: nothing to parse
     claims: list[Claim] = []
-    blanked, parts = _split(text)
-    # Most sentences claim nothing, and one scan of the message shows which.
-    for (s_off, raw_sentence), possible in zip(
-        parts, _CLAIM_WORDS.patterns_in(blanked, parts), strict=True
-    ):
-        if possible:
-            claims.extend(_sentence_claims(text, s_off, raw_sentence, possible, step))
+    blanked = _blanked(text)
+    # Most sentences claim nothing, and one scan of the message shows which (often none: then
+    # the message is not even cut into sentences).
+    words = _CLAIM_WORDS.found_in(blanked)
+    if words or _CLAIM_WORDS.always:
+        parts = _sentences_in(blanked)
+        for (s_off, raw_sentence), possible in zip(
+            parts, _CLAIM_WORDS.patterns_in(blanked, parts, words), strict=True
+        ):
+            if possible:
+                claims.extend(_sentence_claims(text, s_off, raw_sentence, possible, step))
     claims.extend(_command_claims(text, step))
     if not claims and DONE.search(text):
         done = _done_claim(text, step)
@@ -393,17 +401,24 @@ class _ClaimWords:
         """The search for any text (built when first needed: most text is ASCII)."""
         return any_of(self.owners)
 
-    def patterns_in(self, blanked: str, parts: list[tuple[int, str]]) -> list[frozenset[Guarded]]:
-        """For each sentence (offset in `blanked`, text), the patterns that may match in it."""
+    def found_in(self, blanked: str) -> list[tuple[int, str]]:
+        """(position, word) of the words found in the blanked message."""
         folded = fold(blanked)
-        if blanked.isascii():
-            # the search after a break is run on the text behind one, so that it finds a
-            # word at the start; positions in it are one on
-            hits = [(at - 1, w) for at, w in self._searched(" " + folded, self.after_break, 1)]
-            if self.ascii_anywhere is not None:
-                hits += self._searched(folded, self.ascii_anywhere)
-        else:
-            hits = self._searched(folded, self.regex)
+        if not blanked.isascii():
+            return self._searched(folded, self.regex)
+        # the search after a break is run on the text behind one, so that it finds a word at
+        # the start; positions in it are one on
+        hits = [(at - 1, w) for at, w in self._searched(" " + folded, self.after_break, 1)]
+        if self.ascii_anywhere is not None:
+            hits += self._searched(folded, self.ascii_anywhere)
+        return hits
+
+    def patterns_in(
+        self, blanked: str, parts: list[tuple[int, str]], hits: list[tuple[int, str]]
+    ) -> list[frozenset[Guarded]]:
+        """For each sentence (offset in `blanked`, text), the patterns that may match in it,
+        from the words `found_in` the message."""
+        folded = fold(blanked)
         firsts: list[set[Guarded]] = [set() for _ in parts]
         starts = [offset for offset, _s in parts]
         ends = [offset + len(sentence) for offset, sentence in parts]
@@ -563,19 +578,32 @@ def _clause_claims(
 
 
 def _attempt_test(sentence: str) -> Callable[[int], bool]:
-    """Does an attempt ("I tried to ...") reach position `at` of the sentence? _TRIED runs from
-    its phrase to `at` over no [.;!?], so it is searched only from the last of those before
-    `at`: the whole sentence is read once, not once per trigger (linear in long messages)."""
+    """Does an attempt ("I tried to ...") reach position `at` of the sentence, that is, does
+    _TRIED match in the sentence cut at `at`? Its phrase then ends by `at` and starts after
+    the last [.;!?] before it (nothing from the phrase to `at` may be one), so the phrases are
+    found once and each position is a look-up: linear however long the sentence."""
     if not _TRIED.may_match(sentence):
         return lambda at: False
     stops = [m.start() for m in _STOP.finditer(sentence)]
+    phrases = [(m.start(), m.end()) for m in _phrases(_ATTEMPT_PHRASE.regex, sentence)]
+    starts = [start for start, _end in phrases]
+    # the earliest end of a phrase starting here or later
+    first_end = list(itertools.accumulate(reversed([end for _s, end in phrases]), min))[::-1]
 
     def attempted(at: int) -> bool:
         before = bisect_left(stops, at)  # stops[before - 1] is the last one before `at`
-        start = stops[before - 1] + 1 if before else 0
-        return _TRIED.regex.search(sentence, start, at) is not None
+        n = bisect_left(starts, stops[before - 1] + 1 if before else 0)
+        return n < len(phrases) and first_end[n] <= at
 
     return attempted
+
+
+def _phrases(regex: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Every match, however they overlap: one at each position where there is one."""
+    match = regex.search(text)
+    while match is not None:
+        yield match
+        match = regex.search(text, match.start() + 1)
 
 
 _STOP = re.compile(r"[.;!?]")

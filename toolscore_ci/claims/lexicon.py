@@ -11,7 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
-from toolscore_ci.claims.prefilter import Guarded, compile_guarded, prefix_tree
+from toolscore_ci.claims.prefilter import (
+    Guarded,
+    compile_guarded,
+    compile_whole_phrase,
+    prefix_tree,
+)
 
 _TRIGGERS: dict[str, list[str]] = {
     "retrieved": [
@@ -547,7 +552,7 @@ def _index() -> tuple[dict[str, list[_Entry]], list[_Entry]]:
     index: dict[str, list[_Entry]] = {}
     wildcards: list[_Entry] = []
     for order, (category, phrase) in enumerate((c, p) for c, ps in _TRIGGERS.items() for p in ps):
-        entry = (order, category, compile_guarded(rf"(?<![\w-])(?:{phrase})(?![\w-])", re.I))
+        entry = (order, category, compile_whole_phrase(phrase, re.I))
         keys = _first_words(phrase)
         if keys is None:
             wildcards.append(entry)
@@ -616,6 +621,11 @@ def has_trigger_word(text: str) -> bool:
 _ENTRY_OF: dict[Guarded, _Entry] = {
     e[2]: e for e in (*(e for es in _TRIGGER_INDEX.values() for e in es), *_TRIGGER_WILDCARDS)
 }
+# the index keys of each phrase (a wildcard phrase has none: it is tried on a hint word)
+_KEYS_OF: dict[_Entry, frozenset[str]] = {}
+for _key, _entries in _TRIGGER_INDEX.items():
+    for _entry in _entries:
+        _KEYS_OF[_entry] = _KEYS_OF.get(_entry, frozenset()) | {_key}
 
 
 def find_triggers(
@@ -623,23 +633,26 @@ def find_triggers(
 ) -> list[tuple[int, str]]:
     """(position, category) of every trigger phrase in the clause, in order of position.
     `possible`, when given, holds every pattern that may match (others are not tried)."""
-    if possible is not None:
-        # the few phrases that may match, and whose guards pass on this clause; only if there
-        # are some is the clause read word by word
-        likely = {_ENTRY_OF[p] for p in possible if p in _ENTRY_OF and p.may_match(clause)}
+    if possible is None:
+        entries = _indexed_entries(clause)
+    else:
+        # The few phrases that may match and whose guards pass on this clause, if the index
+        # would have tried them.
+        likely = [_ENTRY_OF[p] for p in possible if p in _ENTRY_OF and p.may_match(clause)]
         if not likely:
             return []
-    entries: set[_Entry] = set()
-    for word in set(_CLAUSE_WORD.findall(clause.lower())):
-        entries.update(_TRIGGER_INDEX.get(word[:4], ()))
-        if len(word) > 3:  # a short stem indexed whole: "pag[oa]" under "pag"
-            entries.update(_TRIGGER_INDEX.get(word[:3], ()))
-    # Without a hint word no wildcard phrase is tried. (Their union need not be searched first:
-    # each phrase's own guard rejects a clause that lacks its words.)
-    if _WILDCARD_HINT.search(clause):
-        entries.update(_TRIGGER_WILDCARDS)
-    if possible is not None:
-        entries &= likely
+        keys = _keys_in(clause)
+        hint: bool | None = None
+        entries = set()
+        for entry in likely:
+            if entry in _KEYS_OF:
+                if keys & _KEYS_OF[entry]:
+                    entries.add(entry)
+                continue
+            if hint is None:
+                hint = _WILDCARD_HINT.search(clause) is not None
+            if hint:
+                entries.add(entry)
     found = [
         (m.start(), order, category)
         for order, category, pattern in entries
@@ -647,6 +660,26 @@ def find_triggers(
     ]
     found.sort()
     return [(start, category) for start, _order, category in found]
+
+
+def _indexed_entries(clause: str) -> set[_Entry]:
+    """The phrases the index tries on the clause: those under a key of one of its words, and,
+    with a hint word, the wildcard ones."""
+    entries: set[_Entry] = set()
+    for key in _keys_in(clause):
+        entries.update(_TRIGGER_INDEX.get(key, ()))
+    # Without a hint word no wildcard phrase is tried. (Their union need not be searched first:
+    # each phrase's own guard rejects a clause that lacks its words.)
+    if _WILDCARD_HINT.search(clause):
+        entries.update(_TRIGGER_WILDCARDS)
+    return entries
+
+
+def _keys_in(clause: str) -> set[str]:
+    """Each word's first four letters, and a longer word's first three too: a short stem is
+    indexed whole ("pag[oa]" under "pag")."""
+    words = set(_CLAUSE_WORD.findall(clause.lower()))
+    return {w[:4] for w in words} | {w[:3] for w in words if len(w) > 3}
 
 
 #: A claim word is void when one of these comes before it in its clause.

@@ -283,7 +283,12 @@ def _best(needs: list[frozenset[str]]) -> tuple[frozenset[str], ...]:
 @functools.cache
 def _rarity(string: str) -> int:
     text, start, end = bounds(string)
+    if not text.strip(_COMMON):  # "." ends most sentences: any other character is rarer
+        return 0
     return len(text) + 4 * text.strip().count(" ") + 2 * (start + end)
+
+
+_COMMON = " .,-'\n"
 
 
 def _simplest(needs: frozenset[str]) -> frozenset[str]:
@@ -371,6 +376,21 @@ def guarded(regex: re.Pattern[str]) -> Guarded:
 def compile_guarded(pattern: str, flags: int = 0) -> Guarded:
     """re.compile, guarded."""
     return guarded(re.compile(pattern, flags))
+
+
+#: A phrase of plain words, which needs no reading to be guarded.
+PLAIN_PHRASE = re.compile(r"[^\W\d_][\w' ]*")
+
+
+def compile_whole_phrase(phrase: str, flags: int = 0) -> Guarded:
+    r"""The phrase as a whole word or words, `(?<![\w-])(?:phrase)(?![\w-])`, guarded. For a
+    plain phrase the guard is the phrase itself, marked whole at both ends: what reading the
+    pattern would find, known without reading it (most trigger phrases are plain)."""
+    regex = re.compile(rf"(?<![\w-])(?:{phrase})(?![\w-])", flags)
+    if not PLAIN_PHRASE.fullmatch(phrase):
+        return guarded(regex)
+    folded = phrase.lower() if phrase.isascii() else _fold_unicode(phrase)
+    return Guarded(regex, (frozenset([BEFORE + folded + AFTER]),))
 
 
 def any_of(strings: Iterable[str]) -> re.Pattern[str]:

@@ -163,7 +163,9 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
         if month and 1 <= day <= 31:
             add("monthday", f"{month:02d}-{day:02d}")
     no_dates = ISO_DATE.sub(" ", no_paths)
-    for match in TIME.finditer(no_dates):
+    # only a time with minutes or am/pm counts: without ":" or "am"/"pm" there is none
+    times = TIME.finditer(no_dates) if _TIME_HINT.search(no_dates) else ()
+    for match in times:
         if match.group("m") is None and match.group("ap") is None:
             continue  # a bare number is not a time
         if _RANGE_END.search(no_dates[: match.start()]):
@@ -177,13 +179,15 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
         # "5:30" with no am/pm may be either half of the day: "~" keeps that open
         ambiguous = "~" if not ap and 1 <= hour <= 12 else ""
         add("time", f"{ambiguous}{hour:02d}:{match.group('m') or '00'}")
-    for match in ID.finditer(no_paths):
+    ids = ID.finditer(no_paths) if _ID_HINT.search(no_paths) else ()
+    for match in ids:
         token = match.group(0)
         if not ISO_DATE.fullmatch(token):
             add("id", token)
     for match in _PERCENT.finditer(no_paths):
         add("percent", match.group(1))
-    for match in _VERSION.finditer(no_paths):
+    versions = _VERSION.finditer(no_paths) if _VERSION_HINT.search(no_paths) else ()
+    for match in versions:
         add("version", match.group(0))
     for match in TEST_COUNT.finditer(no_paths):
         add("count", match.group(1))
@@ -191,6 +195,11 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
 
 
 _DIGIT = re.compile(r"\d")
+# What a time with minutes or am/pm, an id and a version cannot lack (cheaper to look for:
+# the patterns themselves start with lookbehinds, tried at every position).
+_TIME_HINT = re.compile(r":|[ap]\.?m", re.I)
+_ID_HINT = re.compile(r"[_#-]|[0-9a-f]{7}")  # prefix_/prefix-, #123, or a hex sha
+_VERSION_HINT = re.compile(r"v\d")
 
 # ---- matching against tool evidence ----------------------------------------------------
 
