@@ -130,12 +130,11 @@ def _plain_number(text: str) -> str:
 
 def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
     """Values a clause states, by kind; each kind in order of appearance, deduplicated."""
-    found: dict[str, list[str]] = {}
+    # each kind an ordered set (a dict): a long message states thousands of values
+    found: dict[str, dict[str, None]] = {}
 
     def add(kind: str, value: str) -> None:
-        bucket = found.setdefault(kind, [])
-        if value not in bucket:
-            bucket.append(value)
+        found.setdefault(kind, {})[value] = None
 
     emails = EMAIL.findall(text)
     for email in emails:
@@ -168,7 +167,10 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
     for match in times:
         if match.group("m") is None and match.group("ap") is None:
             continue  # a bare number is not a time
-        if _RANGE_END.search(no_dates[: match.start()]):
+        # a range's start is within a few characters before its end: read only those, so
+        # that a message with many times is read once, not once per time
+        before = no_dates[max(0, match.start() - _RANGE_REACH) : match.start()]
+        if _RANGE_END.search(before):
             continue  # "10:30-11:00": the end of a range follows from the start and length
         hour = int(match.group("h"))
         ap = (match.group("ap") or "").lower().replace(".", "")
@@ -209,6 +211,7 @@ _ISO_DATETIME = compile_guarded(
 )
 _VERSION = compile_guarded(r"(?<![\w.])v\d+(?:\.\d+){0,3}(?![\w.])")
 _PERCENT = compile_guarded(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.I)
+_RANGE_REACH = 40  # "12:30 p.m. until " with room for spaces
 _RANGE_END = compile_guarded(
     r"\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|until|bis)\s*$", re.I
 )

@@ -8,7 +8,7 @@ import re
 
 from toolscore_ci.engine.index import build
 from toolscore_ci.engine.registry import Context, in_order
-from toolscore_ci.engine.reported import reported_claims
+from toolscore_ci.engine.reported import MAX_REPORT_CHARS, Unread, reported_claims
 from toolscore_ci.gate import gate
 from toolscore_ci.model import NO_FINAL_REPORT, Reason, Result, Step, Trace
 from toolscore_ci.rules import RulePack
@@ -32,6 +32,22 @@ def score(reasons: list[Reason]) -> float | None:
     return min(0.5 if SCORES[r.outcome] is None else SCORES[r.outcome] for r in reasons)  # type: ignore[type-var]
 
 
+#: The code of the reason a report too long to read fully gets (not a check: the engine's own).
+REPORT_CUT = "TSC301"
+
+
+def _unread_reason(unread: Unread) -> Reason:
+    where = "the final report" if unread.step is None else f"the report at step {unread.step}"
+    return Reason(
+        claim="report_too_long",
+        outcome="unknown",
+        steps=() if unread.step is None else (unread.step,),
+        detail=f"{where} is {unread.length:,} characters; claims were read in its first "
+        f"{MAX_REPORT_CHARS:,} only, the rest needs a person",
+        code=REPORT_CUT,
+    )
+
+
 class Engine:
     """The deterministic claim checker. One instance serves any number of traces."""
 
@@ -50,7 +66,8 @@ class Engine:
 
     def check(self, trace: Trace, source_file: str, line: int) -> Result:
         index = build(trace, self.tool_categories)
-        claims = reported_claims(index, self._applicable(trace, trace.steps))
+        unread: list[Unread] = []
+        claims = reported_claims(index, self._applicable(trace, trace.steps), unread)
         reasons: list[Reason] = []
         for reported in claims:
             ctx = Context(index, reported)
@@ -58,6 +75,8 @@ class Engine:
             if found is None:
                 found = ctx.reason("", "unknown", (), "nothing ran that says whether it happened")
             reasons.append(found)
+        # What was not read may claim anything: it abstains, like an unchecked claim.
+        reasons.extend(_unread_reason(u) for u in unread)
         p = score(reasons)
         notes = [f"turn {t.index}: {t.record}" for t in index.turns]
         if not (trace.final_text or "").strip():

@@ -28,6 +28,21 @@ NOT_SUCCESS_TYPES = frozenset(
 )
 
 
+#: Claims are read in the first this-many characters of a report; the rest goes to a person
+#: (the trace is at best `unverifiable`, and its result says which report was cut). Real
+#: reports run to a few thousand characters; the cap keeps one hostile message from costing
+#: the run (extraction is linear, but a megabyte of claims is seconds).
+MAX_REPORT_CHARS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """A report longer than MAX_REPORT_CHARS: where it is and how long it is."""
+
+    step: int | None
+    length: int
+
+
 @dataclass(frozen=True, slots=True)
 class ReportedClaim:
     claim: Claim
@@ -42,14 +57,19 @@ def _norm(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def ends_turn(index: TraceIndex, position: int) -> bool:
-    """No agent tool call follows this message before the user speaks again."""
-    for step in index.steps[position + 1 :]:
+def turn_ends(index: TraceIndex) -> list[bool]:
+    """For each step: does no agent tool call follow it before the user speaks again? (One
+    pass from the end, so a long run costs its length, not its length squared.)"""
+    out = [True] * len(index.steps)
+    ends = True
+    for pos in range(len(index.steps) - 1, -1, -1):
+        out[pos] = ends
+        step = index.steps[pos]
         if step.kind == "message" and step.role == "user":
-            return True
-        if step.kind == "tool_call" and step.role == "agent":
-            return False
-    return True
+            ends = True
+        elif step.kind == "tool_call" and step.role == "agent":
+            ends = False
+    return out
 
 
 def _reports(claims: list[Claim], text: str) -> list[Claim]:
@@ -75,7 +95,20 @@ def _with_markup(claims: list[Claim], text: str | None, step: int | None) -> lis
     return [*claims, markup]
 
 
-def reported_claims(index: TraceIndex, packs: list[RulePack]) -> list[ReportedClaim]:
+def _read(text: str | None, step: int | None, unread: list[Unread]) -> list[Claim]:
+    """The claims a report makes, read in its first MAX_REPORT_CHARS characters."""
+    if text is not None and len(text) > MAX_REPORT_CHARS:
+        unread.append(Unread(step, len(text)))
+        text = text[:MAX_REPORT_CHARS]
+    return _with_markup(_reports(extract(text, step), text or ""), text, step)
+
+
+def reported_claims(
+    index: TraceIndex, packs: list[RulePack], unread: list[Unread] | None = None
+) -> list[ReportedClaim]:
+    """The claims where they are reported, in order; reports cut at MAX_REPORT_CHARS are
+    appended to `unread`."""
+    unread = [] if unread is None else unread
     trace = index.trace
     steps = index.steps
     final_text = _norm(trace.final_text)
@@ -94,22 +127,19 @@ def reported_claims(index: TraceIndex, packs: list[RulePack]) -> list[ReportedCl
         turn = index.turn_at[position] if position < len(index.turn_at) else index.turns[-1].index
         out.append(ReportedClaim(claim, len(out), position, turn, where, rule))
 
+    ends = turn_ends(index)
     for pos, step in enumerate(steps):
         if step.kind != "message" or step.role != "agent" or not step.content:
             continue
-        if pos == final_pos or not ends_turn(index, pos):
+        if pos == final_pos or not ends[pos]:
             continue
-        claims = _with_markup(
-            _reports(extract(step.content, step.i), step.content), step.content, step.i
-        )
-        for claim in claims:
+        for claim in _read(step.content, step.i, unread):
             add(claim, pos, "turn_end")
     # The final report speaks for the run's end state: every call counts, also the one the
     # agent makes with its last words (mini-swe-agent submits its diff with them).
     position = len(steps)
     final_step = None if final_pos is None else steps[final_pos].i
-    said = _reports(extract(trace.final_text, final_step), trace.final_text or "")
-    said = _with_markup(said, trace.final_text, final_step)
+    said = _read(trace.final_text, final_step, unread)
     if trace.final_claims:
         by_category = {c.category: c for c in said}
         covered: set[str] = set()
