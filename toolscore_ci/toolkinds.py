@@ -151,8 +151,9 @@ def name_segments(name: str) -> list[list[str]]:
     return out
 
 
-def name_words(name: str) -> list[str]:
-    return [w for seg in name_segments(name) for w in seg]
+@lru_cache(maxsize=4096)
+def name_words(name: str) -> tuple[str, ...]:
+    return tuple(w for seg in name_segments(name) for w in seg)
 
 
 _REQUEST_WORD = re.compile(r"[a-z]+")
@@ -337,7 +338,7 @@ def categorize(
     if http is not None:
         return http  # an HTTP client's method and URL say what it did, whatever it is called
     command = command_of(args)
-    words = name_words(name) if name else []
+    words = name_words(name) if name else ()
     by_name = _from_name(name) if name else None
     if command is not None and (by_name in (None, "ran") or "shell" in words or "bash" in words):
         return command_category(command)

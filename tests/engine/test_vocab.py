@@ -3,14 +3,43 @@ language (dateparser's habit: a language with a missing slot is a silent blind s
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+
 from toolscore_ci.vocab import (
     PAGE_SLOTS,
     REPORT_SLOTS,
+    SCHEMAS,
     STATUS_CLASSES,
+    load_raw,
     non_report_words,
     page_words,
     states,
 )
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+def test_each_vocabulary_passes_its_schema(name: str) -> None:
+    schema = json.loads(
+        resources.files("toolscore_ci.vocab").joinpath(SCHEMAS[name]).read_text("utf-8")
+    )
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(load_raw(name), schema)
+
+
+def test_the_schemas_reject_a_missing_slot() -> None:
+    # the schema test above can fail: a language without a slot does not pass
+    raw = load_raw("reports.yaml")
+    lang = next(iter(raw["languages"]))
+    del raw["languages"][lang]["opens"]
+    schema = json.loads(
+        resources.files("toolscore_ci.vocab").joinpath("reports.schema.json").read_text("utf-8")
+    )
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(raw, schema)
 
 
 def test_state_words_are_one_ladder() -> None:

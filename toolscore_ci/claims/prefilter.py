@@ -310,15 +310,31 @@ class Guarded:
     findall and sub answer as the pattern would; anything else is the pattern's own.
     """
 
-    __slots__ = ("_tests", "marked", "needs", "regex")
+    __slots__ = ("_compiled", "_flags", "_source", "_tests", "marked", "needs")
 
-    def __init__(self, regex: re.Pattern[str], marked: tuple[frozenset[str], ...]) -> None:
-        self.regex = regex
+    def __init__(
+        self, regex: re.Pattern[str] | str, marked: tuple[frozenset[str], ...], flags: int = 0
+    ) -> None:
+        # A pattern given as source is compiled when first tried: most of the lexicon's
+        # phrases are never tried in a run, and compiling them all costs start-up time.
+        self._compiled = regex if isinstance(regex, re.Pattern) else None
+        self._source = regex.pattern if isinstance(regex, re.Pattern) else regex
+        self._flags = regex.flags if isinstance(regex, re.Pattern) else flags
         #: the sets as found, most selective first, with boundary marks (see `bounds`)
         self.marked = marked
         #: the same without the marks (no sets: no guard)
         self.needs = tuple(frozenset(_simplest(frozenset(map(unmarked, n)))) for n in marked)
         self._tests: tuple[tuple[str, ...] | re.Pattern[str], ...] | None = None
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    @property
+    def pattern(self) -> str:
+        return self._source
 
     def _build_tests(self) -> tuple[tuple[str, ...] | re.Pattern[str], ...]:
         # Cheapest test first. A few strings are tested one by one, longest (rarest) first;
@@ -365,7 +381,7 @@ class Guarded:
         return getattr(self.regex, name)  # .pattern, .flags, split, ...
 
     def __repr__(self) -> str:
-        return f"guarded({self.regex!r}, needs={self.needs!r})"
+        return f"guarded({self._source!r}, needs={self.needs!r})"
 
 
 def guarded(regex: re.Pattern[str]) -> Guarded:
@@ -386,11 +402,11 @@ def compile_whole_phrase(phrase: str, flags: int = 0) -> Guarded:
     r"""The phrase as a whole word or words, `(?<![\w-])(?:phrase)(?![\w-])`, guarded. For a
     plain phrase the guard is the phrase itself, marked whole at both ends: what reading the
     pattern would find, known without reading it (most trigger phrases are plain)."""
-    regex = re.compile(rf"(?<![\w-])(?:{phrase})(?![\w-])", flags)
+    source = rf"(?<![\w-])(?:{phrase})(?![\w-])"
     if not PLAIN_PHRASE.fullmatch(phrase):
-        return guarded(regex)
+        return guarded(re.compile(source, flags))
     folded = phrase.lower() if phrase.isascii() else _fold_unicode(phrase)
-    return Guarded(regex, (frozenset([BEFORE + folded + AFTER]),))
+    return Guarded(source, (frozenset([BEFORE + folded + AFTER]),), flags)
 
 
 def any_of(strings: Iterable[str]) -> re.Pattern[str]:

@@ -1,16 +1,27 @@
 """Vocabularies as data: state words by action category, and the words per language that
-make a sentence something other than a report. Loaded once, schema-checked."""
+make a sentence something other than a report. Loaded once.
+
+Each file has a JSON Schema beside it (`*.schema.json`); `tests/engine/test_vocab.py` holds
+every file to it. The files ship inside the package and cannot change after install, so the
+check is not repeated at run time, where importing jsonschema alone would cost more start-up
+than the rest of loading the words."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
-import jsonschema
 import yaml
+
+#: Each vocabulary file and the schema it must pass (tests/engine/test_vocab.py).
+SCHEMAS = {
+    "states.yaml": "states.schema.json",
+    "reports.yaml": "reports.schema.json",
+    "pages.yaml": "pages.schema.json",
+}
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
 
@@ -34,10 +45,18 @@ def _read(name: str) -> str:
     return resources.files("toolscore_ci.vocab").joinpath(name).read_text(encoding="utf-8")
 
 
+# libyaml's loader when the install has it (several times faster); the same safe subset
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_raw(name: str) -> Any:
+    """A vocabulary file as parsed, before any use (the schema test reads it so)."""
+    return yaml.load(_read(name), Loader=_LOADER)
+
+
 @cache
 def states() -> StateVocabulary:
-    raw = yaml.safe_load(_read("states.yaml"))
-    jsonschema.validate(raw, json.loads(_read("states.schema.json")))
+    raw = load_raw("states.yaml")
     base: dict[str, str] = {}
     # failed first, so a word listed twice means failure unless its action produces it
     for cls in ("failed", "pending", "handed_off", "accepted", "succeeded"):
@@ -168,8 +187,7 @@ def _alternation(words: list[str]) -> str:
 
 @cache
 def non_report_words() -> NonReportWords:
-    raw = yaml.safe_load(_read("reports.yaml"))
-    jsonschema.validate(raw, json.loads(_read("reports.schema.json")))
+    raw = load_raw("reports.yaml")
     langs = {
         lang: {slot: tuple(words[slot]) for slot in REPORT_SLOTS}
         for lang, words in raw["languages"].items()
@@ -213,8 +231,7 @@ class PageWords:
 
 @cache
 def page_words() -> PageWords:
-    raw = yaml.safe_load(_read("pages.yaml"))
-    jsonschema.validate(raw, json.loads(_read("pages.schema.json")))
+    raw = load_raw("pages.yaml")
     langs = {
         lang: {slot: tuple(words[slot]) for slot in PAGE_SLOTS}
         for lang, words in raw["languages"].items()
