@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from openai_stub import (
     OpenAIStub,
     Reply,
@@ -39,7 +41,13 @@ from toolscore_ci.detectors.cost import (
 )
 from toolscore_ci.detectors.judge import API_KEY_ENV, Judge, JudgeError
 from toolscore_ci.detectors.openai_http import Policy, retry_after_seconds
-from toolscore_ci.detectors.prompt import BEGIN_DATA, END_DATA, MAX_PROMPT_CHARS, SYSTEM_PROMPT
+from toolscore_ci.detectors.prompt import (
+    BEGIN_DATA,
+    END_DATA,
+    MAX_PROMPT_CHARS,
+    SYSTEM_PROMPT,
+    quote,
+)
 from toolscore_ci.engine.engine import Engine
 from toolscore_ci.model import Trace
 from toolscore_ci.projection import project
@@ -636,3 +644,12 @@ def test_the_prompt_is_bounded_and_says_what_it_left_out(stub: OpenAIStub, tmp_p
     )
     assert lines.count(END_DATA) == 1
     assert judge.request(t)[2] < judge.request(trace(0))[2] * 20, "the reservation is bounded too"
+
+
+@given(st.text(), st.integers(min_value=0, max_value=400))
+def test_a_quoted_text_is_one_bounded_line_of_json(text: str, limit: int) -> None:
+    quoted = quote(text, limit)
+    assert len(quoted.splitlines()) == 1 and len(quoted) <= limit + 2
+    value = json.loads(quoted)
+    if value != text:  # a cut always shows: the count, or an ellipsis where it cannot fit
+        assert "[clipped" in value or (limit < 40 and (value == "" or value.endswith("…")))

@@ -185,12 +185,11 @@ class Judge:
     ) -> Result:
         """The judge's `Result` for `trace` (an abstention on any failure; never raises for a
         failed call). Where the trace is comes from `engine_result` unless given."""
-        where = (
-            source_file
-            if source_file is not None
-            else (engine_result.source_file if engine_result else ""),
-            line if line is not None else (engine_result.line if engine_result else 0),
-        )
+        if source_file is None:
+            source_file = engine_result.source_file if engine_result else ""
+        if line is None:
+            line = engine_result.line if engine_result else 0
+        where = (source_file, line)
         messages, key, reserved = self.request(trace, engine_result)
         step_ids = {s.i for s in trace.steps}
 

@@ -63,7 +63,9 @@ def clip(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     marker = f" …[clipped {len(text) - limit:,} characters]… "
-    keep = max(limit - len(marker), 0)
+    if limit < len(marker):  # no room for the count: an ellipsis still shows the cut
+        return text[: limit - 1] + "…" if limit else ""
+    keep = limit - len(marker)
     head = keep * 2 // 3
     return text[:head] + marker + text[len(text) - (keep - head) :]
 
