@@ -145,7 +145,10 @@ def _recoded(stream: IO[bytes]) -> IO[bytes]:
     encoding = _utf16_encoding(head)
     if encoding is not None:
         stream = _as_utf8(stream, encoding)
-        head = stream.peek(_CHUNK)[:_CHUNK]  # type: ignore[attr-defined]
+        try:
+            head = stream.peek(_CHUNK)[:_CHUNK]  # type: ignore[attr-defined]
+        except OSError as exc:
+            raise SourceError(str(exc)) from None
     if b"\r" in head and b"\n" not in head:
         # CR-only line ends (old Mac): a CR inside a JSON string is always escaped, so every
         # raw CR is a line end.
