@@ -132,20 +132,29 @@ def mini_swe_chat(code: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_exit_code_over_the_int_digit_limit(tmp_path: Path, jobs: str) -> None:
-    """A 5,000-digit return code ended the reader (int() refuses over 4,300 digits) and the
-    rest of its file was dropped: now the poison turn is text and every trace is read."""
+def test_exit_code_string_over_the_int_digit_limit(tmp_path: Path, jobs: str) -> None:
+    """A 5,000-digit exit code string: int() refuses over 4,300 digits, which ended the run
+    at e81a7d2. The check reads it as no exit code; the boundary would hold if it did not."""
+    bad = trace("poison", "Done, I saved the note.")
+    bad["steps"][2]["output"] = {"exit_code": "9" * 5000, "stdout": "saved"}
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("".join(json.dumps(v) + "\n" for v in [trace("good-1"), bad, trace("good-2")]))
+    code, ids, errors = check(path, "--jobs", jobs, cwd=tmp_path)
+    assert (code, errors) == (0, [])
+    assert ids == ["good-1", "poison", "good-2"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_returncode_over_the_int_digit_limit(tmp_path: Path, jobs: str) -> None:
+    """A mini-swe-agent `<returncode>` of 5,000 digits ended the openai-chat reader and the
+    rest of its file was dropped (the reader came after e81a7d2): now that turn is plain
+    text and every conversation is read."""
     path = tmp_path / "swe.jsonl"
     chats = [mini_swe_chat("0"), mini_swe_chat("9" * 5000), mini_swe_chat("0")]
     path.write_text("".join(json.dumps(v) + "\n" for v in chats))
-    proc = cli(
-        "check", path, "--output", "jsonl", "--fail-on", "none", "--jobs", jobs, cwd=tmp_path
-    )
-    assert [r["trace_id"] for r in results(proc.stdout)] == [
-        "swe.jsonl#1",
-        "swe.jsonl#2",
-        "swe.jsonl#3",
-    ]
+    code, ids, errors = check(path, "--jobs", jobs, cwd=tmp_path)
+    assert (code, errors) == (0, [])
+    assert len(ids) == 3
 
 
 def test_a_reader_that_fails_resumes_at_the_next_record(

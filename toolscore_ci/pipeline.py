@@ -21,7 +21,7 @@ from toolscore_ci.engine.engine import Engine as Checker
 from toolscore_ci.formats import native, read_file
 from toolscore_ci.formats.jsonio import (
     DEFAULT_MAX_LINE_BYTES,
-    Warning_,
+    ParseWarning,
     issues_of,
     native_jsonl_lines,
     parse_json,
@@ -294,7 +294,7 @@ def _check_work(
     """One unit of work in a worker: parse a raw line, merge probes, validate, check."""
     issues: list[InputIssue] = []
     if kind == "raw":
-        warnings: list[Warning_] = []
+        warnings: list[ParseWarning] = []
         value, problem = parse_json(payload, warnings)
         issues.extend(issues_of(file, line, warnings))
         if problem is not None:

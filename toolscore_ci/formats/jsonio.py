@@ -33,7 +33,7 @@ from toolscore_ci.model import InputIssue
 DEFAULT_MAX_LINE_BYTES = MAX_LINE_BYTES
 _CHUNK = 1 << 16
 #: (JSON path, message) of a warning found while parsing, e.g. a duplicate key.
-Warning_ = tuple[str, str]
+ParseWarning = tuple[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +302,7 @@ def _check_limits(value: Any, text: str | bytes | bytearray) -> None:
             )
 
 
-def _duplicates(text: str | bytes | bytearray) -> list[Warning_]:
+def _duplicates(text: str | bytes | bytearray) -> list[ParseWarning]:
     """(path, message) for every repeated key in `text`, which is known to parse."""
     found: dict[int, list[str]] = {}
     kept: list[dict[str, Any]] = []  # keeps ids unique while the walk runs
@@ -316,7 +316,7 @@ def _duplicates(text: str | bytes | bytearray) -> list[Warning_]:
         return obj
 
     value = json.loads(text, object_pairs_hook=pairs)
-    out: list[Warning_] = []
+    out: list[ParseWarning] = []
     stack: list[tuple[Any, list[str | int]]] = [(value, [])]
     while stack:
         node, path = stack.pop()
@@ -338,7 +338,7 @@ def _value_error(exc: ValueError) -> str:
 
 
 def parse_json(
-    text: str | bytes | bytearray, warnings: list[Warning_] | None = None
+    text: str | bytes | bytearray, warnings: list[ParseWarning] | None = None
 ) -> tuple[Any, tuple[str, str, int] | None]:
     """Parse one JSON text held to the limits: (value, None), or (None, (JSON path, reason,
     line offset of the problem within the text)). Never raises. Repeated keys are appended
@@ -393,7 +393,7 @@ def loads_located(text: str | bytes | bytearray) -> tuple[Any, str | None]:
     return None, reason if path == "$" else f"{path}: {reason}"
 
 
-def issues_of(path: str, line: int, warnings: list[Warning_]) -> Iterator[InputIssue]:
+def issues_of(path: str, line: int, warnings: list[ParseWarning]) -> Iterator[InputIssue]:
     for json_path, message in warnings:
         yield InputIssue(path, line, json_path, message, severity="warning")
     warnings.clear()
@@ -521,7 +521,7 @@ def _value_or_issues(
     text: bytes | bytearray, line: int, path: str
 ) -> Iterator[JsonValue | InputIssue]:
     """One JSON text as its value (after any warnings), or as the issue that stops it."""
-    warnings: list[Warning_] = []
+    warnings: list[ParseWarning] = []
     value, problem = parse_json(text, warnings)
     yield from issues_of(path, line, warnings)
     if problem is None:
@@ -551,7 +551,7 @@ def _iter_lines_or_document(
         if not text:
             line_no += _skip_blank_lines(stream)
             continue
-        warnings: list[Warning_] = []
+        warnings: list[ParseWarning] = []
         value, problem = parse_json(text, warnings)
         yield from issues_of(path, line_no, warnings)
         if problem is None:
@@ -654,7 +654,7 @@ def _document(
         ending = "closed"
     doc_problem: tuple[int, str, str] = (first_line, "$", "invalid JSON")
     if ending == "closed":
-        warnings: list[Warning_] = []
+        warnings: list[ParseWarning] = []
         value, problem = parse_json(buffer, warnings)
         if problem is None:
             yield from issues_of(path, first_line, warnings)
