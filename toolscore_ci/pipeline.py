@@ -75,9 +75,12 @@ def iter_valid_records(
                 yield item
                 continue
             try:
+                # merged probes are steps of their own: validate those records whatever built them
                 if probes is not None:
                     probes.merge(item.data)
-                issues = [] if item.valid_by_construction else schema_issues(item)
+                    issues = schema_issues(item)
+                else:
+                    issues = [] if item.valid_by_construction else schema_issues(item)
             except Exception as exc:  # the boundary: this record fails, the run goes on
                 issues = [_failed(item.file, item.line, "validated", exc)]
             if issues:
