@@ -134,8 +134,9 @@ def test_unmutated_fixture_records_are_marked_and_valid(folder: str) -> None:
 def test_a_reader_defect_is_a_located_error_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The last line of defence behind the property above: a reader that raises becomes one
-    loud issue naming the file, the line reached and the reader; the run goes on."""
+    """The last line of defence behind the property above: a reader that raises becomes a
+    loud issue naming the file, the record's line and the reader, and reading resumes at the
+    next record (so each record it fails on is its own issue)."""
     from toolscore_ci.formats import codex
 
     def broken(*args: Any, **kwargs: Any) -> None:
@@ -145,7 +146,8 @@ def test_a_reader_defect_is_a_located_error_not_a_traceback(
     path = FIXTURES / "codex" / "conversation.jsonl"
     items = list(read_file(str(path)))
     issues = [i for i in items if isinstance(i, InputIssue)]
-    assert len(issues) == 1
-    issue = issues[0]
-    assert issue.severity == "error" and issue.file == str(path) and issue.line is not None
-    assert "internal error in the codex reader" in issue.message and "boom" in issue.message
+    assert issues and len({i.line for i in issues}) == len(issues)
+    for issue in issues:
+        assert issue.severity == "error" and issue.file == str(path) and issue.line is not None
+        assert "the codex reader failed on this record" in issue.message
+        assert "boom" in issue.message

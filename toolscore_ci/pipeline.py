@@ -2,6 +2,10 @@
 
 Results and input issues come out as one stream, in input order, so a caller can report as it
 goes and memory stays flat however many traces there are.
+
+Each trace is read, validated, projected and checked inside a boundary (`_guarded`, in this
+process and in the workers alike): whatever one trace raises becomes an input issue at its file
+and line, counted as an error, and the traces after it are still checked.
 """
 
 from __future__ import annotations
@@ -15,7 +19,14 @@ from typing import Any
 
 from toolscore_ci.engine.engine import Engine as Checker
 from toolscore_ci.formats import native, read_file
-from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, loads_located, native_jsonl_lines
+from toolscore_ci.formats.jsonio import (
+    DEFAULT_MAX_LINE_BYTES,
+    ParseWarning,
+    issues_of,
+    native_jsonl_lines,
+    parse_json,
+)
+from toolscore_ci.limits import MAX_MESSAGE_CHARS
 from toolscore_ci.model import InputIssue, Result, TraceRecord
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
@@ -63,12 +74,15 @@ def iter_valid_records(
                 _count(item, stats)
                 yield item
                 continue
-            if probes is not None:
-                probes.merge(item.data)
-            elif item.valid_by_construction:
-                yield item
-                continue
-            issues = schema_issues(item)
+            try:
+                # merged probes are steps of their own: validate those records whatever built them
+                if probes is not None:
+                    probes.merge(item.data)
+                    issues = schema_issues(item)
+                else:
+                    issues = [] if item.valid_by_construction else schema_issues(item)
+            except Exception as exc:  # the boundary: this record fails, the run goes on
+                issues = [_failed(item.file, item.line, "validated", exc)]
             if issues:
                 stats.invalid += 1
                 for issue in issues:
@@ -76,6 +90,99 @@ def iter_valid_records(
                     yield issue
                 continue
             yield item
+
+
+def _failed(file: str, line: int, stage: str, exc: BaseException) -> InputIssue:
+    """The issue for a trace whose reading or checking raised: located, never the run's end."""
+    detail = str(exc).replace("\n", " ")[:200]
+    return InputIssue(
+        file,
+        line,
+        "$",
+        f"this trace could not be {stage} ({type(exc).__name__}: {detail}); the other traces "
+        "were checked. Please report it with the trace.",
+    )
+
+
+def _cap_messages(record: TraceRecord) -> list[InputIssue]:
+    """Hand claim extraction at most MAX_MESSAGE_CHARS of any one message (and of the final
+    claim text), with a warning for each one cut, so a huge message costs bounded time and
+    the cut is never silent."""
+    data = record.data
+    issues: list[InputIssue] = []
+
+    def cut(text: str, where: str) -> str:
+        issues.append(
+            InputIssue(
+                record.file,
+                record.line,
+                where,
+                f"message is {len(text):,} characters, over the {MAX_MESSAGE_CHARS:,}-character "
+                "limit for claim extraction; only its start was checked",
+                severity="warning",
+            )
+        )
+        return text[:MAX_MESSAGE_CHARS]
+
+    steps = data.get("steps")
+    for idx, step in enumerate(steps if type(steps) is list else ()):
+        if type(step) is dict and step.get("kind") == "message":
+            content = step.get("content")
+            if type(content) is str and len(content) > MAX_MESSAGE_CHARS:
+                step["content"] = cut(content, f"$.steps[{idx}].content")
+    final = data.get("final_claim")
+    if type(final) is dict:
+        text = final.get("text")
+        if type(text) is str and len(text) > MAX_MESSAGE_CHARS:
+            final["text"] = cut(text, "$.final_claim.text")
+    return issues
+
+
+class _TraceIds:
+    """The trace ids of this run's results. A repeated id is warned about and renamed
+    deterministically (`id~2`, `id~3`, ... in input order), so no result overwrites another
+    in a baseline, a SARIF fingerprint or a report keyed on it."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}  # id -> how many results have carried it
+
+    def keep_apart(self, result: Result) -> InputIssue | None:
+        original = result.trace_id
+        count = self._seen.get(original)
+        if count is None:
+            self._seen[original] = 1
+            return None
+        n = count + 1
+        while f"{original}~{n}" in self._seen:  # never rename onto an id already used
+            n += 1
+        self._seen[original] = n
+        renamed = result.trace_id = f"{original}~{n}"
+        self._seen[renamed] = 1
+        return InputIssue(
+            result.source_file,
+            result.line,
+            "$.trace_id",
+            f"duplicate trace id {original!r} in this run; this one is reported as {renamed!r}",
+            severity="warning",
+        )
+
+
+def _counted(items: list[Result | InputIssue], stats: RunStats) -> list[Result | InputIssue]:
+    for item in items:
+        if isinstance(item, InputIssue):
+            _count(item, stats)
+    return items
+
+
+def _check_record(checker: Checker, record: TraceRecord) -> list[Result | InputIssue]:
+    """Project and check one valid record inside the boundary: its result, after any
+    warnings, or the one issue saying why it could not be checked."""
+    try:
+        out: list[Result | InputIssue] = list(_cap_messages(record))
+        out.append(checker.check(project(record.data), record.file, record.line))
+        return out
+    except Exception as exc:  # the boundary: this trace fails, the run goes on
+        return [_failed(record.file, record.line, "checked", exc)]
 
 
 def _count(issue: InputIssue, stats: RunStats) -> None:
@@ -124,13 +231,21 @@ def run(
         checked: Iterator[Result | InputIssue] = _check_in_workers(files, config, probes, stats)
     else:
         checked = (
-            item
-            if isinstance(item, InputIssue)
-            else checker.check(project(item.data), item.file, item.line)
+            out
             for item in iter_valid_records(files, config, probes, stats)
+            for out in (
+                [item]
+                if isinstance(item, InputIssue)
+                else _counted(_check_record(checker, item), stats)
+            )
         )
+    ids = _TraceIds()
     for item in checked:
         if isinstance(item, Result):
+            duplicate = ids.keep_apart(item)
+            if duplicate is not None:
+                _count(duplicate, stats)
+                yield duplicate
             stats.traces += 1
             stats.verdicts[item.verdict] += 1
         yield item
@@ -169,33 +284,46 @@ def _check_batch(batch: list[_Work]) -> list[_Outcome]:
     checker, probes = _WORKER
     out: list[_Outcome] = []
     for kind, payload, file, line in batch:
-        if kind == "raw":
-            value, problem = loads_located(payload)
-            if problem is not None:
-                out.append((None, [InputIssue(file, line, "$", problem)], False, None))
-                continue
-            if not isinstance(value, dict):
-                issue = InputIssue(
-                    file, line, "$", f"expected a trace object, got {type(value).__name__}"
-                )
-                out.append((None, [issue], False, None))
-                continue
-            record = TraceRecord(value, file, line)
-        else:
-            record = TraceRecord(payload, file, line)
-        merged = None
-        if probes is not None:
-            probes.merge(record.data)
-            trace_id = record.data.get("trace_id")
-            merged = trace_id if isinstance(trace_id, str) and trace_id in probes.by_trace else None
-        if kind == "raw":
-            issues = schema_issues(record)
-            if issues:
-                out.append((None, issues, True, merged))
-                continue
-        result = checker.check(project(record.data), file, line)
-        out.append((result, [], False, merged))
+        try:
+            out.append(_check_work(checker, probes, kind, payload, file, line))
+        except Exception as exc:  # the boundary: this trace fails, the batch goes on
+            out.append((None, [_failed(file, line, "read or checked", exc)], False, None))
     return out
+
+
+def _check_work(
+    checker: Checker, probes: Probes | None, kind: str, payload: Any, file: str, line: int
+) -> _Outcome:
+    """One unit of work in a worker: parse a raw line, merge probes, validate, check."""
+    issues: list[InputIssue] = []
+    if kind == "raw":
+        warnings: list[ParseWarning] = []
+        value, problem = parse_json(payload, warnings)
+        issues.extend(issues_of(file, line, warnings))
+        if problem is not None:
+            json_path, reason, offset = problem
+            issues.append(InputIssue(file, line + offset, json_path, reason))
+            return None, issues, False, None
+        if not isinstance(value, dict):
+            kind_of = type(value).__name__
+            issues.append(InputIssue(file, line, "$", f"expected a trace object, got {kind_of}"))
+            return None, issues, False, None
+        record = TraceRecord(value, file, line)
+    else:
+        record = TraceRecord(payload, file, line)
+    merged = None
+    if probes is not None:
+        probes.merge(record.data)
+        trace_id = record.data.get("trace_id")
+        merged = trace_id if isinstance(trace_id, str) and trace_id in probes.by_trace else None
+    if kind == "raw":
+        invalid = schema_issues(record)
+        if invalid:
+            return None, issues + invalid, True, merged
+    checked = _check_record(checker, record)
+    result = checked[-1] if isinstance(checked[-1], Result) else None
+    issues.extend(i for i in checked if isinstance(i, InputIssue))
+    return result, issues, False, merged
 
 
 def _work_items(

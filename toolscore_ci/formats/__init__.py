@@ -21,6 +21,7 @@ from toolscore_ci.formats import (
 )
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, JsonValue, iter_json_values
+from toolscore_ci.limits import SNIFF_LOOKAHEAD
 from toolscore_ci.model import InputIssue
 
 #: Sniffed in this order; the native format first, so a valid agent-trace/v1 file is never
@@ -52,9 +53,31 @@ def get_reader(name: str) -> ModuleType:
 
 def sniff(first: object) -> ModuleType | None:
     for reader in READERS:
-        if reader.sniff(first):
-            return reader
+        try:
+            if reader.sniff(first):
+                return reader
+        except Exception:  # a malformed value is simply not this format
+            continue
     return None
+
+
+class _Taken:
+    """The file's values as a reader takes them: remembers the line of the last one taken,
+    so a reader that fails is reported at the record it failed on."""
+
+    def __init__(self, values: Iterator[JsonValue | InputIssue], line: int) -> None:
+        self._values = values
+        self.line = line
+        self.taken = 0
+
+    def __iter__(self) -> Iterator[JsonValue | InputIssue]:
+        return self
+
+    def __next__(self) -> JsonValue | InputIssue:
+        item = next(self._values)
+        self.taken += 1
+        self.line = item.line or self.line
+        return item
 
 
 def read_file(
@@ -64,20 +87,31 @@ def read_file(
     strict_format: bool = False,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
 ) -> Iterator[ReadItem]:
-    """Yield agent-trace/v1 records and input issues from one file, in file order."""
+    """Yield agent-trace/v1 records and input issues from one file, in file order.
+
+    The format is sniffed from the first value a reader recognises among the first
+    SNIFF_LOOKAHEAD, so one malformed first record does not hide the file; the values before
+    it go to the reader too, which reports what it cannot place. A reader that fails on a
+    record is reported at that record and restarted on the next value."""
     values = iter_json_values(path, max_line_bytes=max_line_bytes)
     leading: list[JsonValue | InputIssue] = []
     first: JsonValue | None = None
+    reader: ModuleType | None = None
+    looked = 0
     for item in values:
         leading.append(item)
         if isinstance(item, JsonValue):
-            first = item
-            break
+            first = first or item
+            if fmt != "auto":
+                break
+            looked += 1
+            reader = sniff(item.value)
+            if reader is not None or looked >= SNIFF_LOOKAHEAD:
+                break
     if first is None:
         yield from leading  # only issues (or nothing): report them
         return
     if fmt == "auto":
-        reader = sniff(first.value)
         if reader is None:
             yield from (i for i in leading if isinstance(i, InputIssue))
             yield InputIssue(
@@ -92,18 +126,24 @@ def read_file(
     else:
         reader = get_reader(fmt)
     coverage = Coverage(path, reader.NAME)
-    last_line = first.line
-    try:
-        for item in reader.read(itertools.chain(leading, values), path, coverage):
-            last_line = item.line or last_line
-            yield item
-    except Exception as exc:  # a reader defect must not end the run in a traceback
-        yield InputIssue(
-            path,
-            last_line,
-            "$",
-            f"internal error in the {reader.NAME} reader after this line "
-            f"({type(exc).__name__}: {exc}); the rest of this file was not read. "
-            "Please report it with the file.",
-        )
+    rest = itertools.chain(leading, values)
+    line = first.line
+    while True:
+        taken = _Taken(rest, line)
+        try:
+            for item in reader.read(taken, path, coverage):
+                yield item
+            break
+        except Exception as exc:  # one record's defect must not end the file
+            line = taken.line
+            yield InputIssue(
+                path,
+                line,
+                "$",
+                f"the {reader.NAME} reader failed on this record ({type(exc).__name__}: "
+                f"{str(exc)[:200]}); reading on from the next one. Please report it with "
+                "the file.",
+            )
+            if taken.taken == 0:  # it failed before taking anything: it would again
+                break
     yield from coverage.issues(strict_format)

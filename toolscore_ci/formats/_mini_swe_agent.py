@@ -26,10 +26,11 @@ from typing import Any
 
 from toolscore_ci.formats._messages import add_message, normalise_message, role_of
 from toolscore_ci.formats._trace import TraceBuilder
+from toolscore_ci.limits import MAX_NUMBER_DIGITS
 
 TOOL = "bash"
 _ACTION = re.compile(r"```(?:bash|sh)\s*\n(.*?)\n```", re.DOTALL)
-_RETURNCODE = re.compile(r"\s*<returncode>\s*(-?\d+)\s*</returncode>")
+_RETURNCODE = re.compile(rf"\s*<returncode>\s*(-?\d{{1,{MAX_NUMBER_DIGITS}}})\s*</returncode>")
 _OUTPUT = re.compile(r"<output>\r?\n?(.*?)</output>\s*", re.DOTALL)
 _SUBMIT = re.compile(r"\b(?:COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT)\b")
 _TEXT_PARTS = frozenset({"text", "input_text", "output_text"})

@@ -17,6 +17,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from toolscore_ci.formats.base import Coverage
+from toolscore_ci.formats.jsonio import over_limit, parse_json
+from toolscore_ci.limits import MAX_NUMBER_DIGITS
 from toolscore_ci.model import TraceRecord
 from toolscore_ci.validate import parse_datetime
 
@@ -30,9 +32,6 @@ _ISO = re.compile(r"^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d)?(?:[.,](\d+))?(Z|z|
 _PARSE_DT = datetime.fromisoformat if sys.version_info >= (3, 11) else parse_datetime
 
 
-#: JSON scanner without `json.loads`' per-call checks (the text is already stripped and
-#: starts with a bracket); the end must be the end of the text, as `loads` requires.
-_SCAN = json.JSONDecoder().scan_once
 #: `iso(EPOCH + k seconds)`, filled as traces without timestamps need them.
 _EPOCH_ISO: list[str] = []
 _EPOCH_ISO_MAX = 100_000
@@ -61,8 +60,9 @@ def normalise_ts(value: Any) -> str | None:
     if isinstance(value, str):
         m = _ISO.match(value.strip())
         if m is None:
-            if value.strip().isdigit():
-                return normalise_ts(int(value.strip()))
+            digits = value.strip()
+            if digits.isdigit() and len(digits) <= MAX_NUMBER_DIGITS:
+                return normalise_ts(int(digits))
             return None
         date, hm, sec, frac, zone = m.groups()
         if zone is None or zone == "Z" or zone == "z":
@@ -92,16 +92,21 @@ def normalise_ts(value: Any) -> str | None:
 
 
 def parse_json_text(value: Any) -> Any:
-    """A string holding a JSON object or array becomes that value; anything else is kept."""
+    """A string holding a JSON object or array becomes that value; anything else (a value
+    over the limits of `jsonio.parse_json` included) is kept as the string it is."""
+    return _json_text(value)[0]
+
+
+def _json_text(value: Any) -> tuple[Any, str | None]:
+    """`parse_json_text`, and the reason when the text is JSON held back by a limit."""
     if isinstance(value, str):
         text = value.strip()
         if text[:1] in ("{", "[") and text[-1:] in ("}", "]"):
-            try:
-                parsed, end = _SCAN(text, 0)
-            except (ValueError, RecursionError, StopIteration):
-                return value
-            return parsed if end == len(text) else value
-    return value
+            parsed, problem = parse_json(text)
+            if problem is None:
+                return parsed, None
+            return value, problem[1] if over_limit(problem[1]) else None
+    return value, None
 
 
 def text_of(content: Any) -> str | None:
@@ -122,8 +127,25 @@ def text_of(content: Any) -> str | None:
 
 
 def default_trace_id(path: str, line: int) -> str:
-    base = "stdin" if path == "-" else os.path.basename(path)
-    return f"{base}:{line}"
+    """`PATH#LINE` for a trace whose format has no id: the path relative to the workspace
+    (GITHUB_WORKSPACE in a workflow, else the current directory) with `/` separators, so
+    same-named files in two folders never share ids and a tree checked from its root gets
+    the same ids wherever it lies."""
+    return f"{workspace_path(path)}#{line}"
+
+
+def workspace_path(path: str) -> str:
+    if path == "-":
+        return "stdin"
+    root = os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
+    absolute = os.path.abspath(path)
+    try:
+        relative = os.path.relpath(absolute, os.path.abspath(root))
+    except ValueError:  # another drive on Windows
+        relative = absolute
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        relative = absolute  # outside the workspace: say where it is in full
+    return relative.replace(os.sep, "/")
 
 
 class TraceBuilder:
@@ -289,7 +311,14 @@ class TraceBuilder:
             ok = False
         if ok is not None and type(ok) is not bool:
             ok = bool(ok)
-        output = parse_json_text(output)
+        output, held_back = _json_text(output)
+        if held_back is not None:
+            self.coverage.note(
+                "tool output not read as JSON:",
+                held_back,
+                line or self.line,
+                outcome="kept as text",
+            )
         self.steps.append(
             {
                 "i": len(self.steps),
@@ -318,9 +347,11 @@ class TraceBuilder:
         if isinstance(args, str):
             if not args.strip():
                 return {}
-            parsed = parse_json_text(args)
+            parsed, held_back = _json_text(args)
             if isinstance(parsed, dict):
                 return parsed
+            if held_back is not None:
+                self.coverage.note("tool arguments not read as JSON:", held_back, self.line)
             self.coverage.note("unparsable tool arguments of", str(name), self.line, outcome=_RAW)
             return {"_raw": args}
         self.coverage.note("unparsable tool arguments of", str(name), self.line, outcome=_RAW)

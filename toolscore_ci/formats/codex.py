@@ -52,9 +52,9 @@ _INJECTED = ("<environment_context>", "<user_instructions>", "# AGENTS.md", "<pe
 
 
 def sniff(first: Any) -> bool:
-    if not isinstance(first, dict):
+    kind = str_field(first, "type")  # a list or an object is no type: not this format
+    if kind is None:
         return False
-    kind = first.get("type")
     if kind in EXEC_EVENTS:
         return kind != "error" or "message" in first
     return kind in ROLLOUT_TYPES and "payload" in first and "timestamp" in first

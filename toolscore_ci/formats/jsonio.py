@@ -3,12 +3,15 @@
 
 Memory stays flat in file size: lines are read one at a time and an over-long line is skipped
 in chunks without being held; a top-level array is split into elements by a scanner that holds
-one element at a time. Every problem becomes an `InputIssue` naming the file and line, and the
-values around it are still yielded.
+one element at a time; a pretty-printed document is held as one bounded buffer of bytes. Every
+problem becomes an `InputIssue` naming the file and line, and the values around it are still
+yielded. Every value is held to the limits in `toolscore_ci.limits` (nesting depth, number
+length, valid Unicode), and a duplicate key is a warning naming its JSON path.
 """
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import io
 import json
@@ -19,10 +22,18 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
+from toolscore_ci.limits import (
+    MAX_DECOMPRESSED_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_LINE_BYTES,
+    MAX_NUMBER_DIGITS,
+)
 from toolscore_ci.model import InputIssue
 
-DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+DEFAULT_MAX_LINE_BYTES = MAX_LINE_BYTES
 _CHUNK = 1 << 16
+#: (JSON path, message) of a warning found while parsing, e.g. a duplicate key.
+ParseWarning = tuple[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +48,119 @@ class SourceError(Exception):
     """The source as a whole cannot be read (missing, a directory, permission, bad gzip)."""
 
 
+class StreamError(OSError):
+    """A stream that cannot be read on: over the decompressed-size limit, or invalid UTF-16.
+    An `OSError`, so every reader reports it as a failed read at the line it reached."""
+
+
+class _Converted(io.RawIOBase):
+    """`source` passed through `convert` chunk by chunk (and `finish` at its end): gzip capped
+    in size, UTF-16 re-encoded as UTF-8, bare CR line ends made LF, without holding the file."""
+
+    def __init__(
+        self,
+        source: IO[bytes],
+        convert: Callable[[bytes], bytes],
+        finish: Callable[[], bytes] = lambda: b"",
+    ) -> None:
+        super().__init__()
+        self._source = source
+        self._convert = convert
+        self._finish = finish
+        self._pending = b""
+        self._pos = 0
+        self._eof = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while self._pos >= len(self._pending):
+            if self._eof:
+                return 0
+            chunk = self._source.read(_CHUNK)
+            if chunk:
+                self._pending = self._convert(chunk)
+            else:
+                self._eof = True
+                self._pending = self._finish()
+            self._pos = 0
+        n = min(len(buffer), len(self._pending) - self._pos)
+        buffer[:n] = self._pending[self._pos : self._pos + n]
+        self._pos += n
+        return n
+
+    def close(self) -> None:
+        if self._source is not sys.stdin.buffer:
+            self._source.close()
+        super().close()
+
+
+def _capped(source: IO[bytes], limit: int) -> IO[bytes]:
+    """`source` that fails with a `StreamError` once it has given more than `limit` bytes."""
+    total = 0
+
+    def count(chunk: bytes) -> bytes:
+        nonlocal total
+        total += len(chunk)
+        if total > limit:
+            raise StreamError(
+                f"decompressed data over the {limit:,}-byte limit; the rest was not read"
+            )
+        return chunk
+
+    return io.BufferedReader(_Converted(source, count), _CHUNK)
+
+
+def _utf16_encoding(head: bytes) -> str | None:
+    """'utf-16' (a BOM says the byte order), 'utf-16-le'/'-be' (ASCII JSON with NUL bytes
+    between), or None for anything else."""
+    if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "utf-16"
+    if len(head) >= 2 and head[0] != 0 and head[1] == 0:
+        return "utf-16-le"
+    if len(head) >= 2 and head[0] == 0 and head[1] != 0:
+        return "utf-16-be"
+    return None
+
+
+def _as_utf8(source: IO[bytes], encoding: str) -> IO[bytes]:
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+
+    def convert(chunk: bytes, final: bool = False) -> bytes:
+        try:
+            return decoder.decode(chunk, final).encode("utf-8")
+        except UnicodeError as exc:
+            raise StreamError(f"invalid UTF-16 ({exc.reason})") from None
+
+    return io.BufferedReader(_Converted(source, convert, lambda: convert(b"", True)), _CHUNK)
+
+
+def _recoded(stream: IO[bytes]) -> IO[bytes]:
+    """UTF-16 read as the UTF-8 it encodes; a file whose lines end in CR alone read as lines."""
+    try:
+        head = stream.peek(_CHUNK)[:_CHUNK]  # type: ignore[attr-defined]
+    except OSError as exc:
+        raise SourceError(exc.strerror or str(exc)) from None
+    encoding = _utf16_encoding(head)
+    if encoding is not None:
+        stream = _as_utf8(stream, encoding)
+        try:
+            head = stream.peek(_CHUNK)[:_CHUNK]  # type: ignore[attr-defined]
+        except OSError as exc:
+            raise SourceError(str(exc)) from None
+    if b"\r" in head and b"\n" not in head:
+        # CR-only line ends (old Mac): a CR inside a JSON string is always escaped, so every
+        # raw CR is a line end.
+        stream = io.BufferedReader(
+            _Converted(stream, lambda chunk: chunk.replace(b"\r", b"\n")), _CHUNK
+        )
+    return stream
+
+
 def open_binary(path: str) -> IO[bytes]:
-    """Open a path (or `-` for stdin) for binary reading, unwrapping gzip by magic bytes."""
+    """Open a path (or `-` for stdin) for binary reading, unwrapping gzip by magic bytes (its
+    decompressed size capped), and UTF-16 or CR-only text as UTF-8 lines."""
     if path == "-":
         raw: IO[bytes] = sys.stdin.buffer
     else:
@@ -58,8 +180,12 @@ def open_binary(path: str) -> IO[bytes]:
     except OSError as exc:
         raise SourceError(exc.strerror or str(exc)) from None
     if magic == b"\x1f\x8b":
-        return gzip.GzipFile(fileobj=buffered, mode="rb")  # type: ignore[return-value]
-    return buffered
+        gz = gzip.GzipFile(fileobj=buffered, mode="rb")
+        try:
+            return _recoded(_capped(gz, MAX_DECOMPRESSED_BYTES))  # type: ignore[arg-type]
+        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+            raise SourceError(f"corrupt gzip data ({exc})") from None
+    return _recoded(buffered)
 
 
 def _decode_error(exc: json.JSONDecodeError) -> str:
@@ -67,34 +193,210 @@ def _decode_error(exc: json.JSONDecodeError) -> str:
     return f"invalid JSON: {exc.msg}{joiner} {exc.colno}"
 
 
+# ---- one JSON value, held to the limits ---------------------------------------------------
+
+#: Set by the object hook when an object repeats a key; the value is then parsed again to
+#: find where (rare, so the common case pays only for the check).
+_REPEATED = [False]
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        _REPEATED[0] = True
+    return obj
+
+
 #: The C scanner behind `json.loads`, called directly: per line, `loads` also sniffs the
 #: encoding and matches whitespace, which costs as much as scanning a short record.
-_SCAN = json.JSONDecoder().scan_once
+_SCAN = json.JSONDecoder(object_pairs_hook=_pairs).scan_once
+_CONTAINERS = (dict, list)
+#: A `\\uD800`-`\\uDFFF` escape: the only way a JSON text can carry a surrogate code point.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def loads_located(text: str | bytes) -> tuple[Any, str | None]:
-    """Parse one JSON text; on failure return (None, a one-line reason). Never raises.
+class LimitError(ValueError):
+    """A JSON value that parses but breaks a limit of the contract, at `path`."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+def json_path_of(parts: list[str | int]) -> str:
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif _IDENTIFIER.fullmatch(part):
+            out += f".{part}"
+        else:
+            out += "[" + json.dumps(part, ensure_ascii=True) + "]"
+    return out
+
+
+def _too_deep(value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether containers nest more than `limit` deep, level by level (no recursion)."""
+    level = [value]
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return True
+        below: list[Any] = []
+        for node in level:
+            children = node.values() if type(node) is dict else node
+            below += [c for c in children if type(c) is dict or type(c) is list]
+        level = below
+    return False
+
+
+def _first_path(value: Any, hit: Callable[[Any, int], bool]) -> list[str | int] | None:
+    """The path to the first node (depth first, in document order) that `hit(node, depth)`
+    accepts, or None; only called once a problem is likely."""
+    stack: list[tuple[Any, list[str | int]]] = [(value, [])]
+    while stack:
+        node, path = stack.pop()
+        if hit(node, len(path)):
+            return path
+        if type(node) is dict:
+            stack.extend((v, [*path, k]) for k, v in reversed(list(node.items())))
+        elif type(node) is list:
+            stack.extend((v, [*path, i]) for i, v in reversed(list(enumerate(node))))
+    return None
+
+
+def _deeper_than_limit(node: Any, depth: int) -> bool:
+    return depth >= MAX_JSON_DEPTH and type(node) in _CONTAINERS
+
+
+def _has_surrogate(node: Any, depth: int) -> bool:
+    if type(node) is str:
+        return _SURROGATE.search(node) is not None
+    return type(node) is dict and any(_SURROGATE.search(k) for k in node)
+
+
+def _check_limits(value: Any, text: str | bytes | bytearray) -> None:
+    """Raise `LimitError` when `value` nests too deep or carries a lone surrogate (text no
+    UTF-8 writer can encode). Cheap checks on the text first: most values skip both walks."""
+    if type(value) is dict or type(value) is list:
+        opens = text.count("{" if type(text) is str else b"{")  # type: ignore[arg-type]
+        opens += text.count("[" if type(text) is str else b"[")  # type: ignore[arg-type]
+        if opens > MAX_JSON_DEPTH and _too_deep(value):
+            path = _first_path(value, _deeper_than_limit) or []
+            raise LimitError(
+                json_path_of(path),
+                f"JSON nested too deeply: over {MAX_JSON_DEPTH} levels (the limit)",
+            )
+    escape = _SURROGATE_ESCAPE if type(text) is str else _SURROGATE_ESCAPE_BYTES
+    if escape.search(text):  # type: ignore[arg-type]
+        path = _first_path(value, _has_surrogate)
+        if path is not None:
+            raise LimitError(
+                json_path_of(path),
+                "text with a lone surrogate (a \\ud800-\\udfff escape): not valid Unicode",
+            )
+
+
+def _duplicates(text: str | bytes | bytearray) -> list[ParseWarning]:
+    """(path, message) for every repeated key in `text`, which is known to parse."""
+    found: dict[int, list[str]] = {}
+    kept: list[dict[str, Any]] = []  # keeps ids unique while the walk runs
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(items)
+        if len(obj) != len(items):
+            seen: set[str] = set()
+            found[id(obj)] = [k for k, _ in items if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
+            kept.append(obj)
+        return obj
+
+    value = json.loads(text, object_pairs_hook=pairs)
+    out: list[ParseWarning] = []
+    stack: list[tuple[Any, list[str | int]]] = [(value, [])]
+    while stack:
+        node, path = stack.pop()
+        if type(node) is dict:
+            for key in found.get(id(node), ()):
+                out.append(
+                    (json_path_of([*path, key]), f"duplicate key {key!r}: the last value is used")
+                )
+            stack.extend((v, [*path, k]) for k, v in node.items() if type(v) in _CONTAINERS)
+        elif type(node) is list:
+            stack.extend((v, [*path, i]) for i, v in enumerate(node) if type(v) in _CONTAINERS)
+    return sorted(out)
+
+
+def _value_error(exc: ValueError) -> str:
+    if "integer string conversion" in str(exc):
+        return f"invalid JSON: a number with over {MAX_NUMBER_DIGITS:,} digits (the limit)"
+    return f"invalid JSON: {exc}"
+
+
+def parse_json(
+    text: str | bytes | bytearray, warnings: list[ParseWarning] | None = None
+) -> tuple[Any, tuple[str, str, int] | None]:
+    """Parse one JSON text held to the limits: (value, None), or (None, (JSON path, reason,
+    line offset of the problem within the text)). Never raises. Repeated keys are appended
+    to `warnings` when it is given.
 
     The fast path takes stripped UTF-8 text that is exactly one value; anything else (other
     encodings, surrounding whitespace, errors) goes through `json.loads` for its exact
     behaviour and message."""
+    _REPEATED[0] = False
     try:
-        s = text.decode() if type(text) is bytes else text
-        value, end = _SCAN(s, 0)
-        if end == len(s):
-            return value, None
-    except (ValueError, StopIteration, RecursionError, AttributeError):
-        pass
-    try:
-        return json.loads(text), None
+        value: Any = None
+        parsed = False
+        try:
+            s = text.decode() if type(text) is bytes else text
+            value, end = _SCAN(s, 0)
+            parsed = end == len(s)
+        except (ValueError, StopIteration, RecursionError, AttributeError, TypeError):
+            pass
+        if not parsed:
+            _REPEATED[0] = False
+            value = json.loads(text, object_pairs_hook=_pairs)
+        _check_limits(value, text)
     except json.JSONDecodeError as exc:
-        return None, _decode_error(exc)
+        return None, ("$", _decode_error(exc), exc.lineno - 1)
     except UnicodeDecodeError as exc:
-        return None, f"invalid UTF-8 at byte {exc.start}"
+        return None, ("$", f"invalid UTF-8 at byte {exc.start}", 0)
     except RecursionError:
-        return None, "JSON nested too deeply to read"
+        return None, ("$", f"JSON nested too deeply: over {MAX_JSON_DEPTH} levels (the limit)", 0)
+    except LimitError as exc:
+        return None, (exc.path, exc.message, 0)
     except ValueError as exc:  # e.g. integer strings over the conversion limit
-        return None, f"invalid JSON: {exc}"
+        return None, ("$", _value_error(exc), 0)
+    if _REPEATED[0] and warnings is not None:
+        warnings.extend(_duplicates(text))
+    return value, None
+
+
+#: How each limit problem's reason starts, so a caller can tell "over a limit" from "not JSON".
+_LIMIT_REASONS = ("JSON nested too deeply", "text with a lone surrogate", "invalid JSON: a number")
+
+
+def over_limit(reason: str) -> bool:
+    return reason.startswith(_LIMIT_REASONS)
+
+
+def loads_located(text: str | bytes | bytearray) -> tuple[Any, str | None]:
+    """`parse_json` with the problem as one line (its JSON path first when not the root)."""
+    value, problem = parse_json(text)
+    if problem is None:
+        return value, None
+    path, reason, _ = problem
+    return None, reason if path == "$" else f"{path}: {reason}"
+
+
+def issues_of(path: str, line: int, warnings: list[ParseWarning]) -> Iterator[InputIssue]:
+    for json_path, message in warnings:
+        yield InputIssue(path, line, json_path, message, severity="warning")
+    warnings.clear()
 
 
 def _first_significant_byte(stream: IO[bytes]) -> bytes:
@@ -190,6 +492,45 @@ def _next_line(
     return raw, None
 
 
+_NOT_BLANK = re.compile(rb"[^ \t\r\n]")
+
+
+def _skip_blank_lines(stream: IO[bytes]) -> int:
+    """Consume the blank lines that come next, a buffer at a time; returns how many. A
+    gigabyte of newlines then costs a few thousand calls, not a billion `readline`s."""
+    skipped = 0
+    peek = getattr(stream, "peek", None)
+    if peek is None:
+        return 0
+    while True:
+        head = peek(_CHUNK)[:_CHUNK]
+        if not head:
+            return skipped
+        text = _NOT_BLANK.search(head)
+        end = text.start() if text else len(head)
+        last = head.rfind(b"\n", 0, end)  # only whole lines: the next one starts after it
+        if last < 0:
+            return skipped
+        skipped += head.count(b"\n", 0, last + 1)
+        stream.read(last + 1)
+        if text is not None:
+            return skipped
+
+
+def _value_or_issues(
+    text: bytes | bytearray, line: int, path: str
+) -> Iterator[JsonValue | InputIssue]:
+    """One JSON text as its value (after any warnings), or as the issue that stops it."""
+    warnings: list[ParseWarning] = []
+    value, problem = parse_json(text, warnings)
+    yield from issues_of(path, line, warnings)
+    if problem is None:
+        yield JsonValue(value, line)
+    else:
+        json_path, reason, offset = problem
+        yield InputIssue(path, line + offset, json_path, reason)
+
+
 def _iter_lines_or_document(
     stream: IO[bytes], path: str, limit: int
 ) -> Generator[JsonValue | InputIssue, None, None]:
@@ -208,17 +549,20 @@ def _iter_lines_or_document(
             continue
         text = raw.strip()
         if not text:
+            line_no += _skip_blank_lines(stream)
             continue
-        value, problem = loads_located(text)
+        warnings: list[ParseWarning] = []
+        value, problem = parse_json(text, warnings)
+        yield from issues_of(path, line_no, warnings)
         if problem is None:
             first_value = False
             yield JsonValue(value, line_no)
-        elif first_value and text[:1] == b"{":
+        elif first_value and text[:1] == b"{" and problem[2] == 0 and problem[0] == "$":
             first_value = False
-            line_no = yield from _document(raw, line_no, problem, stream, path, limit)
+            line_no = yield from _document(raw, line_no, problem[1], stream, path, limit)
         else:
             first_value = False
-            yield InputIssue(path, line_no, "$", problem)
+            yield InputIssue(path, line_no, problem[0], problem[1])
 
 
 _BRACKETS = re.compile(rb'["\\\[\]{}]')
@@ -261,17 +605,32 @@ class _Brackets:
                 self.depth -= 1
 
 
+#: How many of a failed document's lines are tried alone to decide whether it was JSON Lines.
+_REPLAY_SAMPLE = 1000
+
+
+def _lines_of(buffer: bytearray, start: int) -> Iterator[bytes]:
+    """The lines of `buffer` from byte `start`, one at a time (never a list of them)."""
+    n = len(buffer)
+    while start < n:
+        end = buffer.find(b"\n", start)
+        end = n if end < 0 else end + 1
+        yield bytes(buffer[start:end])
+        start = end
+
+
 def _document(
     first: bytes, first_line: int, first_problem: str, stream: IO[bytes], path: str, limit: int
 ) -> Generator[JsonValue | InputIssue, None, int]:
     """Read on from a first line that opens a bracket until the brackets close, then parse the
-    lines as one document. If that fails and most of the following lines are JSON values on
+    bytes as one document. If that fails and most of the following lines are JSON values on
     their own, the file was JSON Lines with a bad first line: report that line and replay the
-    others, so one broken line never hides the rest. Returns the last line number consumed."""
+    others, so one broken line never hides the rest. The document is held as one buffer of at
+    most `limit` bytes, never as a list of lines. Returns the last line number consumed."""
     brackets = _Brackets()
     brackets.feed(first)
-    lines = [first]
-    size = len(first)
+    buffer = bytearray(first)
+    followers = 0  # lines after the first one held in the buffer
     line_no = first_line
     ending = "eof"
     overlong: InputIssue | None = None  # the line that went over the limit, if it alone did
@@ -280,39 +639,47 @@ def _document(
         if not raw:
             break
         line_no += 1
-        size += len(raw)
         brackets.feed(raw)
         if len(raw) > limit and not raw.endswith(b"\n"):
             ending = "over"
             whole = len(raw) + _skip_rest_of_line(stream, brackets.feed)
             overlong = _oversized(line_no, whole, limit, path)
             break
-        lines.append(raw)  # at most two lines' worth over the limit is ever held
-        if size > limit:
+        buffer += raw  # at most two lines' worth over the limit is ever held
+        followers += 1
+        if len(buffer) > limit:
             ending = "over"
             break
     else:
         ending = "closed"
+    doc_problem: tuple[int, str, str] = (first_line, "$", "invalid JSON")
     if ending == "closed":
-        try:
-            value = json.loads(b"".join(lines))
-        except json.JSONDecodeError as exc:
-            doc_problem: tuple[int, str] = (first_line + exc.lineno - 1, _decode_error(exc))
-        except (ValueError, RecursionError):
-            doc_problem = (first_line, loads_located(b"".join(lines))[1] or "invalid JSON")
-        else:
+        warnings: list[ParseWarning] = []
+        value, problem = parse_json(buffer, warnings)
+        if problem is None:
+            yield from issues_of(path, first_line, warnings)
             yield JsonValue(value, first_line)
             return line_no
-    replay = list(_plain_lines(lines[1:], first_line + 1, path))
-    parsed = sum(1 for item in replay if isinstance(item, JsonValue))
-    if (len(lines) == 1 and overlong is None) or parsed * 2 >= len(replay) > 0:
+        doc_problem = (first_line + problem[2], problem[0], problem[1])
+    rest = len(first)
+    parsed = nonblank = 0
+    for raw in _lines_of(buffer, rest):  # a sample decides: a few thousand lines, not millions
+        if raw.strip():
+            nonblank += 1
+            parsed += parse_json(raw.strip())[1] is None
+            if nonblank >= _REPLAY_SAMPLE:
+                break
+    if (followers == 0 and overlong is None) or parsed * 2 >= nonblank > 0:
         yield InputIssue(path, first_line, "$", first_problem)
-        yield from replay
+        for offset, raw in enumerate(_lines_of(buffer, rest), start=1):
+            if raw.strip():
+                yield from _value_or_issues(raw.strip(), first_line + offset, path)
         if overlong is not None:
             yield overlong
         return line_no
+    del buffer
     if ending == "closed":
-        yield InputIssue(path, doc_problem[0], "$", doc_problem[1])
+        yield InputIssue(path, doc_problem[0], doc_problem[1], doc_problem[2])
     elif ending == "eof":
         yield InputIssue(
             path, first_line, "$", "truncated JSON: the document starting here never closes"
@@ -331,20 +698,6 @@ def _document(
             f"JSON document over the {limit:,}-byte limit (--max-line-bytes); skipped",
         )
     return line_no
-
-
-def _plain_lines(
-    lines: list[bytes], first_line: int, path: str
-) -> Iterator[JsonValue | InputIssue]:
-    for offset, raw in enumerate(lines):
-        text = raw.strip()
-        if not text:
-            continue
-        value, problem = loads_located(text)
-        if problem is None:
-            yield JsonValue(value, first_line + offset)
-        else:
-            yield InputIssue(path, first_line + offset, "$", problem)
 
 
 def _skip_rest_of_line(stream: IO[bytes], feed: Callable[[bytes], None] | None = None) -> int:
@@ -451,11 +804,7 @@ class _ArraySplitter:
         self.buffer = bytearray()
         if not text:
             return
-        value, problem = loads_located(text)
-        if problem is None:
-            yield JsonValue(value, line)
-        else:
-            yield InputIssue(self.path, line, "$", problem)
+        yield from _value_or_issues(text, line, self.path)
 
 
 def _iter_array(stream: IO[bytes], path: str, limit: int) -> Iterator[JsonValue | InputIssue]:
@@ -532,6 +881,8 @@ def _raw_lines(path: str, limit: int) -> Iterator[tuple[int, bytes] | InputIssue
                 continue
             if raw.strip():
                 yield line_no, raw
+            else:
+                line_no += _skip_blank_lines(stream)
     except _READ_ERRORS as exc:
         yield InputIssue(
             path, line_no or None, "", f"read failed after line {line_no}: {_read_error(exc)}"
