@@ -708,7 +708,7 @@ def _post(
             )
             urls["check-run-url"] = url or ""
         except GitHubError as exc:
-            notices.append(_why(exc, "Check run", "checks", settings, pr))
+            notices.append(_why(exc, "Check run", "checks", settings, None))
         except Exception as exc:  # an answer of the wrong shape deep inside: still a notice
             notices.append(f"Check run not posted: {_describe(exc)}.")
     if want_comment and pr is not None and settings.comment_mode != "off":
