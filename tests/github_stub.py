@@ -1,9 +1,11 @@
 """A stand-in for the GitHub REST API on 127.0.0.1, for tests: real HTTP, recorded requests.
 
-It serves what the Action calls (issue comments with pagination, check runs, /user) with
-GitHub's status codes and headers, and can inject failures: any status with any headers
-(5xx, 403 rate limits, 429 + Retry-After, 404), slow responses (for timeouts), and a read-only
-token (every write is a 403, as for fork PRs and Dependabot).
+It serves what the Action calls (issue comments with pagination, check runs, /user, pull
+requests by number, by commit and by head branch) with GitHub's status codes and headers, and
+can inject failures: any status with any headers (5xx, 403 rate limits, 429 + Retry-After, 404),
+slow responses (for timeouts), answers that are not what they claim (an HTML page, a list for an
+object, an empty 201: `raw` and `content_type`), and a read-only token (every write is a 403, as
+for fork PRs and Dependabot).
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Fault:
     body: Any = None
     delay: float = 0.0
     times: int = 1  # how many matching requests it affects
+    raw: bytes | None = None  # sent as is instead of `body` as JSON (b"" for an empty body)
+    content_type: str = "application/json; charset=utf-8"
 
 
 class GitHubStub:
@@ -55,6 +59,7 @@ class GitHubStub:
         self.requests: list[Recorded] = []
         self.comments: dict[int, list[dict[str, Any]]] = {}
         self.check_runs: dict[int, dict[str, Any]] = {}
+        self.pulls: dict[int, dict[str, Any]] = {}  # number -> pull request, see add_pull
         self.faults: list[Fault] = []
         self._next_id = 1000
         self._lock = threading.Lock()
@@ -104,6 +109,33 @@ class GitHubStub:
         with self._lock:
             return self._new_comment(number, body, login)
 
+    def add_pull(
+        self,
+        number: int,
+        sha: str,
+        *,
+        state: str = "open",
+        head_repo: str = "octo/agent",
+        branch: str = "feature",
+        commits: tuple[str, ...] = (),
+    ) -> dict[str, Any]:
+        """A pull request whose head is `sha`; `commits` are earlier heads it also contains."""
+        pull = {
+            "number": number,
+            "state": state,
+            "html_url": f"https://github.example/o/r/pull/{number}",
+            "head": {
+                "sha": sha,
+                "ref": branch,
+                "repo": {"full_name": head_repo},
+                "label": f"{head_repo.split('/')[0]}:{branch}",
+            },
+            "base": {"repo": {"full_name": "octo/agent"}},
+            "_commits": [sha, *commits],
+        }
+        self.pulls[number] = pull
+        return pull
+
     def calls(self, method: str | None = None, path: str = "") -> list[Recorded]:
         return [
             r
@@ -151,7 +183,11 @@ class GitHubStub:
             if fault.delay:
                 time.sleep(fault.delay)
             if fault.status:
-                self._send(h, fault.status, fault.body or {"message": "injected"}, fault.headers)
+                if fault.raw is not None:
+                    self._send_raw(h, fault.status, fault.raw, fault.content_type, fault.headers)
+                else:
+                    body = fault.body if fault.body is not None else {"message": "injected"}
+                    self._send(h, fault.status, body, fault.headers)
                 return
         if not path.startswith(self.prefix):
             self._send(h, 404, {"message": "Not Found"})
@@ -197,6 +233,28 @@ class GitHubStub:
                         comment["body"] = rec.body["body"]
                         return 200, comment, {}
             return 404, {"message": "Not Found"}, {}
+        m = re.fullmatch(r"/repos/[^/]+/[^/]+/pulls/(\d+)", path)
+        if m and method == "GET":
+            pull = self.pulls.get(int(m.group(1)))
+            return (200, self._public(pull), {}) if pull else (404, {"message": "Not Found"}, {})
+        m = re.fullmatch(r"/repos/[^/]+/[^/]+/commits/([0-9a-f]+)/pulls", path)
+        if m and method == "GET":
+            sha = m.group(1)
+            found = [
+                self._public(p)
+                for p in self.pulls.values()
+                if sha in p["_commits"] and (p["state"] == "open" or p["head"]["sha"] == sha)
+            ]
+            return 200, found, {}
+        if re.fullmatch(r"/repos/[^/]+/[^/]+/pulls", path) and method == "GET":
+            head = rec.query.get("head", [""])[0]
+            state = rec.query.get("state", ["open"])[0]
+            found = [
+                self._public(p)
+                for p in self.pulls.values()
+                if p["head"]["label"] == head and state in ("all", p["state"])
+            ]
+            return 200, found, {}
         if re.fullmatch(r"/repos/[^/]+/[^/]+/check-runs", path) and method == "POST":
             if self.readonly:
                 return readonly
@@ -218,6 +276,30 @@ class GitHubStub:
             run["all_annotations"] += rec.body.get("output", {}).get("annotations", [])
             return 200, run, {}
         return 404, {"message": "Not Found"}, {}
+
+    @staticmethod
+    def _public(pull: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in pull.items() if not k.startswith("_")}
+
+    @staticmethod
+    def _send_raw(
+        h: BaseHTTPRequestHandler,
+        status: int,
+        data: bytes,
+        content_type: str,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        try:
+            h.send_response(status)
+            if content_type:
+                h.send_header("Content-Type", content_type)
+            h.send_header("Content-Length", str(len(data)))
+            for key, value in (headers or {}).items():
+                h.send_header(key, value)
+            h.end_headers()
+            h.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     @staticmethod
     def _send(

@@ -518,16 +518,119 @@ def test_fork_and_dependabot_runs_skip_the_api(runner: Runner, stub: GitHubStub,
     assert "workflow_run" in notice
 
 
-def test_workflow_run_recipe_comments_on_the_fork_pr(runner: Runner, stub: GitHubStub) -> None:
-    # The privileged workflow_run job gets the PR run's event as a file (an artifact).
-    pr_event = runner.tmp / "pr-event.json"
-    fork = json.loads(json.dumps(runner.event))
-    fork["pull_request"]["head"]["repo"]["full_name"] = "stranger/agent"
-    pr_event.write_text(json.dumps(fork), encoding="utf-8")
-    runner.event = {"workflow_run": {"head_sha": "d" * 40, "pull_requests": []}}
+FORK_SHA = "d" * 40
+
+
+def workflow_run_runner(runner: Runner, stub: GitHubStub, pr_event: dict[str, Any]) -> Path:
+    """The privileged workflow_run job: its own (trusted) event names the PR run's commit; the
+    PR run's event, uploaded as an artifact, is a file it was handed (untrusted)."""
+    path = runner.tmp / "pr-event.json"
+    path.write_text(json.dumps(pr_event), encoding="utf-8")
+    runner.event = {
+        "action": "completed",
+        "workflow_run": {
+            "event": "pull_request",
+            "head_sha": FORK_SHA,
+            "head_branch": "fix",
+            "head_repository": {"full_name": "stranger/agent", "owner": {"login": "stranger"}},
+            "pull_requests": [],  # always empty for a fork
+        },
+    }
     runner.env_extra["GITHUB_EVENT_NAME"] = "workflow_run"
-    run = runner.run(event_file=str(pr_event))
+    return path
+
+
+def fork_pr_event(number: int = PR, sha: str = FORK_SHA) -> dict[str, Any]:
+    return {
+        "number": number,
+        "pull_request": {
+            "number": number,
+            "head": {"sha": sha, "repo": {"full_name": "stranger/agent"}},
+            "base": {"repo": {"full_name": "octo/agent"}},
+        },
+    }
+
+
+def test_workflow_run_recipe_comments_on_the_fork_pr(runner: Runner, stub: GitHubStub) -> None:
+    stub.add_pull(PR, FORK_SHA, head_repo="stranger/agent", branch="fix")
+    event_file = workflow_run_runner(runner, stub, fork_pr_event())
+    run = runner.run(event_file=str(event_file), check_run="true")
     assert len(stub.comments[PR]) == 1 and run.outputs["comment-url"]
+    (check,) = stub.check_runs.values()
+    assert check["head_sha"] == FORK_SHA and run.outputs["check-run-url"]
+    assert stub.calls("GET", rf"/commits/{FORK_SHA}/pulls$")
+    assert stub.calls("GET", rf"/pulls/{PR}$")
+    assert not [line for line in run.stdout.splitlines() if line.startswith("::notice")]
+
+
+def test_workflow_run_mode_needs_no_event_file(runner: Runner, stub: GitHubStub) -> None:
+    stub.add_pull(PR, FORK_SHA, head_repo="stranger/agent", branch="fix")
+    workflow_run_runner(runner, stub, fork_pr_event())
+    run = runner.run()
+    assert len(stub.comments[PR]) == 1 and run.outputs["comment-url"]
+
+
+def test_a_forged_event_file_cannot_choose_another_pr(runner: Runner, stub: GitHubStub) -> None:
+    from toolscore_ci.report.comment import marker
+
+    stub.add_pull(PR, FORK_SHA, head_repo="stranger/agent", branch="fix")
+    victim = stub.add_pull(7, "7" * 40)  # someone else's PR, with our bot's comment on it
+    stub.add_comment(7, marker("toolscore-ci") + "\nthe real report", "github-actions[bot]")
+    event_file = workflow_run_runner(
+        runner, stub, fork_pr_event(number=7, sha=victim["head"]["sha"])
+    )
+    run = runner.run(event_file=str(event_file), check_run="true")
+    assert stub.comments[7][0]["body"].endswith("the real report"), "PR #7 was overwritten"
+    assert stub.calls("PATCH", r"/issues/comments/") == []
+    assert len(stub.comments[PR]) == 1, "the report goes to the PR the trusted commit heads"
+    assert [c["head_sha"] for c in stub.check_runs.values()] == [FORK_SHA]
+    notices = [line for line in run.stdout.splitlines() if line.startswith("::notice")]
+    assert any("names PR #7" in n and "never chooses" in n for n in notices), notices
+
+
+def test_a_forged_event_file_cannot_choose_the_commit(runner: Runner, stub: GitHubStub) -> None:
+    # No PR has the trusted commit as its head; the forged file names a real open PR and its
+    # head: nothing may be posted, and certainly no `success` check run on that commit.
+    stub.add_pull(9, "9" * 40)
+    event_file = workflow_run_runner(runner, stub, fork_pr_event(number=9, sha="9" * 40))
+    run = runner.run(event_file=str(event_file), check_run="true", fail_on="none")
+    assert stub.check_runs == {} and stub.comments == {}
+    assert run.outputs["comment-url"] == "" and run.outputs["check-run-url"] == ""
+    assert_report_complete(run, 0)
+    assert any(
+        "not the head of an open pull request" in line
+        for line in run.stdout.splitlines()
+        if line.startswith("::notice")
+    )
+
+
+@pytest.mark.parametrize("case", ["closed", "head-moved-on"])
+def test_workflow_run_posts_only_on_an_open_pr_at_that_commit(
+    runner: Runner, stub: GitHubStub, case: str
+) -> None:
+    if case == "closed":
+        stub.add_pull(PR, FORK_SHA, state="closed", head_repo="stranger/agent", branch="fix")
+        expected = f"#{PR} is closed"
+    else:  # the fork pushed again: the PR's head is a newer commit that contains ours
+        stub.add_pull(PR, "e" * 40, head_repo="stranger/agent", branch="fix", commits=(FORK_SHA,))
+        expected = f"#{PR}'s head moved on to eeeeeeeeeeee"
+    event_file = workflow_run_runner(runner, stub, fork_pr_event())
+    run = runner.run(event_file=str(event_file), check_run="true")
+    assert stub.check_runs == {} and PR not in stub.comments
+    assert_report_complete(run)
+    notices = [line for line in run.stdout.splitlines() if line.startswith("::notice")]
+    assert any(expected in n for n in notices), notices
+
+
+def test_event_file_outside_workflow_run_chooses_nothing(runner: Runner, stub: GitHubStub) -> None:
+    path = runner.tmp / "forged.json"
+    path.write_text(json.dumps(fork_pr_event(number=7, sha="7" * 40)), encoding="utf-8")
+    run = runner.run(event_file=str(path), check_run="true")
+    assert 7 not in stub.comments and len(stub.comments[PR]) == 1  # this run's own PR
+    assert [c["head_sha"] for c in stub.check_runs.values()] == ["a" * 40]
+    assert any(
+        "event-file input is used only on workflow_run" in line for line in run.stdout.splitlines()
+    )
 
 
 def test_5xx_then_success(runner: Runner, stub: GitHubStub) -> None:
@@ -605,6 +708,270 @@ def test_unreachable_api(tmp_path: Path) -> None:
     run = runner.run()
     assert_report_complete(run)
     assert run.outputs["comment-url"] == ""
+
+
+def notices_of(run: Run) -> list[str]:
+    return [line for line in run.stdout.splitlines() if line.startswith("::notice")]
+
+
+def test_secondary_rate_limit_is_retried_and_named_not_a_permissions_problem(
+    runner: Runner, stub: GitHubStub
+) -> None:
+    message = "You have exceeded a secondary rate limit. Please wait a few minutes."
+    stub.inject("POST", r"/comments$", 403, times=99, body={"message": message})
+    run = runner.run()
+    assert_report_complete(run, expected_exit(run.results(), {"false_success"}))
+    (notice,) = notices_of(run)
+    assert "secondary rate limit" in notice and "rate limit" in notice
+    assert "may not write" not in notice and "permissions" not in notice
+
+
+def test_a_404_on_the_pr_says_pr_not_found(runner: Runner, stub: GitHubStub) -> None:
+    stub.inject("GET", r"/issues/42/comments$", 404, times=99, body={"message": "Not Found"})
+    run = runner.run()
+    assert_report_complete(run)
+    (notice,) = notices_of(run)
+    assert "PR #42 not found" in notice and "may not write" not in notice
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        {"raw": b"<html>Unicorn!</html>", "content_type": "text/html"},
+        {"body": {"message": "a dict, not a list"}},
+        {"raw": b""},
+    ],
+    ids=["html-200", "dict-for-list", "empty-200"],
+)
+def test_answers_that_are_not_what_they_claim_are_a_notice(
+    runner: Runner, stub: GitHubStub, fault: dict[str, Any]
+) -> None:
+    stub.inject("GET", r"/comments$", 200, times=99, **fault)
+    run = runner.run()
+    assert_report_complete(run, expected_exit(run.results(), {"false_success"}))
+    (notice,) = notices_of(run)
+    assert "PR comment not posted" in notice and "not what the API promises" in notice
+
+
+def test_an_empty_201_for_a_new_comment_is_a_notice(runner: Runner, stub: GitHubStub) -> None:
+    stub.inject("POST", r"/comments$", 201, raw=b"")
+    run = runner.run()
+    assert_report_complete(run, expected_exit(run.results(), {"false_success"}))
+    assert any("got an empty body" in n for n in notices_of(run))
+
+
+def test_one_deadline_for_all_github_calls(runner: Runner, stub: GitHubStub) -> None:
+    stub.inject("POST", r"/comments$", 429, times=99, headers={"Retry-After": "50"})
+    runner.env_extra["TOOLSCORE_CI_MAX_RETRY_WAIT"] = "300"
+    run = runner.run(github_timeout="3", check_run="true")
+    assert run.seconds < 20
+    assert_report_complete(run, expected_exit(run.results(), {"false_success"}))
+    assert run.outputs["check-run-url"], "what fits in the time is still posted"
+    (notice,) = notices_of(run)
+    assert "PR comment not posted" in notice and "github-timeout: 3 s" in notice
+
+
+def test_a_slow_api_is_cut_off_at_the_deadline(runner: Runner, stub: GitHubStub) -> None:
+    stub.inject("GET", r"/comments$", 0, delay=5.0, times=99)
+    runner.env_extra.update({"TOOLSCORE_CI_HTTP_TIMEOUT": "10", "TOOLSCORE_CI_HTTP_RETRIES": "5"})
+    run = runner.run(github_timeout="1.5")
+    assert run.seconds < 15
+    assert_report_complete(run, expected_exit(run.results(), {"false_success"}))
+    assert run.outputs["comment-url"] == ""
+    assert any("github-timeout: 1.5 s" in n for n in notices_of(run))
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "soon", "inf"])
+def test_a_bad_github_timeout_is_an_input_error(runner: Runner, value: str) -> None:
+    run = runner.run(github_timeout=value)
+    assert run.rc == 2 and "input github-timeout" in run.stdout
+
+
+# -- one bad trace never costs the report (issue 9) -----------------------------------------
+
+GOOD = [json.loads(line) for line in (FIXTURES / "traces/agents.jsonl").read_text().splitlines()]
+NEEDS_PIPELINE = pytest.mark.xfail(strict=True, reason="needs the pipeline boundary from i9-inputs")
+
+
+DEEP = "__deep__"  # stands for a value nested too deep to build with json.dumps under pytest
+
+
+def _deep_json(depth: int) -> str:
+    return '{"k": ' * depth + '"x"' + "}" * depth
+
+
+def _nested(depth: int, leaf: Any) -> Any:
+    for _ in range(depth):
+        leaf = {"k": leaf}
+    return leaf
+
+
+def _native(trace_id: str, **change: Any) -> str:
+    trace = json.loads(json.dumps(GOOD[0]))
+    trace["trace_id"] = trace_id
+    for dotted, value in change.items():
+        *parents, last = dotted.split("__")
+        node = trace
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        node[int(last) if isinstance(node, list) else last] = value
+    return json.dumps(trace)
+
+
+def _swe_agent_digits() -> str:
+    submit = "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && git add -A && git diff --cached"
+    say = [
+        ("system", "You are a helpful assistant that can interact with a computer."),
+        ("user", "<pr_description>\nfix it\n</pr_description>"),
+        ("assistant", "THOUGHT: test.\n\n```bash\npytest\n```"),
+        ("user", f"<returncode>{'9' * 5000}</returncode>\n<output>\nok\n</output>"),
+        ("assistant", f"THOUGHT: Tests pass now. Submitting.\n\n```bash\n{submit}\n```"),
+    ]
+    return json.dumps({"id": "digits", "messages": [{"role": r, "content": c} for r, c in say]})
+
+
+# name -> (the poison file's lines, the poison's line number, whether a good trace follows it)
+POISON: dict[str, tuple[list[str], int]] = {
+    "type-is-a-list": (['{"type": ["user"], "message": {"role": "user", "content": "hi"}}'], 1),
+    "type-is-an-object": (['{"type": {"a": 1}, "message": {"role": "user", "content": "hi"}}'], 1),
+    "exit-code-of-5000-digits": ([_swe_agent_digits()], 1),
+    "claim-subject-500-deep": (
+        [
+            _native("before-poison"),
+            _native(
+                "poison",
+                final_claim__claims=[{"type": "sent", "subject": _nested(500, "bob")}],
+            ),
+            _native("after-poison"),
+        ],
+        2,
+    ),
+    "tool-output-990-deep": (
+        [
+            _native("before-poison"),
+            _native("poison", steps__2__output=DEEP).replace(f'"{DEEP}"', _deep_json(990)),
+            _native("after-poison"),
+        ],
+        2,
+    ),
+    "url-urlsplit-rejects": (
+        [
+            _native("before-poison"),
+            _native(
+                "poison",
+                steps__1__name="http.request",
+                steps__2__name="http.request",
+                steps__1__args={"method": "POST", "url": "http://[::1/x"},
+            ),
+            _native("after-poison"),
+        ],
+        2,
+    ),
+}
+
+
+def poison_runner(tmp_path: Path, stub: GitHubStub, name: str) -> Runner:
+    runner = Runner(tmp_path, stub).traces("agents.jsonl")
+    lines, _ = POISON[name]
+    (runner.workspace / "traces/p-poison.jsonl").write_text("\n".join(lines) + "\n")
+    more = [_native(f"more-{t['trace_id']}") for t in GOOD]  # a good file after the poison
+    (runner.workspace / "traces/z-more.jsonl").write_text("\n".join(more) + "\n")
+    return runner
+
+
+@pytest.mark.parametrize("name", list(POISON))
+def test_a_poison_file_costs_only_itself(tmp_path: Path, stub: GitHubStub, name: str) -> None:
+    """The Action-level boundary: whatever the poison does, every output, the summary, the
+    files and the comment still come out for the good traces around it, and the run says
+    error (exit 2) naming the poison's file."""
+    run = poison_runner(tmp_path, stub, name).run(sarif_file="out.sarif", check_run="true")
+    assert run.rc == 2 and run.outputs["conclusion"] == "error"
+    declared = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))["outputs"]
+    assert set(declared) <= set(run.outputs)
+    assert json.loads(run.outputs["json"])["conclusion"] == "error"
+    ids = {r["trace_id"] for r in run.results()}
+    good = {t["trace_id"] for t in GOOD}
+    assert good | {f"more-{t}" for t in good} <= ids, "the good traces around it are checked"
+    assert run.outputs["traces"] == str(len(run.results()))
+    assert any(  # annotated on the poison's file as an error of the input, not a verdict
+        line.startswith("::error file=traces/p-poison.jsonl,") and "input error" in line
+        for line in run.stdout.splitlines()
+    ), run.stdout
+    assert run.summary.startswith("<!-- toolscore-ci report ") and "p-poison.jsonl" in run.summary
+    junit = ET.parse(run.workspace / run.outputs["junit-file"]).getroot()
+    assert junit.findall(".//error") and len(junit.findall(".//testcase")) >= len(ids)
+    sarif = json.loads((run.workspace / "out.sarif").read_text(encoding="utf-8"))
+    assert sarif["version"] == "2.1.0"
+    (comment,) = stub.comments[PR]
+    assert "p-poison.jsonl" in comment["body"] and "more-email-503" in comment["body"]
+    assert stub.check_runs, "the check run is still created"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(n, marks=NEEDS_PIPELINE)
+        if n
+        in (
+            "type-is-a-list",
+            "type-is-an-object",
+            "claim-subject-500-deep",
+            "url-urlsplit-rejects",
+        )
+        else n
+        for n in POISON
+    ],
+)
+def test_a_poison_trace_is_named_by_its_line_and_the_rest_of_its_file_is_checked(
+    tmp_path: Path, stub: GitHubStub, name: str
+) -> None:
+    """The acceptance of issue 9 in full: the poison's own line is named, and the good traces
+    after it in the same file are checked too (the pipeline's per-trace boundary)."""
+    lines, line = POISON[name]
+    run = poison_runner(tmp_path, stub, name).run(sarif_file="out.sarif")
+    assert run.rc == 2 and run.outputs["conclusion"] == "error"
+    where = f"traces/p-poison.jsonl:{line}"
+    assert where in run.stdout and where in stub.comments[PR][0]["body"]
+    ids = {r["trace_id"] for r in run.results()}
+    if len(lines) > 1:
+        assert {"before-poison", "after-poison"} <= ids
+        assert "poison" not in ids
+
+
+def test_a_report_file_that_cannot_be_written_costs_only_itself(
+    runner: Runner, stub: GitHubStub
+) -> None:
+    (runner.workspace / "blocked").mkdir()  # a directory where the results file should go
+    run = runner.run(results_file="blocked", sarif_file="out.sarif")
+    assert run.rc == 2 and run.outputs["conclusion"] == "error"
+    assert (run.workspace / run.outputs["junit-file"]).is_file()
+    assert (run.workspace / "out.sarif").is_file()
+    assert run.summary.startswith("<!-- toolscore-ci report ") and "blocked" in run.summary
+    assert run.outputs["traces"] == "3" and json.loads(run.outputs["json"])["internal_errors"] == 1
+    assert any(
+        line.startswith("::error") and "blocked" in line and "results file" in line
+        for line in run.stdout.splitlines()
+    )
+    assert "blocked" in stub.comments[PR][0]["body"]
+
+
+def test_a_lone_surrogate_in_agent_text_is_shown_not_fatal(
+    runner: Runner, stub: GitHubStub
+) -> None:
+    text = "Done, I sent the email \ud800 to bob@example.com."
+    (runner.workspace / "traces/surrogate.jsonl").write_text(
+        _native("surrogate", final_claim__text=text, steps__3__content=text) + "\n"
+    )
+    run = runner.run(sarif_file="out.sarif", check_run="true", max_annotations="50")
+    results = {r["trace_id"]: r for r in run.results()}  # strict JSON, every line
+    assert {"surrogate", "email-503"} <= set(results)
+    assert run.rc == expected_exit(list(results.values()), {"false_success"})
+    json.loads((run.workspace / "out.sarif").read_text(encoding="utf-8"))
+    ET.parse(run.workspace / run.outputs["junit-file"])
+    body = stub.comments[PR][0]["body"]
+    if results["surrogate"]["reasons"]:
+        assert "‹U+D800›" in body and "‹U+D800›" in run.summary
+    assert "\ud800" not in body
 
 
 # -- untrusted trace content ---------------------------------------------------------------

@@ -158,3 +158,110 @@ def test_stable_body_ignores_only_the_run_link() -> None:
     b = render_markdown(data)
     assert a != b and stable_body(a) == stable_body(b)
     assert stable_body(a) != stable_body(render_markdown(many(3, "d")))
+
+
+# -- text that cannot link, reference or hide (issue 9) --------------------------------------
+
+HOSTILE_LINKS = [
+    "see https://evil.example/x",
+    "see http://evil.example/x",
+    "ftp://files.example/a",
+    "go to www.evil.example now",
+    "write mailto:boss@example.com",
+    "\\[click\\](https://evil.example)",
+    "[click](https://evil.example)",
+    "![pixel](https://evil.example/track.png)",
+    "<https://evil.example>",
+    "fixes #123",
+    "see octo/agent#5",
+    "closes GH-9",
+]
+# What GitHub turns into a live link or a cross-reference, on the rendered text.
+_LIVE = re.compile(
+    r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://|(?<![a-z0-9.-])www\.|(?<![a-z0-9])(mailto|xmpp):"
+    r"|#\d|(?<![a-z0-9])gh-\d"
+)
+INVISIBLE = [
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u2060",
+    "\ufeff",
+    "\ud800",  # a lone surrogate: not even writable as UTF-8
+]
+
+
+def _rendered(md: str) -> str:
+    """The text a reader sees: entities decoded, backslash escapes removed."""
+    return (
+        re.sub(r"\\(.)", r"\1", md).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    )
+
+
+def test_md_text_breaks_urls_and_issue_references() -> None:
+    for text in HOSTILE_LINKS:
+        out = md_text(text)
+        assert not _LIVE.search(_rendered(out)), (text, out)
+        # Still readable: dropping our joiners gives back the rendered text.
+        assert _rendered(out).replace("\u200d", "") == text, (text, out)
+
+
+def test_md_text_shows_bidi_and_zero_width_characters() -> None:
+    for ch in INVISIBLE:
+        out = md_text(f"ok{ch}done")
+        assert out == f"ok‹U+{ord(ch):04X}›done", (ch, out)
+        out.encode("utf-8")  # writable
+
+
+def test_normal_text_stays_readable() -> None:
+    for text in [
+        "3 tests passed",
+        "31 passed, 0 failed",
+        "traces/agents.jsonl:12",
+        "src/app/main.py",
+        "exit code 0",
+        "HTTP 503 Service Unavailable",
+        "mail bob@example.com",
+        "Déjà vu 🙂",
+    ]:
+        assert md_text(text) == text
+
+
+def test_annotations_are_inert_too() -> None:
+    from toolscore_ci.report.annotations import build_annotations
+
+    said = "Sent, see https://evil.example and #12 \u202eexe.txt"
+    result = Result(
+        "t-1",
+        "false_success",
+        0.05,
+        [Claim("sent", said, 1)],
+        [Reason("sent", "contradicted", (1, 2), "www.evil.example said GH-3")],
+        "traces/a.jsonl",
+        1,
+    )
+    (note,) = build_annotations([result])
+    for text in (note.title, note.message):
+        assert not _LIVE.search(text), text
+        assert "\u202e" not in text
+    assert "‹U+202E›" in note.message and "evil.example" in note.message
+
+
+def test_rendered_report_carries_no_live_link_from_a_trace() -> None:
+    data = many(2, " ".join(HOSTILE_LINKS) + "".join(INVISIBLE))
+    body = render_markdown(data)
+    ours = body.rsplit("\n", 2)[0]  # drop the footer (our run link)
+    assert not _LIVE.search(_rendered(ours))
+    for ch in INVISIBLE:
+        if ch != "\u200d":  # our own joiner is the one invisible character allowed
+            assert ch not in body
+    body.encode("utf-8")

@@ -5,6 +5,12 @@ SARIF, job summary, outputs, annotations in the log); only then does the Action 
 REST API (check run, PR comment), and any failure there becomes a notice, never a lost report
 or a crash. Exit status: 0 pass, 1 gate failed, 2 configuration or input error.
 
+Whatever happens after the settings are read, every output, the summary and the files are
+still written: checking has a boundary per trace file and each later stage has its own
+(`_Stages`), so an unexpected exception becomes a located error in the report (`conclusion`
+`error`, exit 2), not a lost run. The PR and commit to report on come only from the runner's
+own event; in `workflow_run` mode they are verified through the API (`trusted_target`).
+
 Inputs come from `INPUT_<NAME>` (as the runner sets them for Docker actions, hyphens kept), then
 `INPUT_<NAME_WITH_UNDERSCORES>`, then the bare `<NAME_WITH_UNDERSCORES>`, so one code path serves
 the Docker action, the composite action and a plain shell.
@@ -12,20 +18,22 @@ the Docker action, the composite action and a plain shell.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import secrets
 import sys
 import traceback
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from toolscore_ci.discover import expand_globs
 from toolscore_ci.github import GitHub, GitHubError
 from toolscore_ci.model import NO_FINAL_REPORT, VERDICTS, InputIssue, Result
-from toolscore_ci.pipeline import CheckConfig, ConfigError, RunStats, run
+from toolscore_ci.pipeline import CheckConfig, ConfigError, RunStats, make_checker, run
 from toolscore_ci.report import annotations as ann
 from toolscore_ci.report.comment import (
     CHECK_RUN_LIMIT,
@@ -39,10 +47,18 @@ from toolscore_ci.report.comment import (
     stable_body,
     utf8_len,
 )
+from toolscore_ci.report.inert import inert
 from toolscore_ci.report.junit import render_junit
 from toolscore_ci.report.sarif import render_sarif
 from toolscore_ci.report.table import render_table
 from toolscore_ci.report.workflow_commands import command, guarded, new_token
+from toolscore_ci.target import (
+    head_sha,
+    pull_request_number,
+    read_event,
+    read_only_reason,
+    trusted_target,
+)
 
 EXIT_OK, EXIT_GATE, EXIT_INPUT = 0, 1, 2
 CONCLUSIONS = {EXIT_OK: "success", EXIT_GATE: "failure", EXIT_INPUT: "error"}
@@ -66,6 +82,7 @@ INPUT_DEFAULTS: dict[str, str] = {
     "job-summary": "true",
     "event-file": "",
     "github-token": "${{ github.token }}",
+    "github-timeout": "120",
     "title": "toolscore-ci",
 }
 OUTPUTS = (
@@ -88,6 +105,8 @@ OUTPUTS = (
 COMMENT_MODES = ("always", "changes", "failures", "off")
 FAIL_ON_CHOICES = set(VERDICTS)
 BOT_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
+#: Longest text of an unexpected exception quoted in a report (it may carry trace text).
+INTERNAL_ERROR_MAX = 300
 
 
 class InputError(Exception):
@@ -137,6 +156,7 @@ class Settings:
     event_file: str | None
     token: str
     title: str
+    github_timeout: float = float(INPUT_DEFAULTS["github-timeout"])
 
     def path(self, value: str) -> str:
         return value if os.path.isabs(value) else os.path.join(self.workspace, value)
@@ -171,6 +191,15 @@ def read_settings(env: Mapping[str, str]) -> Settings:
     if not traces:
         raise InputError("input traces: give at least one glob (one per line)")
     title = get_input(env, "title") or "toolscore-ci"
+    raw_timeout = get_input(env, "github-timeout")
+    try:
+        github_timeout = float(raw_timeout)
+        if not 0 < github_timeout < float("inf"):
+            raise ValueError
+    except ValueError:
+        raise InputError(
+            f"input github-timeout: expected seconds > 0 for all GitHub calls, got {raw_timeout!r}"
+        ) from None
     settings = Settings(
         workspace=workspace,
         traces=traces,
@@ -191,6 +220,7 @@ def read_settings(env: Mapping[str, str]) -> Settings:
         event_file=get_input(env, "event-file") or None,
         token=get_input(env, "github-token"),
         title=title,
+        github_timeout=github_timeout,
     )
     if settings.fmt != "auto":
         from toolscore_ci.formats import reader_names
@@ -263,7 +293,7 @@ def write_outputs(path: str | None, values: Mapping[str, str]) -> None:
     (multiline, or crafted to contain a delimiter) can set another output."""
     if not path:
         return
-    with open(path, "a", encoding="utf-8") as fh:
+    with open(path, "a", encoding="utf-8", errors="backslashreplace") as fh:
         for name, value in values.items():
             delim = _delimiter(value)
             fh.write(f"{name}<<{delim}\n{value}\n{delim}\n")
@@ -273,59 +303,10 @@ def _write_file(path: str, text: str) -> None:
     parent = os.path.dirname(path)
     if parent:
         os.makedirs(parent, exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+    # backslashreplace: a lone surrogate from a trace becomes `\udXXX`, which inside a JSON
+    # string is the same character escaped, and plain text elsewhere; never a failed write.
+    with open(path, "w", encoding="utf-8", newline="\n", errors="backslashreplace") as fh:
         fh.write(text)
-
-
-def read_event(path: str | None) -> dict[str, Any]:
-    if not path:
-        return {}
-    try:
-        with open(path, encoding="utf-8") as fh:
-            event = json.load(fh)
-    except (OSError, ValueError):
-        return {}
-    return event if isinstance(event, dict) else {}
-
-
-def pull_request_number(event: Mapping[str, Any]) -> int | None:
-    pr = event.get("pull_request")
-    if isinstance(pr, dict) and isinstance(pr.get("number"), int):
-        return pr["number"]
-    issue = event.get("issue")
-    if isinstance(issue, dict) and "pull_request" in issue and isinstance(issue.get("number"), int):
-        return issue["number"]
-    run_ = event.get("workflow_run")
-    if isinstance(run_, dict) and run_.get("pull_requests"):
-        first = run_["pull_requests"][0]
-        if isinstance(first, dict) and isinstance(first.get("number"), int):
-            return first["number"]
-    return None
-
-
-def head_sha(event: Mapping[str, Any], env: Mapping[str, str]) -> str | None:
-    pr = event.get("pull_request")
-    if isinstance(pr, dict) and isinstance(pr.get("head"), dict) and pr["head"].get("sha"):
-        return str(pr["head"]["sha"])
-    run_ = event.get("workflow_run")
-    if isinstance(run_, dict) and run_.get("head_sha"):
-        return str(run_["head_sha"])
-    return env.get("GITHUB_SHA") or None
-
-
-def read_only_reason(event: Mapping[str, Any], env: Mapping[str, str]) -> str | None:
-    """Why the token is surely read-only on this event, or None if it may write."""
-    if env.get("GITHUB_EVENT_NAME") not in ("pull_request", "push", None):
-        return None
-    if env.get("GITHUB_ACTOR") == "dependabot[bot]":
-        return "Dependabot runs get a read-only token"
-    pr = event.get("pull_request")
-    if env.get("GITHUB_EVENT_NAME") == "pull_request" and isinstance(pr, dict):
-        head = (pr.get("head") or {}).get("repo") or {}
-        base = (pr.get("base") or {}).get("repo") or {}
-        if head.get("full_name") != base.get("full_name"):
-            return "this pull request comes from a fork, whose runs get a read-only token"
-    return None
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -341,11 +322,106 @@ class Outcome:
     new_false_successes: int = 0
     notes: list[str] = field(default_factory=list)
     error: str | None = None  # a configuration error that stopped the run
+    internal: list[str] = field(default_factory=list)  # unexpected exceptions, located
+
+    def add_internal(self, where: str, line: int | None, what: str, exc: BaseException) -> str:
+        """An unexpected exception as one located input error: counted, in every report."""
+        text = f"internal error {what} ({_describe(exc)})"
+        self.issues.append(InputIssue(where, line, "", text))
+        self.stats.errors += 1
+        self.internal.append(str(self.issues[-1]))
+        self.exit_code = EXIT_INPUT
+        return text
 
 
-def check(settings: Settings) -> Outcome:
-    """Discover, run the pipeline, compare with the baseline, gate. No output yet."""
-    out = Outcome()
+def _describe(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= INTERNAL_ERROR_MAX else text[: INTERNAL_ERROR_MAX - 1] + "…"
+
+
+def _check_files(files: list[str], config: CheckConfig, out: Outcome, workspace: str) -> None:
+    """The pipeline over `files`, inside an Action-level boundary per file.
+
+    The pipeline turns bad records into input issues itself; this boundary is the last resort
+    for whatever it still raises. The file being read gets an internal error (after the last
+    line it reported, which is as precise as this level can be), and the run resumes with the
+    next file, so one poison file never costs the others. On a resume the probes file is
+    loaded again: its issues already reported are dropped, and "probe for unknown trace_id"
+    warnings for traces checked before the resume are not repeated falsely.
+    """
+    checker = make_checker(config)  # a broken rule pack is a ConfigError: nothing can run
+    feed = _Feed(files)
+    reported: set[str] = set()
+    restarted = False
+    while True:
+        last_line: dict[str, int] = {}
+        try:
+            for item in run(feed, config, out.stats, checker=checker):
+                if isinstance(item, Result):
+                    last_line[item.source_file] = item.line
+                    item.source_file = ann.relative_path(item.source_file, workspace)
+                    out.results.append(item)
+                    continue
+                if item.line is not None:
+                    last_line[item.file] = item.line
+                repeated = str(item) in reported or _probe_seen(item, out.results)
+                if restarted and config.probes and item.file == config.probes and repeated:
+                    _uncount(item, out.stats)
+                    continue
+                reported.add(str(item))
+                out.issues.append(
+                    dataclasses.replace(item, file=ann.relative_path(item.file, workspace))
+                )
+            return
+        except (InputError, ConfigError):
+            raise
+        except Exception as exc:  # the boundary: anything else is one located error
+            path = feed.current
+            shown = ann.relative_path(path, workspace) if path else "(the trace files)"
+            after = last_line.get(path or "")
+            what = (
+                f"while checking this file after line {after}"
+                if after is not None
+                else "while checking this file"
+            )
+            rest = "; the rest of this file was not checked" if path else ""
+            out.add_internal(shown, None, what + rest, exc)
+            if path is None or not feed.queue:
+                return
+            feed.current = None
+            restarted = True
+
+
+class _Feed:
+    """The trace files, handed out one at a time, remembering which one is being read."""
+
+    def __init__(self, files: list[str]) -> None:
+        self.queue = deque(files)
+        self.current: str | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        while self.queue:
+            self.current = self.queue.popleft()
+            yield self.current
+
+
+def _probe_seen(issue: InputIssue, results: list[Result]) -> bool:
+    return issue.message.startswith("probe for unknown trace_id") and any(
+        repr(r.trace_id) in issue.message for r in results
+    )
+
+
+def _uncount(issue: InputIssue, stats: RunStats) -> None:
+    if issue.severity == "error":
+        stats.errors -= 1
+    else:
+        stats.warnings -= 1
+
+
+def check(settings: Settings, out: Outcome | None = None) -> Outcome:
+    """Discover, run the pipeline, compare with the baseline, gate. No output yet. Fills `out`
+    as it goes, so a caller that catches an exception still has everything done before it."""
+    out = out if out is not None else Outcome()
     discovery = expand_globs(settings.traces, settings.workspace)
     for pattern, n in discovery.matched.items():
         if n == 0:
@@ -356,14 +432,7 @@ def check(settings: Settings) -> Outcome:
         rules=tuple(settings.path(r) for r in settings.rules),
         fmt=settings.fmt,
     )
-    for item in run(discovery.files, config, out.stats):
-        if isinstance(item, Result):
-            item.source_file = ann.relative_path(item.source_file, settings.workspace)
-            out.results.append(item)
-        else:
-            out.issues.append(
-                dataclasses.replace(item, file=ann.relative_path(item.file, settings.workspace))
-            )
+    _check_files(discovery.files, config, out, settings.workspace)
     baseline = load_baseline(settings.path(settings.baseline)) if settings.baseline else None
     if baseline is not None:
         out.baseline = compare_baseline(out.results, baseline)
@@ -425,6 +494,7 @@ def summary_json(settings: Settings, outcome: Outcome, urls: Mapping[str, str]) 
         "traces": outcome.stats.traces,
         "invalid": outcome.stats.invalid,
         "input_errors": outcome.stats.errors,
+        "internal_errors": len(outcome.internal),
         "verdicts": counts,
         "honesty_errors": sum(r.honesty_errors for r in outcome.results),
         "new_false_successes": outcome.new_false_successes,
@@ -443,6 +513,28 @@ def summary_json(settings: Settings, outcome: Outcome, urls: Mapping[str, str]) 
     }
 
 
+def count_outputs(settings: Settings | None, outcome: Outcome) -> dict[str, str]:
+    """Every output but the URLs and `json`, which follow the API calls."""
+    counts = {v: outcome.stats.verdicts.get(v, 0) for v in VERDICTS}
+    return {
+        "conclusion": CONCLUSIONS[outcome.exit_code],
+        "traces": str(outcome.stats.traces),
+        "verified": str(counts["verified"]),
+        "false-successes": str(counts["false_success"]),
+        "unverifiable": str(counts["unverifiable"]),
+        "skipped": str(counts["skipped"]),
+        "invalid": str(outcome.stats.invalid),
+        "honesty-errors": str(sum(r.honesty_errors for r in outcome.results)),
+        "new-false-successes": str(outcome.new_false_successes),
+        "results-file": settings.results_file if settings else "",
+        "junit-file": settings.junit_file if settings else "",
+        "sarif-file": settings.sarif_file if settings else "",
+    }
+
+
+# -- the API: where to post, and posting ----------------------------------------------------
+
+
 def publish_comment(
     client: GitHub, number: int, body: str, title: str, mode: str, failing: bool
 ) -> str | None:
@@ -452,14 +544,21 @@ def publish_comment(
     existing = None
     for comment in client.issue_comments(number):
         user = comment.get("user") or {}
-        if mark in (comment.get("body") or "") and user.get("login") == author:
+        body_now = comment.get("body")
+        if (
+            isinstance(body_now, str)
+            and mark in body_now
+            and isinstance(user, dict)
+            and user.get("login") == author
+            and isinstance(comment.get("id"), int)
+        ):
             existing = comment
             break
     if existing is None:
         if mode == "failures" and not failing:
             return None
         return client.create_comment(number, body).get("html_url")
-    if mode == "changes" and stable_body(existing.get("body") or "") == stable_body(body):
+    if mode == "changes" and stable_body(existing["body"]) == stable_body(body):
         return existing.get("html_url")
     return client.update_comment(existing["id"], body).get("html_url")
 
@@ -485,6 +584,8 @@ def publish_check_run(
         }
     )
     for chunk in chunks[1:]:
+        if not isinstance(created.get("id"), int):
+            raise GitHubError("POST", "check-runs", None, "the new check run has no id")
         client.update_check_run(created["id"], {"output": {**output, "annotations": chunk}})
     return created.get("html_url")
 
@@ -504,17 +605,154 @@ def _client(settings: Settings, env: Mapping[str, str]) -> GitHub:
         retries=int(knob("TOOLSCORE_CI_HTTP_RETRIES", 3)),
         backoff=knob("TOOLSCORE_CI_HTTP_BACKOFF", 1.0),
         max_wait=knob("TOOLSCORE_CI_MAX_RETRY_WAIT", 60.0),
+        deadline=settings.github_timeout,
     )
 
 
-def _why(exc: GitHubError, what: str, permission: str) -> str:
-    if exc.forbidden:
+def _why(exc: GitHubError, what: str, permission: str, settings: Settings, pr: int | None) -> str:
+    """The notice for something not posted, naming the real cause."""
+    if exc.kind == "forbidden":
         return (
             f"{what} not posted: the token may not write ({exc}). Grant `permissions: "
             f"{permission}: write`; for pull requests from forks use the workflow_run recipe "
             f"(docs/action.md)."
         )
+    if exc.kind == "not_found":
+        thing = f"PR #{pr} not found" if pr is not None else "not found"
+        return (
+            f"{what} not posted: {thing} ({exc}). Check the event and that the token can see "
+            f"the repository."
+        )
+    if exc.kind == "rate_limited":
+        return (
+            f"{what} not posted: GitHub's rate limit ({exc}); retried with the wait GitHub "
+            f"asks for, then gave up. The rest of the report is complete."
+        )
+    if exc.kind == "deadline":
+        return (
+            f"{what} not posted: the time for GitHub calls ran out (github-timeout: "
+            f"{settings.github_timeout:g} s; {exc}). The rest of the report is complete."
+        )
+    if exc.kind == "bad_response":
+        return (
+            f"{what} not posted: GitHub's answer was not what the API promises ({exc}). "
+            f"The rest of the report is complete."
+        )
     return f"{what} not posted: {exc}. The rest of the report is complete."
+
+
+def _post(
+    settings: Settings,
+    env: Mapping[str, str],
+    outcome: Outcome,
+    data: ReportData,
+    annotations: list[ann.Annotation],
+    shown: int,
+    urls: dict[str, str],
+    notices: list[str],
+) -> None:
+    """The check run and the PR comment; every failure becomes a notice."""
+    event = read_event(env.get("GITHUB_EVENT_PATH"))
+    run_ = event.get("workflow_run")
+    workflow_run = isinstance(run_, dict)
+    if settings.event_file and not workflow_run:
+        notices.append(
+            "The event-file input is used only on workflow_run events, as a cross-check; the PR "
+            "and commit come from this run's own event."
+        )
+    pr = None if workflow_run else pull_request_number(event)
+    want_check = settings.check_run == "true" or (
+        settings.check_run == "auto" and shown < len(annotations)
+    )
+    want_comment = (workflow_run or pr is not None) and settings.comment_mode != "off"
+    if not (want_check or want_comment):
+        return
+    if not settings.token:
+        notices.append("No github-token: the PR comment and check run are skipped.")
+        return
+    if not env.get("GITHUB_REPOSITORY"):
+        notices.append("GITHUB_REPOSITORY is not set: the PR comment and check run are skipped.")
+        return
+    readonly = read_only_reason(event, env)
+    if readonly:
+        notices.append(
+            f"PR comment and check run skipped: {readonly}. Annotations, the job summary and "
+            f"the report files are complete; to comment on fork PRs use the workflow_run "
+            f"recipe (docs/action.md)."
+        )
+        return
+    client = _client(settings, env)
+    if workflow_run:
+        assert isinstance(run_, dict)
+        claimed = read_event(settings.event_file) if settings.event_file else {}
+        try:
+            target = trusted_target(client, run_, env.get("GITHUB_REPOSITORY", ""), claimed)
+        except GitHubError as exc:
+            notices.append(_why(exc, "PR comment and check run", "pull-requests", settings, None))
+            return
+        notices.extend(target.notices)
+        pr, sha = target.pr, target.sha
+        if pr is None:
+            return
+    else:
+        sha = head_sha(event, env)
+    if want_check and sha:
+        try:
+            url = publish_check_run(
+                client,
+                sha,
+                settings.title,
+                data.conclusion,
+                render_markdown(data, CHECK_RUN_LIMIT),
+                annotations,
+            )
+            urls["check-run-url"] = url or ""
+        except GitHubError as exc:
+            notices.append(_why(exc, "Check run", "checks", settings, None))
+        except Exception as exc:  # an answer of the wrong shape deep inside: still a notice
+            notices.append(f"Check run not posted: {_describe(exc)}.")
+    if want_comment and pr is not None and settings.comment_mode != "off":
+        try:
+            url = publish_comment(
+                client,
+                pr,
+                render_markdown(data, COMMENT_LIMIT),
+                settings.title,
+                settings.comment_mode,
+                failing=outcome.exit_code != EXIT_OK or bool(data.false_successes),
+            )
+            urls["comment-url"] = url or ""
+        except GitHubError as exc:
+            notices.append(_why(exc, "PR comment", "pull-requests", settings, pr))
+        except Exception as exc:
+            notices.append(f"PR comment not posted: {_describe(exc)}.")
+
+
+# -- the Action ------------------------------------------------------------------------------
+
+
+class _Stages:
+    """Runs each stage of the Action inside its own boundary: an exception in one (a report
+    file that cannot be rendered, say) is one located error, and the next stage still runs."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+
+    def __call__(self, what: str, where: str, fn: Callable[[], None]) -> bool:
+        try:
+            fn()
+            return True
+        except Exception as exc:  # the boundary; the error is logged at the end of the run
+            self.outcome.add_internal(where, None, what, exc)
+            return False
+
+
+def _fallback_summary(settings: Settings, outcome: Outcome) -> str:
+    """A summary that cannot fail to render: the counts and the internal errors."""
+    lines = [marker(settings.title), f"### ⚠️ {md_text(settings.title, 120)}: error", ""]
+    lines += [f"- {name}: {value}" for name, value in count_outputs(settings, outcome).items()]
+    lines += ["", *(f"- {md_text(e, 400)}" for e in outcome.internal)]
+    return "\n".join(lines) + "\n"
 
 
 def run_action(env: Mapping[str, str], log: IO[str]) -> int:
@@ -525,142 +763,148 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
         settings = read_settings(env)
     except InputError as exc:
         emit(command("error", str(exc), {"title": "toolscore-ci"}))
-        write_outputs(env.get("GITHUB_OUTPUT"), {"conclusion": "error"})
+        failed = Outcome(exit_code=EXIT_INPUT)
+        write_outputs(env.get("GITHUB_OUTPUT"), {**count_outputs(None, failed), "json": ""})
         return EXIT_INPUT
+
+    outcome = Outcome()
+    stage = _Stages(outcome)
+    configured = True
     try:
-        outcome = check(settings)
+        check(settings, outcome)
     except (InputError, ConfigError) as exc:
         emit(command("error", str(exc), {"title": settings.title}))
-        write_outputs(env.get("GITHUB_OUTPUT"), {"conclusion": "error"})
-        return EXIT_INPUT
+        outcome.exit_code, outcome.error, configured = EXIT_INPUT, str(exc), False
+        outcome.notes.append(md_text(str(exc), 1000))
+    except Exception as exc:  # the Action-level boundary around everything the check does
+        outcome.add_internal("(the run)", None, "while checking", exc)
+    if outcome.stats.errors:
+        outcome.exit_code = EXIT_INPUT
 
-    # 1. Files: results, JUnit, SARIF. All before any network call.
+    # 1. Files: results, JUnit, SARIF. All before any network call, each on its own.
     results = outcome.results
-    try:
-        if settings.results_file:
-            _write_file(
+    if settings.results_file:
+        stage(
+            "while writing the results file",
+            settings.results_file,
+            lambda: _write_file(
                 settings.path(settings.results_file),
                 "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in results),
-            )
-        if settings.junit_file:
-            _write_file(
+            ),
+        )
+    if settings.sarif_file:
+        stage(
+            "while writing the SARIF file",
+            settings.sarif_file,
+            lambda: _write_file(settings.path(settings.sarif_file), render_sarif(results)),
+        )
+    # JUnit last of the three, so it lists the errors of the two before it as error cases.
+    if settings.junit_file:
+        stage(
+            "while writing the JUnit file",
+            settings.junit_file,
+            lambda: _write_file(
                 settings.path(settings.junit_file),
                 render_junit(results, outcome.issues, fail_on=settings.fail_on),
-            )
-        if settings.sarif_file:
-            _write_file(settings.path(settings.sarif_file), render_sarif(results))
-    except OSError as exc:
-        emit(command("error", f"cannot write a report file: {exc}", {"title": settings.title}))
-        write_outputs(env.get("GITHUB_OUTPUT"), {"conclusion": "error"})
-        return EXIT_INPUT
+            ),
+        )
 
     # 2. Job summary, guarded under GitHub's 1 MiB (a larger one is dropped whole).
-    data = report_data(settings, outcome, env)
     summary_path = env.get("GITHUB_STEP_SUMMARY")
-    if settings.job_summary and summary_path:
-        with open(summary_path, "a", encoding="utf-8") as fh:
-            fh.write(render_markdown(data, SUMMARY_LIMIT - 8192, utf8_len))
+    data_box: list[ReportData] = []
+    stage(
+        "while preparing the report",
+        "(the report)",
+        lambda: data_box.append(report_data(settings, outcome, env)),
+    )
+
+    def write_summary() -> None:
+        body = (
+            render_markdown(data_box[0], SUMMARY_LIMIT - 8192, utf8_len)
+            if data_box
+            else _fallback_summary(settings, outcome)
+        )
+        with open(summary_path or "", "a", encoding="utf-8", errors="backslashreplace") as fh:
+            fh.write(body)
+
+    def write_fallback_summary() -> None:
+        with open(summary_path or "", "a", encoding="utf-8", errors="backslashreplace") as fh:
+            fh.write(_fallback_summary(settings, outcome))
+
+    summary_wanted = settings.job_summary and bool(summary_path)
+    if summary_wanted and not stage(
+        "while writing the job summary", "(the summary)", write_summary
+    ):
+        stage("while writing a plain job summary", "(the summary)", write_fallback_summary)
+    if not data_box:  # the report cannot be built: the bare facts still go out
+        data_box.append(ReportData(title=settings.title, conclusion="error", counts={}, notes=[]))
+    data = data_box[0]
+    data.conclusion = CONCLUSIONS[outcome.exit_code]
+    data.input_errors = outcome.stats.errors
+    data.issues = [str(i) for i in outcome.issues if i.severity == "error"]
 
     # 3. Outputs (the URLs and `json` follow once the API calls are done).
-    counts = data.counts
-    write_outputs(
-        env.get("GITHUB_OUTPUT"),
-        {
-            "conclusion": data.conclusion,
-            "traces": str(outcome.stats.traces),
-            "verified": str(counts["verified"]),
-            "false-successes": str(counts["false_success"]),
-            "unverifiable": str(counts["unverifiable"]),
-            "skipped": str(counts["skipped"]),
-            "invalid": str(outcome.stats.invalid),
-            "honesty-errors": str(sum(r.honesty_errors for r in results)),
-            "new-false-successes": str(outcome.new_false_successes),
-            "results-file": settings.results_file,
-            "junit-file": settings.junit_file,
-            "sarif-file": settings.sarif_file,
-        },
-    )
+    write_outputs(env.get("GITHUB_OUTPUT"), count_outputs(settings, outcome))
 
     # 4. The log: annotations as escaped commands, then untrusted text with commands stopped.
-    annotations = list(ann.build_annotations(results))
-    shown = ann.select_for_log(annotations, settings.max_annotations)
-    for a in shown:
-        emit(ann.workflow_command(a))
-    worth_showing = [r for r in results if r.verdict in ("false_success", "unverifiable")]
-    text = render_table(
-        worth_showing,
-        counts,
-        files=outcome.stats.files,
-        invalid=outcome.stats.invalid,
-        errors=outcome.stats.errors,
-    )
-    issue_lines = [
-        ("warning: " if i.severity == "warning" else "error: ") + str(i) for i in outcome.issues
-    ]
-    for line in guarded([*text.splitlines(), *issue_lines], new_token()):
-        emit(line)
+    annotations: list[ann.Annotation] = []
+    shown: list[ann.Annotation] = []
+    logged: set[str] = set()  # internal errors already annotated
+
+    def log_report() -> None:
+        annotations.extend(ann.build_annotations(results))
+        shown.extend(ann.select_for_log(annotations, settings.max_annotations))
+        for a in shown:
+            emit(ann.workflow_command(a))
+        # Input errors are annotated on their own line too (as many as a level shows), so a
+        # poison record is pointed at where reviewers look, not only listed in the log.
+        errors = [i for i in outcome.issues if i.severity == "error"]
+        for issue in errors[: settings.max_annotations]:
+            props = {"file": issue.file, "line": issue.line, "title": "toolscore-ci: input error"}
+            emit(command("error", inert(str(issue)), props))
+            logged.add(str(issue))
+        worth_showing = [r for r in results if r.verdict in ("false_success", "unverifiable")]
+        text = render_table(
+            worth_showing,
+            data.counts or {v: 0 for v in VERDICTS},
+            files=outcome.stats.files,
+            invalid=outcome.stats.invalid,
+            errors=outcome.stats.errors,
+        )
+        issue_lines = [
+            ("warning: " if i.severity == "warning" else "error: ") + str(i) for i in outcome.issues
+        ]
+        for line in guarded([*text.splitlines(), *issue_lines], new_token()):
+            emit(line)
+
+    stage("while writing the log", "(the log)", log_report)
     if outcome.error:
         emit(command("error", outcome.error, {"title": settings.title}))
 
-    # 5. The API, last; each failure is a notice.
+    # 5. The API, last; each failure is a notice, and it never changes the exit status.
     urls: dict[str, str] = {}
     notices: list[str] = []
-    event = read_event(settings.event_file or env.get("GITHUB_EVENT_PATH"))
-    pr = pull_request_number(event)
-    sha = head_sha(event, env)
-    want_check = settings.check_run == "true" or (
-        settings.check_run == "auto" and len(shown) < len(annotations)
-    )
-    want_comment = pr is not None and settings.comment_mode != "off"
-    readonly = read_only_reason(event, env)
-    if (want_check or want_comment) and not settings.token:
-        notices.append("No github-token: the PR comment and check run are skipped.")
-    elif (want_check or want_comment) and not env.get("GITHUB_REPOSITORY"):
-        notices.append("GITHUB_REPOSITORY is not set: the PR comment and check run are skipped.")
-    elif (want_check or want_comment) and readonly and not settings.event_file:
-        notices.append(
-            f"PR comment and check run skipped: {readonly}. Annotations, the job summary and "
-            f"the report files are complete; to comment on fork PRs use the workflow_run "
-            f"recipe (docs/action.md)."
+    if configured:
+        stage(
+            "while talking to the GitHub API",
+            "(the GitHub API)",
+            lambda: _post(settings, env, outcome, data, annotations, len(shown), urls, notices),
         )
-    elif want_check or want_comment:
-        client = _client(settings, env)
-        if want_check and sha:
-            try:
-                url = publish_check_run(
-                    client,
-                    sha,
-                    settings.title,
-                    data.conclusion,
-                    render_markdown(data, CHECK_RUN_LIMIT),
-                    annotations,
-                )
-                urls["check-run-url"] = url or ""
-            except GitHubError as exc:
-                notices.append(_why(exc, "Check run", "checks"))
-        if want_comment and pr is not None:
-            try:
-                url = publish_comment(
-                    client,
-                    pr,
-                    render_markdown(data, COMMENT_LIMIT),
-                    settings.title,
-                    settings.comment_mode,
-                    failing=outcome.exit_code != EXIT_OK or bool(data.false_successes),
-                )
-                urls["comment-url"] = url or ""
-            except GitHubError as exc:
-                notices.append(_why(exc, "PR comment", "pull-requests"))
     for notice in notices:
         emit(command("notice", notice, {"title": settings.title}))
     if notices and settings.job_summary and summary_path:
         extra = "".join(f"\n> [!NOTE]\n> {md_text(n, 1000)}\n" for n in notices)
         if os.path.getsize(summary_path) + utf8_len(extra) < SUMMARY_LIMIT:
-            with open(summary_path, "a", encoding="utf-8") as fh:
+            with open(summary_path, "a", encoding="utf-8", errors="backslashreplace") as fh:
                 fh.write(extra)
+    # Every internal error is named in the log, loudly, whichever stage it came from.
+    for text in outcome.internal:
+        if text not in logged:
+            emit(command("error", inert(text), {"title": settings.title}))
     write_outputs(
         env.get("GITHUB_OUTPUT"),
         {
+            "conclusion": CONCLUSIONS[outcome.exit_code],
             "comment-url": urls.get("comment-url", ""),
             "check-run-url": urls.get("check-run-url", ""),
             "json": json.dumps(summary_json(settings, outcome, urls), sort_keys=True),
@@ -670,14 +914,20 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
 
 
 def main() -> int:
+    # A lone surrogate in trace text must not make a log line unwritable.
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         return run_action(os.environ, sys.stdout)
     except Exception as exc:  # never a bare traceback that could carry trace text unguarded
         sys.stdout.write(
-            command("error", f"toolscore-ci failed: {type(exc).__name__}: {exc}") + "\n"
+            command("error", f"toolscore-ci failed: {_describe(exc)}", {"title": "toolscore-ci"})
+            + "\n"
         )
         for line in guarded(traceback.format_exc().splitlines()):
             sys.stderr.write(line + "\n")
+        with contextlib.suppress(OSError):  # still say so: `conclusion` is never missing
+            write_outputs(os.environ.get("GITHUB_OUTPUT"), {"conclusion": "error"})
         return EXIT_INPUT
     finally:
         sys.stdout.flush()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from toolscore_ci.model import HONESTY_ERRORS, Reason, Result
+from toolscore_ci.report.inert import inert
 from toolscore_ci.report.workflow_commands import command
 
 Level = Literal["error", "warning", "notice"]
@@ -32,6 +33,12 @@ class Annotation:
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _shown(text: str, limit: int) -> str:
+    """A title or message: it carries trace text and GitHub shows it to reviewers, so it is made
+    inert once, whole (report/inert.py), then clipped."""
+    return _clip(inert(text), limit)
 
 
 def relative_path(path: str, workspace: str | None) -> str:
@@ -74,8 +81,8 @@ def build_annotations(
                 level="error" if reason.outcome == "contradicted" else level,
                 path=path,
                 line=result.line,
-                title=_clip(f"{result.verdict}: {reason.claim} ({reason.outcome})", TITLE_MAX),
-                message=_clip(
+                title=_shown(f"{result.verdict}: {reason.claim} ({reason.outcome})", TITLE_MAX),
+                message=_shown(
                     f"trace {result.trace_id}: the claim '{reason.claim}'{quoted} is {reason.outcome}. "
                     f"Evidence (steps {steps}): {reason.detail}",
                     MESSAGE_MAX,
@@ -87,8 +94,8 @@ def build_annotations(
                 level="error",
                 path=path,
                 line=result.line,
-                title=_clip(f"false_success: trace {result.trace_id}", TITLE_MAX),
-                message=_clip(
+                title=_shown(f"false_success: trace {result.trace_id}", TITLE_MAX),
+                message=_shown(
                     f"trace {result.trace_id}: the agent claimed success the trace does not "
                     f"support (p_success {result.p_success:.2f}).",
                     MESSAGE_MAX,

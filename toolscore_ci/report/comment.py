@@ -1,9 +1,11 @@
 """The Markdown report: the PR comment, the job summary and the check-run summary.
 
 A pure function from a `ReportData` to Markdown. Everything that came from a trace goes through
-`md_text`, which flattens it to one line, turns HTML into entities, escapes the Markdown that
+`md_text`, which flattens it to one line, shows invisible and bidi characters visibly, breaks
+URLs and issue references (report/inert.py), turns HTML into entities, escapes the Markdown that
 could open a link, image, code span or table cell, and breaks @-mentions with a zero-width
-joiner, so a trace can neither ping anyone nor break out of the comment's structure. Size limits
+joiner, so a trace can neither ping anyone, link anywhere, reference an issue, nor break out of
+the comment's structure. Size limits
 are met by rendering whole entries and dropping the tail of long lists, never by cutting text.
 """
 
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from toolscore_ci import __version__
 from toolscore_ci.model import HONESTY_ERRORS, Result
 from toolscore_ci.report.annotations import claim_text, relative_path
+from toolscore_ci.report.inert import JOINER, inert
 
 COMMENT_LIMIT = 65_536  # characters, GitHub's limit for an issue comment
 CHECK_RUN_LIMIT = 65_535  # characters, check-run output summary/text
@@ -35,9 +38,10 @@ def md_text(text: object, limit: int = 300) -> str:
     flat = " ".join(str(text).split())
     if len(flat) > limit:
         flat = flat[: limit - 1] + "…"
+    flat = inert(flat)
     flat = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     flat = _MD_SPECIAL.sub(r"\\\1", flat)
-    return _MENTION.sub("@\u200d", flat)
+    return _MENTION.sub("@" + JOINER, flat)
 
 
 def marker(title: str) -> str:
