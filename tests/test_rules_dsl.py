@@ -378,3 +378,35 @@ def test_matches_on_a_huge_value_is_skipped_not_searched() -> None:
     row = apply_check("id", check, {}, {}, {"id": deep})
     assert row.result == "skipped"
     assert "skipped" in row.describe()
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        {"equals": "{subject.x}"},
+        {"equals": "id-{subject.x}"},
+        {"in": ["{subject.x}", "a"]},
+        {"contains": "{subject.x}"},
+        {"subset": "{subject.x}"},
+        {"equals": "{subject.x}", "as": "string"},
+        {"equals": "{subject.x}", "as": "number"},
+        {"contains": "{subject.x}", "as": "email"},
+        {"matches": "^x"},
+    ],
+    ids=lambda c: "-".join(f"{k}" for k in c),
+)
+def test_checks_on_values_nested_past_the_recursion_limit_do_not_raise(
+    check: dict[str, Any],
+) -> None:
+    """A claim subject and a tool output ~1,000 deep (issue 9): comparing or printing them
+    raised RecursionError out of the check, ending the trace's check in an internal error."""
+    from toolscore_ci.rules.dsl import _build_check, apply_check
+
+    deep: Any = "x"
+    for _ in range(sys.getrecursionlimit() + 100):
+        deep = [deep]
+    built = _build_check(check, "test")
+    for subject, output in (({"x": deep}, {"id": deep}), ({"x": "x"}, {"id": deep})):
+        row = apply_check("id", built, subject, {}, output)
+        assert row.result in ("skipped", "fail", "pass")
+        assert isinstance(row.describe(), str)
