@@ -3,6 +3,7 @@ and a user's pack is checked with a located error."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -410,3 +411,24 @@ def test_checks_on_values_nested_past_the_recursion_limit_do_not_raise(
         row = apply_check("id", built, subject, {}, output)
         assert row.result in ("skipped", "fail", "pass")
         assert isinstance(row.describe(), str)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "(" + "(a+b)" * 190 + ")+",
+        "(" + "a?" * 490 + ")+",
+        "(?:" + "|".join(f"w{i}" for i in range(150)) + ")+",
+        "(" * 300 + "a+" + ")+" * 300,
+    ],
+    ids=["wide", "optional-run", "many-alternatives", "deep"],
+)
+def test_the_guard_itself_is_quick_on_the_longest_patterns(pattern: str) -> None:
+    """The check must not be the hang: a 1,000-character pattern is decided in well under a
+    second (an uncached first version took 42 s on the first of these)."""
+    from toolscore_ci.rules.regex_guard import UnsafePattern, check_pattern
+
+    started = time.monotonic()
+    with contextlib.suppress(UnsafePattern):
+        check_pattern(pattern[:1000])
+    assert time.monotonic() - started < 2

@@ -115,6 +115,7 @@ class _Analysis:
     def __init__(self, sample: frozenset[str], ignore_case: bool) -> None:
         self.sample = sample
         self.ignore_case = ignore_case
+        self._cache: dict[tuple[str, int], object] = {}
 
     # ---- what a part can consume --------------------------------------------------------
 
@@ -146,52 +147,75 @@ class _Analysis:
             return bool(test and test.fullmatch(ch))
         return False
 
+    # Each node's answers are cached by identity (the parse tree outlives the analysis), so
+    # a long pattern costs what its size does, not its size times its nesting.
+
     def consumes(self, seq: Seq) -> frozenset[str]:
         """The sample characters any part of `seq` may consume."""
-        out: set[str] = set()
-        for op, av in seq:
+        out: frozenset[str] = frozenset()
+        for node in seq:
+            out |= self._node_consumes(node)
+        return out
+
+    def _node_consumes(self, node: tuple[Any, Any]) -> frozenset[str]:
+        key = ("consumes", id(node))
+        if key not in self._cache:
+            op, av = node
             if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
-                out.update(ch for ch in self.sample if self._member(op, av, ch))
+                found = frozenset(ch for ch in self.sample if self._member(op, av, ch))
             elif op == C.GROUPREF:
-                return self.sample  # a back-reference may repeat anything
-            elif op not in _ZERO_WIDTH:
-                for child in _children(op, av):
-                    out |= self.consumes(child)
-        return frozenset(out)
+                found = self.sample  # a back-reference may repeat anything
+            elif op in _ZERO_WIDTH:
+                found = frozenset()
+            else:
+                found = frozenset().union(*(self.consumes(c) for c in _children(op, av)))
+            self._cache[key] = found
+        return self._cache[key]  # type: ignore[no-any-return]
 
     def first(self, seq: Seq) -> frozenset[str]:
         """The sample characters a match of `seq` may start with."""
-        out: set[str] = set()
-        for op, av in seq:
-            if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
-                return frozenset(out) | self.consumes([(op, av)])
-            if op == C.GROUPREF:
-                return self.sample
-            if op in _ZERO_WIDTH:
-                continue
-            for child in _children(op, av):
-                out |= self.first(child)
-            if not self.nullable([(op, av)]):
+        out: frozenset[str] = frozenset()
+        for node in seq:
+            out |= self._node_first(node)
+            if not self._node_nullable(node):
                 break
-        return frozenset(out)
+        return out
+
+    def _node_first(self, node: tuple[Any, Any]) -> frozenset[str]:
+        key = ("first", id(node))
+        if key not in self._cache:
+            op, av = node
+            if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN, C.GROUPREF):
+                found = self._node_consumes(node)
+            elif op in _ZERO_WIDTH:
+                found = frozenset()
+            else:
+                found = frozenset().union(*(self.first(c) for c in _children(op, av)))
+            self._cache[key] = found
+        return self._cache[key]  # type: ignore[no-any-return]
 
     def nullable(self, seq: Seq) -> bool:
         """Whether `seq` can match the empty string."""
-        for op, av in seq:
+        return all(self._node_nullable(node) for node in seq)
+
+    def _node_nullable(self, node: tuple[Any, Any]) -> bool:
+        key = ("nullable", id(node))
+        if key not in self._cache:
+            op, av = node
             if op in (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN):
-                return False
-            if op in _REPEATS or op == getattr(C, "POSSESSIVE_REPEAT", None):
-                if av[0] > 0 and not self.nullable(list(av[2])):
-                    return False
+                found = False
+            elif op in _REPEATS or op == getattr(C, "POSSESSIVE_REPEAT", None):
+                found = av[0] == 0 or self.nullable(list(av[2]))
             elif op == C.BRANCH:
-                if not any(self.nullable(list(alt)) for alt in av[1]):
-                    return False
+                found = any(self.nullable(list(alt)) for alt in av[1])
             elif op in (C.SUBPATTERN, getattr(C, "ATOMIC_GROUP", None)):
-                if not self.nullable(_children(op, av)[0]):
-                    return False
-            elif op == C.GROUPREF_EXISTS and not all(self.nullable(s) for s in _children(op, av)):
-                return False
-        return True
+                found = self.nullable(_children(op, av)[0])
+            elif op == C.GROUPREF_EXISTS:
+                found = all(self.nullable(c) for c in _children(op, av))
+            else:  # zero-width assertions, back-references (which may be empty)
+                found = True
+            self._cache[key] = found
+        return self._cache[key]  # type: ignore[no-any-return]
 
     # ---- the three shapes that backtrack exponentially -----------------------------------
 
@@ -248,9 +272,9 @@ class _Analysis:
             # \b next to a run of only word (or only non-word) characters ends it
             words = {ch for ch in eaten if _WORD.match(ch)}
             return bool(eaten) and (words == set(eaten) or not words)
-        if op in _ZERO_WIDTH or self.nullable([separator]):
+        if op in _ZERO_WIDTH or self._node_nullable(separator):
             return False
-        return not (self.consumes([separator]) & eaten)
+        return not (self._node_consumes(separator) & eaten)
 
     def _inner(
         self, seq: Seq, separators: list[tuple[Any, Any]]
@@ -261,7 +285,8 @@ class _Analysis:
             op, av = node
             if op in _NO_BACKTRACK:
                 continue
-            beside = separators + [n for i, n in enumerate(seq) if i != index]
+            # the nearest parts first: they are the likeliest to pin it
+            beside = [n for i, n in enumerate(seq) if i != index] + separators
             if op in _REPEATS or op == C.BRANCH:
                 yield node, beside, seq[index + 1 :]
             for child in _children(op, av):
