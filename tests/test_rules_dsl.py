@@ -432,3 +432,34 @@ def test_the_guard_itself_is_quick_on_the_longest_patterns(pattern: str) -> None
     with contextlib.suppress(UnsafePattern):
         check_pattern(pattern[:1000])
     assert time.monotonic() - started < 2
+
+
+def test_a_pack_of_too_many_values_fails_fast(tmp_path: Path) -> None:
+    """100,000 values in 300 KB took the pure-Python YAML parser most of a minute; the value
+    count is capped while parsing."""
+    text = "pack: x\nversion: 1\nclaims: {}\ntools: [" + "1, " * 100_000 + "1]\n"
+    started = time.monotonic()
+    proc = _check_with_pack(tmp_path, text, timeout=60)
+    _assert_usage_error(proc)
+    assert "YAML values" in proc.stderr or "byte limit" in proc.stderr, proc.stderr
+    assert time.monotonic() - started < 15
+
+
+def test_a_pack_with_many_schema_errors_fails_fast() -> None:
+    """300,000 wrong items: every schema error was built (and sorted) to report the first
+    one, 37 s and 1 GB; now only the first few are looked at. Run capped at 1 GiB."""
+    code = (
+        "import resource, time\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "from toolscore_ci.rules.dsl import parse_pack, RulePackError\n"
+        "started = time.monotonic()\n"
+        "try:\n"
+        "    parse_pack({'pack': 'x', 'version': 1, 'claims': {}, 'tools': [1] * 300000}, 'p')\n"
+        "except RulePackError as exc:\n"
+        "    print(exc)\n"
+        "print(round(time.monotonic() - started, 1))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    message, seconds = proc.stdout.splitlines()
+    assert "$.tools[0]" in message and float(seconds) < 5

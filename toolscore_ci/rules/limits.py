@@ -8,7 +8,11 @@ machine's memory or hanging the gate.
 from __future__ import annotations
 
 #: A pack file larger than this is refused before it is parsed (the bundled ones are < 2 KB).
-MAX_PACK_BYTES = 1 << 20
+MAX_PACK_BYTES = 256 * 1024
+
+#: The most YAML values (scalars and collections) a pack may hold (the bundled ones have about
+#: 100). The YAML parser is pure Python: this keeps a hostile file's parse under a second.
+MAX_PACK_NODES = 20_000
 
 #: How deep YAML collections may nest (the schema needs about 8; values of `equals` a few more).
 #: Deeper nesting is refused before it reaches the recursive YAML composer.

@@ -2,7 +2,8 @@
 
 `yaml.safe_load` already refuses code (`!!python/...`), but not the rest of what a hostile file
 can do: an alias bomb (a few lines of `&a`/`*a` that expand to billions of nodes once the schema
-walks them), nesting deep enough to overflow the recursive composer, a file of gigabytes, or a
+walks them), nesting deep enough to overflow the recursive composer, a file of gigabytes or of
+hundreds of thousands of values (the pure-Python parser takes a minute over 1 MB), or a
 scalar Python cannot build (`2026-13-45`, an integer of 5,000 digits) that escapes as a bare
 ValueError. Each of these is a `PackYAMLError` with the line, before any schema is applied.
 """
@@ -17,7 +18,7 @@ import yaml
 from yaml.composer import Composer
 from yaml.constructor import ConstructorError
 
-from toolscore_ci.rules.limits import MAX_PACK_BYTES, MAX_PACK_DEPTH
+from toolscore_ci.rules.limits import MAX_PACK_BYTES, MAX_PACK_DEPTH, MAX_PACK_NODES
 
 
 class PackYAMLError(Exception):
@@ -29,12 +30,13 @@ class PackYAMLError(Exception):
 
 
 class _PackLoader(yaml.SafeLoader):
-    """SafeLoader without anchors or aliases, with a depth limit, and with every value it
-    cannot build reported at its line."""
+    """SafeLoader without anchors or aliases, with depth and size limits, and with every
+    value it cannot build reported at its line."""
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
+        self._nodes = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()
@@ -42,6 +44,12 @@ class _PackLoader(yaml.SafeLoader):
             raise PackYAMLError(
                 "YAML anchors and aliases (&name, *name) are not allowed in a rule pack; "
                 "write the value out in full",
+                event.start_mark.line + 1,
+            )
+        self._nodes += 1
+        if self._nodes > MAX_PACK_NODES:
+            raise PackYAMLError(
+                f"more than {MAX_PACK_NODES:,} YAML values in one rule pack",
                 event.start_mark.line + 1,
             )
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
