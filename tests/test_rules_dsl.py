@@ -3,11 +3,18 @@ and a user's pack is checked with a located error."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import re
 import subprocess
 import sys
+import time
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 
 from toolscore_ci.rules.dsl import BUILTIN_PACKS, RulePackError, load_pack, parse_pack
@@ -125,3 +132,334 @@ def test_pack_action_that_ran_is_not_reported_as_never_run(tmp_path: Path) -> No
     )
     assert "never ran" not in proc.stdout, proc.stdout
     assert '"verdict": "verified"' in proc.stdout, proc.stdout
+
+
+# ---- a rule pack is untrusted input (issue 9) ---------------------------------------------
+
+_GOOD_TRACE = (
+    '{"schema":"agent-trace/v1","trace_id":"t","source":"s","task":{"id":"t","domain":"other","instruction":"x"},'
+    '"steps":[{"i":0,"ts":"2026-01-01T00:00:00Z","kind":"message","role":"user","content":"do it"},'
+    '{"i":1,"ts":"2026-01-01T00:00:01Z","kind":"message","role":"agent","content":"Done."}],'
+    '"final_claim":{"text":"Done."}}'
+)
+
+
+def _check_with_pack(
+    tmp_path: Path, pack_text: str, trace: str = _GOOD_TRACE, timeout: float = 30
+) -> subprocess.CompletedProcess[str]:
+    """`toolscore-ci check --rules PACK trace.jsonl` as a user runs it, memory capped at 1 GiB
+    so a pack that expands without bound fails here instead of taking the machine."""
+    import resource
+
+    pack = tmp_path / "hostile.yaml"
+    pack.write_text(pack_text, encoding="utf-8")
+    path = tmp_path / "t.jsonl"
+    path.write_text(trace + "\n", encoding="utf-8")
+
+    def cap_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run(
+        [sys.executable, "-m", "toolscore_ci", "check", "--rules", str(pack), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=cap_memory,
+    )
+
+
+def _assert_usage_error(proc: subprocess.CompletedProcess[str], *needles: str) -> None:
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[-2000:])
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    assert "hostile.yaml" in proc.stderr, proc.stderr
+    for needle in needles:
+        assert needle in proc.stderr, (needle, proc.stderr[-2000:])
+
+
+def test_yaml_alias_bomb_fails_fast_with_a_usage_error(tmp_path: Path) -> None:
+    """Nine levels of ten aliases are 10**9 nodes once expanded (the review saw 3 GiB in under
+    a minute); the loader refuses the first alias, naming its line, before any schema runs."""
+    lines = ['a0: &a0 ["lol"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
+    bomb = "pack: bomb\nversion: *a9\nclaims: {}\n" + "\n".join(lines) + "\n"
+    proc = _check_with_pack(tmp_path, bomb)
+    _assert_usage_error(proc, "anchors and aliases", "hostile.yaml:")
+
+
+def test_a_plain_anchor_is_refused_too(tmp_path: Path) -> None:
+    proc = _check_with_pack(tmp_path, "pack: &name x\nversion: 1\nclaims: {}\n")
+    _assert_usage_error(proc, "hostile.yaml:1:", "anchors and aliases")
+
+
+@pytest.mark.parametrize(
+    ("pack_text", "needle"),
+    [
+        ("pack: x\nversion: 1\nclaims: {}\ndeep: " + "[" * 5000 + "]" * 5000 + "\n", "nested"),
+        ("pack: x\nversion: 2026-13-45\nclaims: {}\n", "hostile.yaml:2:"),
+        ("pack: x\nversion: " + "9" * 5000 + "\nclaims: {}\n", "hostile.yaml:2:"),
+        ("pack: x\nversion: 1\nclaims:\n  1: {action: a, receipt: {}}\n", "$.claims"),
+        (
+            "pack: x\nversion: 1\nclaims:\n  c:\n    action: a\n    receipt:\n      ~: {exists: true}\n",
+            "$.claims.c.receipt",
+        ),
+    ],
+    ids=["deep-nesting", "impossible-date", "5000-digit-int", "int-claim-type", "null-field"],
+)
+def test_yaml_that_python_cannot_build_is_a_located_usage_error(
+    tmp_path: Path, pack_text: str, needle: str
+) -> None:
+    _assert_usage_error(_check_with_pack(tmp_path, pack_text), needle)
+
+
+def test_a_pack_that_is_not_a_regular_file_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """A FIFO given as --rules blocked the run forever on open."""
+    fifo = tmp_path / "hostile.yaml"
+    os.mkfifo(fifo)
+    trace = tmp_path / "t.jsonl"
+    trace.write_text(_GOOD_TRACE + "\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "toolscore_ci", "check", "--rules", str(fifo), str(trace)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    _assert_usage_error(proc, "not a regular file")
+
+
+def test_an_oversized_pack_is_refused(tmp_path: Path) -> None:
+    from toolscore_ci.rules.limits import MAX_PACK_BYTES
+
+    text = "pack: x\nversion: 1\nclaims: {}\n#" + "x" * MAX_PACK_BYTES + "\n"
+    _assert_usage_error(_check_with_pack(tmp_path, text), "byte limit")
+
+
+# Exponential-backtracking shapes, each named in issue 9 or a classic of its kind.
+CATASTROPHIC = [
+    r"^(a+)+$",
+    r"(a|a)*$",
+    r"(.*)*x",
+    r"(a*)*b",
+    r"(\w+\s?)+$",
+    r"(.*,)+$",
+    r"(a|ab?)+$",
+    r"(a|aa)+b",
+    r"^(\d+)*$",
+    r"((ab)+c?)+$",
+    r"(x+x+)+y",
+    r"([a-z]+|\d+[a-z])+$",
+    r"(?=(a+)+b)",
+]
+
+# Honest patterns (the bundled packs', the docs', common id / address shapes) stay accepted.
+HONEST = [
+    r"(\d+\.)+\d+",
+    r"(\w+\s)+",
+    r"(a+b+)+",
+    r"(?:\b\w+\b\s*)+",
+    r"^[0-9a-f]{7}$",
+    r"(?:foo|bar)+",
+    r"(\d{1,3}\.){3}\d{1,3}",
+    r"^[\w.+-]+@[\w-]+(\.[\w-]+)+$",
+    r"\d+(,\d+)*",
+    r"(ab|a)+c",
+    r"\b(booked|scheduled)\b",
+    r"\b(chang|mov|advanc)\w*\b.*\b(stage|deal)\b.*\bto\b",
+    r"^msg_[A-Za-z0-9]+$",
+    r"(?i)^(ok|success|done)$",
+]
+
+
+@pytest.mark.parametrize("pattern", CATASTROPHIC)
+def test_catastrophic_regexes_are_refused(pattern: str) -> None:
+    from toolscore_ci.rules.regex_guard import UnsafePattern, check_pattern
+
+    with pytest.raises(UnsafePattern):
+        check_pattern(pattern, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("pattern", HONEST)
+def test_honest_regexes_are_kept(pattern: str) -> None:
+    from toolscore_ci.rules.regex_guard import check_pattern
+
+    assert check_pattern(pattern, re.IGNORECASE).pattern == pattern
+
+
+def test_bundled_and_documented_patterns_pass_the_guard() -> None:
+    """Every pattern of a bundled pack goes through the same guard as a user's."""
+    from toolscore_ci.rules.regex_guard import check_pattern
+
+    for name in BUILTIN_PACKS:
+        text = (
+            resources.files("toolscore_ci.rules.packs").joinpath(f"{name}.yaml").read_text("utf-8")
+        )
+        raw = yaml.safe_load(text)
+        for items in (raw.get("claim_patterns") or {}).values():
+            for pattern in items:
+                check_pattern(pattern, re.IGNORECASE)
+
+
+def _pack_with_pattern(pattern: str) -> str:
+    return (
+        "pack: acme\nversion: 1\ntools: ['acme.*']\n"
+        f"claim_patterns:\n  booked: [{json.dumps(pattern)}]\n"
+        "claims:\n  booked:\n    action: acme.book\n    receipt:\n"
+        f"      id: {{ matches: {json.dumps(pattern)} }}\n"
+    )
+
+
+@pytest.mark.parametrize("pattern", [r"^(a+)+$", r"(\w+\s?)+$", r"(a|a)*$"])
+def test_cli_refuses_a_catastrophic_claim_pattern(tmp_path: Path, pattern: str) -> None:
+    proc = _check_with_pack(tmp_path, _pack_with_pattern(pattern))
+    _assert_usage_error(proc, "$.claim_patterns.booked[0]", pattern, "refused")
+
+
+def test_cli_refuses_a_catastrophic_matches_check(tmp_path: Path) -> None:
+    """A `matches` that backtracks exponentially hung the gate on a 40-character tool output;
+    now it is refused at start-up, naming the pack, the check and the pattern."""
+    pack = (
+        "pack: acme\nversion: 1\ntools: ['acme.*']\nclaims:\n  booked:\n    action: acme.book\n"
+        '    receipt:\n      id: { matches: "^(a+)+$" }\n'
+    )
+    trace = (
+        '{"schema":"agent-trace/v1","trace_id":"t","source":"s","task":{"id":"t","domain":"other","instruction":"x"},'
+        '"steps":[{"i":0,"ts":"2026-01-01T00:00:00Z","kind":"message","role":"user","content":"book it"},'
+        '{"i":1,"ts":"2026-01-01T00:00:01Z","kind":"tool_call","role":"agent","name":"acme.book","args":{}},'
+        '{"i":2,"ts":"2026-01-01T00:00:02Z","kind":"tool_result","role":"tool","name":"acme.book","ok":true,'
+        '"output":{"id":"' + "a" * 40 + '!"}},'
+        '{"i":3,"ts":"2026-01-01T00:00:03Z","kind":"message","role":"agent","content":"Booked."}],'
+        '"final_claim":{"text":"Booked.","claims":[{"type":"booked","subject":{}}]}}'
+    )
+    proc = _check_with_pack(tmp_path, pack, trace, timeout=30)
+    _assert_usage_error(proc, "$.claims.booked.receipt.id.matches", "^(a+)+$", "refused")
+
+
+def test_cli_keeps_an_honest_user_pack(tmp_path: Path) -> None:
+    proc = _check_with_pack(tmp_path, _pack_with_pattern(r"^msg_[A-Za-z0-9]+$"))
+    assert proc.returncode in (0, 1), proc.stderr
+
+
+def test_bundled_claim_patterns_are_fast_on_hostile_sentences() -> None:
+    """The crm pack's `A.*X.*to` patterns were quartic: 10,000 characters of "change stage "
+    took 39 s per sentence. Rewritten (and a sentence searched only to its first
+    MAX_PATTERN_SUBJECT_CHARS), every bundled pattern is quick on every hostile shape."""
+    from toolscore_ci.model import Claim
+    from toolscore_ci.rules.bind import bind_rule
+    from toolscore_ci.rules.dsl import builtin_packs
+
+    packs = builtin_packs()
+    hostile = [
+        "change stage " * 800,
+        "stage change " * 800,
+        "change " + "stage " * 1700,
+        "all test " * 1200,
+        "note added " * 1000,
+        "tests " * 1700,
+    ]
+    for text in hostile:
+        for category in ("changed", "created", "tested", "booked", "sent", "committed"):
+            claim = Claim(category=category, text=text, step=None)
+            started = time.monotonic()
+            bind_rule(claim, packs)
+            assert time.monotonic() - started < 0.5, (text[:30], category)
+
+
+def test_matches_on_a_huge_value_is_skipped_not_searched() -> None:
+    """`a.*b` over a megabyte of `a` is quadratic (minutes); a value past the subject limit
+    is `skipped`, and a value nested past the recursion limit does not raise."""
+    from toolscore_ci.rules.dsl import Check, apply_check
+    from toolscore_ci.rules.regex_guard import check_pattern
+
+    check = Check("matches", check_pattern("a.*b"))
+    started = time.monotonic()
+    row = apply_check("id", check, {}, {}, {"id": "a" * 1_000_000})
+    assert row.result == "skipped" and time.monotonic() - started < 1
+    deep: Any = "x"
+    for _ in range(5000):
+        deep = [deep]
+    row = apply_check("id", check, {}, {}, {"id": deep})
+    assert row.result == "skipped"
+    assert "skipped" in row.describe()
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        {"equals": "{subject.x}"},
+        {"equals": "id-{subject.x}"},
+        {"in": ["{subject.x}", "a"]},
+        {"contains": "{subject.x}"},
+        {"subset": "{subject.x}"},
+        {"equals": "{subject.x}", "as": "string"},
+        {"equals": "{subject.x}", "as": "number"},
+        {"contains": "{subject.x}", "as": "email"},
+        {"matches": "^x"},
+    ],
+    ids=lambda c: "-".join(f"{k}" for k in c),
+)
+def test_checks_on_values_nested_past_the_recursion_limit_do_not_raise(
+    check: dict[str, Any],
+) -> None:
+    """A claim subject and a tool output ~1,000 deep (issue 9): comparing or printing them
+    raised RecursionError out of the check, ending the trace's check in an internal error."""
+    from toolscore_ci.rules.dsl import _build_check, apply_check
+
+    deep: Any = "x"
+    for _ in range(sys.getrecursionlimit() + 100):
+        deep = [deep]
+    built = _build_check(check, "test")
+    for subject, output in (({"x": deep}, {"id": deep}), ({"x": "x"}, {"id": deep})):
+        row = apply_check("id", built, subject, {}, output)
+        assert row.result in ("skipped", "fail", "pass")
+        assert isinstance(row.describe(), str)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "(" + "(a+b)" * 190 + ")+",
+        "(" + "a?" * 490 + ")+",
+        "(?:" + "|".join(f"w{i}" for i in range(150)) + ")+",
+        "(" * 300 + "a+" + ")+" * 300,
+    ],
+    ids=["wide", "optional-run", "many-alternatives", "deep"],
+)
+def test_the_guard_itself_is_quick_on_the_longest_patterns(pattern: str) -> None:
+    """The check must not be the hang: a 1,000-character pattern is decided in well under a
+    second (an uncached first version took 42 s on the first of these)."""
+    from toolscore_ci.rules.regex_guard import UnsafePattern, check_pattern
+
+    started = time.monotonic()
+    with contextlib.suppress(UnsafePattern):
+        check_pattern(pattern[:1000])
+    assert time.monotonic() - started < 2
+
+
+def test_a_pack_of_too_many_values_fails_fast(tmp_path: Path) -> None:
+    """100,000 values in 300 KB took the pure-Python YAML parser most of a minute; the value
+    count is capped while parsing."""
+    text = "pack: x\nversion: 1\nclaims: {}\ntools: [" + "1, " * 100_000 + "1]\n"
+    started = time.monotonic()
+    proc = _check_with_pack(tmp_path, text, timeout=60)
+    _assert_usage_error(proc)
+    assert "YAML values" in proc.stderr or "byte limit" in proc.stderr, proc.stderr
+    assert time.monotonic() - started < 15
+
+
+def test_a_pack_with_many_schema_errors_fails_fast() -> None:
+    """300,000 wrong items: every schema error was built (and sorted) to report the first
+    one, 37 s and 1 GB; now only the first few are looked at. Run capped at 1 GiB."""
+    code = (
+        "import resource, time\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "from toolscore_ci.rules.dsl import parse_pack, RulePackError\n"
+        "started = time.monotonic()\n"
+        "try:\n"
+        "    parse_pack({'pack': 'x', 'version': 1, 'claims': {}, 'tools': [1] * 300000}, 'p')\n"
+        "except RulePackError as exc:\n"
+        "    print(exc)\n"
+        "print(round(time.monotonic() - started, 1))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    message, seconds = proc.stdout.splitlines()
+    assert "$.tools[0]" in message and float(seconds) < 5
