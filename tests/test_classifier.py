@@ -1,0 +1,170 @@
+"""The classifier's parts both ways: the features see what failed and leave a recovered
+failure alone; training learns a signal and calibration keeps its direction; the artifact is
+plain JSON that scores, explains and abstains outside what it learnt; labels never reach it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_cases import build
+
+from toolscore_ci.detectors.classifier import FORMAT, Classifier, Example, featurize, train
+from toolscore_ci.detectors.features import dense_features, ngram_buckets
+from toolscore_ci.detectors.linear import auroc, fit_platt, sigmoid, train_logistic
+from toolscore_ci.engine.index import build as build_index
+from toolscore_ci.pipeline import CheckConfig, make_checker
+from toolscore_ci.projection import project
+
+CHECKER = make_checker(CheckConfig())
+
+
+def _features(trace: dict) -> dict[str, float]:  # type: ignore[type-arg]
+    projected = project(trace)
+    return dense_features(build_index(projected), CHECKER.check(projected, "t.jsonl", 1))
+
+
+def test_auroc_counts_pairs_and_ties() -> None:
+    assert auroc([0.1, 0.2, 0.8, 0.9], [0, 0, 1, 1]) == 1.0
+    assert auroc([0.9, 0.8, 0.2, 0.1], [0, 0, 1, 1]) == 0.0
+    assert auroc([0.5, 0.5], [0, 1]) == 0.5
+
+
+def test_platt_keeps_the_direction_of_a_useful_score() -> None:
+    scores = [-2.0, -1.5, -1.0, -0.2, 0.3, 1.0, 1.4, 2.2]
+    a, b = fit_platt(scores, [0, 0, 0, 1, 0, 1, 1, 1])
+    assert a > 0
+    assert sigmoid(a * 2.2 + b) > 0.5 > sigmoid(a * -2.0 + b)
+
+
+def test_logistic_regression_learns_a_signal_and_not_noise() -> None:
+    xs = [{"bad": 1.0, f"n{i}": 1.0} if i % 2 else {"good": 1.0, f"n{i}": 1.0} for i in range(60)]
+    ys = [0 if i % 2 else 1 for i in range(60)]
+    weights, _bias = train_logistic(xs, ys)
+    assert weights["bad"] < 0 < weights["good"]
+    with pytest.raises(ValueError):
+        train_logistic(xs, [1] * 60)  # one class only: nothing to learn
+
+
+FAILED = [
+    ("user", "Refund order 7."),
+    ("call", "refund_payment", {"order_id": "7"}, False, None, "card_declined"),
+    ("agent", "The refund did not go through: the card was declined."),
+]
+RECOVERED = [
+    ("user", "Refund order 7."),
+    ("call", "refund_payment", {"order_id": "7"}, False, None, "timeout"),
+    ("call", "refund_payment", {"order_id": "7"}, True, {"refund_id": "re_1", "amount": 40}),
+    ("agent", "I refunded $40 to your card (refund re_1)."),
+]
+
+
+def test_an_unrecovered_failure_is_a_feature_and_a_recovered_one_is_not() -> None:
+    assert _features(build("failed", FAILED))["failed_unrecovered"] > 0
+    recovered = _features(build("recovered", RECOVERED))
+    assert recovered["failed_unrecovered"] == 0
+    assert recovered["failed_calls"] > 0  # the failure is still seen, as a retry
+
+
+def test_facts_no_tool_gave_are_counted_and_backed_ones_are_not() -> None:
+    assert _features(build("backed", RECOVERED))["final_facts_unbacked"] == 0
+    made_up = [*RECOVERED[:-1], ("agent", "I refunded $75 to your card (refund re_9).")]
+    assert _features(build("made-up", made_up))["final_facts_unbacked"] == 1.0
+
+
+def _corpus() -> list[Example]:
+    examples = []
+    for i in range(30):
+        order = str(100 + i)
+        good = [
+            ("user", f"Cancel order {order}."),
+            ("call", "cancel_order", {"order_id": order}, True, {"status": "cancelled"}),
+            ("agent", f"Order {order} is cancelled. Anything else?"),
+            ("user", "No, that's all, thank you!"),
+        ]
+        bad = [
+            ("user", f"Cancel order {order}."),
+            ("call", "cancel_order", {"order_id": order}, False, None, "not allowed"),
+            ("agent", "I could not cancel it: the policy does not allow it. Transferring you."),
+            ("user", "This is not what I wanted, transfer me to a human."),
+        ]
+        for steps, y in ((good, 1), (bad, 0)):
+            trace = project(build(f"c{i}-{y}", steps))
+            dense, buckets = featurize(trace, CHECKER.check(trace, "t.jsonl", 1))
+            examples.append(Example(dense, buckets, y, f"group{i % 4}"))
+    return examples
+
+
+def test_the_artifact_is_json_that_scores_explains_and_abstains() -> None:
+    artifact = train(_corpus(), folds=3, data_hash="abc")
+    assert artifact["format"] == FORMAT
+    assert artifact["training"]["data_sha256"] == "abc"
+    model = Classifier(json.loads(json.dumps(artifact)))  # nothing but JSON in it
+    assert artifact["metrics"]["out_of_fold_auroc"] > 0.9
+    good = project(
+        build(
+            "new-good",
+            [
+                ("user", "Cancel order 999."),
+                ("call", "cancel_order", {"order_id": "999"}, True, {"status": "cancelled"}),
+                ("agent", "Order 999 is cancelled. Anything else?"),
+                ("user", "No, that's all, thank you!"),
+            ],
+        )
+    )
+    bad = project(
+        build(
+            "new-bad",
+            [
+                ("user", "Cancel order 999."),
+                ("call", "cancel_order", {"order_id": "999"}, False, None, "not allowed"),
+                ("agent", "I could not cancel it: the policy does not allow it. Transferring you."),
+                ("user", "This is not what I wanted, transfer me to a human."),
+            ],
+        )
+    )
+    good_score = model.score(good, CHECKER.check(good, "t.jsonl", 1))
+    bad_score = model.score(bad, CHECKER.check(bad, "t.jsonl", 1))
+    assert good_score.p_success is not None and bad_score.p_success is not None
+    assert good_score.p_success > 0.5 > bad_score.p_success
+    assert bad_score.contributions  # the largest contributions are listed
+    # words it never saw: outside what it learnt, it abstains rather than guesses
+    alien = project(
+        build(
+            "alien",
+            [
+                ("user", "Quelle est la météo à Lyon demain matin ?"),
+                ("call", "meteo_lyon", {"ville": "Lyon"}, True, {"ciel": "nuageux"}),
+                ("agent", "Demain matin à Lyon le ciel sera nuageux, environ douze degrés."),
+            ],
+        )
+    )
+    abstained = model.score(alien, CHECKER.check(alien, "t.jsonl", 1))
+    assert abstained.p_success is None and "training data" in abstained.why
+
+
+def test_a_model_without_held_out_signal_abstains() -> None:
+    # the same traces under both labels: no held-out signal, so the slope is kept at 0
+    examples = [Example(e.dense, e.buckets, y, e.group) for e in _corpus()[:20] for y in (0, 1)]
+    artifact = train(examples, folds=2)
+    assert artifact["platt"]["a"] == 0.0
+    model = Classifier(artifact)
+    assert model.score_features(examples[0].dense, examples[0].buckets).p_success is None
+
+
+def test_labels_never_reach_the_features() -> None:
+    canary = "zzcanaryqq"
+    trace = build("canary", RECOVERED)
+    trace["ground_truth"] = {"outcome": "success", "checked_by": "human", "notes": canary}
+    trace["meta"] = {"label_source": canary}
+    projected = project(trace)
+    dense, buckets = featurize(projected, CHECKER.check(projected, "t.jsonl", 1))
+    leaked = set()
+    for prefix in ("r:", "u:", "l:", "t:", "o:"):
+        leaked |= set(ngram_buckets([canary], prefix)) & set(buckets)
+    assert not leaked
+    assert canary not in json.dumps(dense)

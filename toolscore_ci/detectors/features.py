@@ -1,0 +1,210 @@
+"""Generic trace features for the classifier: what ran, what failed and when, what the reports
+say, and what the checks found. Nothing here names a domain, a tool or a benchmark: a feature
+is a count or a fraction over the trace's structure, or a hashed word n-gram of the agent's
+own reports.
+
+The features are read from the projected `Trace` (labels never reach this module), its index,
+and the engine's `Result` for it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import zlib
+from collections.abc import Iterable
+
+from toolscore_ci.claims.values import extract_values
+from toolscore_ci.engine.index import TraceIndex
+from toolscore_ci.engine.reported import turn_ends
+from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.model import Result
+
+#: Hashed n-grams go into this many buckets (a power of two). Fewer buckets collide more;
+#: more make the artifact bigger for little gain on a few thousand training traces.
+HASH_BUCKETS = 1 << 15
+#: Value kinds that are facts the agent could only have from a tool (ids, amounts, dates).
+FACT_KINDS = ("amount", "id", "date", "monthday", "time", "email", "count", "percent")
+_WORD = re.compile(r"[a-z]+|\d+")
+#: Bounded reading: a report or a result this long is read in its first part only.
+_MAX_TEXT = 20_000
+_MAX_SCALARS = 5_000
+_MAX_OUTPUT = 2_000
+
+
+def _log(n: float) -> float:
+    return math.log1p(max(n, 0.0))
+
+
+def _frac(part: float, whole: float) -> float:
+    return part / whole if whole else 0.0
+
+
+def dense_features(index: TraceIndex, result: Result) -> dict[str, float]:
+    """Named numeric features of one trace (before scaling)."""
+    trace = index.trace
+    steps = index.steps
+    execs = [e for e in index.executions if e.actor == "agent"]
+    n_calls = len(execs)
+    statuses = [e.status for e in execs]
+    failed = [e for e in execs if e.status == "failed"]
+    names_ok_after: set[str] = set()
+    unrecovered = 0
+    # a failure with no later success of the same tool: not retried into success
+    for e in reversed(execs):
+        name = e.call.name or ""
+        if e.status == "failed" and name not in names_ok_after:
+            unrecovered += 1
+        if e.status in ("succeeded", "accepted"):
+            names_ok_after.add(name)
+    retries = sum(
+        1 for a, b in itertools.pairwise(execs) if a.call.name and a.call.name == b.call.name
+    )
+    user_msgs = [s for s in steps if s.kind == "message" and s.role == "user"]
+    agent_msgs = [s for s in steps if s.kind == "message" and s.role == "agent"]
+    final = (trace.final_text or "")[:_MAX_TEXT]
+    out: dict[str, float] = {
+        "steps": _log(len(steps)),
+        "calls": _log(n_calls),
+        "user_messages": _log(len(user_msgs)),
+        "agent_messages": _log(len(agent_msgs)),
+        "calls_per_user_message": _log(_frac(n_calls, max(len(user_msgs), 1))),
+        "failed_calls": _log(len(failed)),
+        "failed_fraction": _frac(len(failed), n_calls),
+        "failed_unrecovered": _log(unrecovered),
+        "last_call_failed": float(bool(execs) and execs[-1].status == "failed"),
+        "first_call_failed": float(bool(execs) and execs[0].status == "failed"),
+        "same_tool_repeats": _log(retries),
+        "pending_calls": _log(statuses.count("pending")),
+        "handed_off_calls": _log(statuses.count("handed_off")),
+        "no_result_fraction": _frac(statuses.count("no_result"), n_calls),
+        "write_calls": _log(sum(1 for e in execs if e.effect == "write")),
+        "read_calls": _log(sum(1 for e in execs if e.effect == "read")),
+        "run_calls": _log(sum(1 for e in execs if e.effect == "run")),
+        "unclassified_calls": _log(sum(1 for e in execs if e.category is None)),
+        "distinct_tools": _log(len({e.call.name for e in execs})),
+        "final_report_chars": _log(len(final)),
+        "no_final_report": float(not final.strip()),
+        "final_is_question": float(final.rstrip().endswith("?")),
+        "turns": _log(len(index.turns)),
+        "turns_without_tools": _frac(
+            sum(1 for t in index.turns if not t.executions), len(index.turns)
+        ),
+    }
+    out.update(_fact_features(index, final))
+    # the checks' own outcomes
+    for reason in result.reasons:
+        key = f"outcome:{reason.outcome}"
+        out[key] = out.get(key, 0.0) + 1.0
+    for claim in result.claims:
+        key = f"claim:{claim.category}"
+        out[key] = out.get(key, 0.0) + 1.0
+    out["claims"] = float(len(result.claims))
+    for key in [k for k in out if k.startswith(("outcome:", "claim:"))]:
+        out[key] = _log(out[key])
+    out["claims"] = _log(out["claims"])
+    out[f"verdict:{result.verdict}"] = 1.0
+    return out
+
+
+def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
+    """How much of the final report's facts no tool gave, and how much of what the user
+    asked for reached a write."""
+    seen = _tool_text(index)
+    facts = _facts(final)
+    unbacked = sum(1 for v in facts if v not in seen)
+    asked = _facts(
+        " ".join(
+            (s.content or "")[:_MAX_TEXT]
+            for s in index.steps
+            if s.kind == "message" and s.role == "user"
+        )
+        + " "
+        + str(index.trace.task.get("instruction") or "")[:_MAX_TEXT]
+    )
+    written = " ".join(
+        str(x)
+        for e in index.executions
+        if e.actor == "agent" and e.effect == "write"
+        for x in iter_scalars(e.call.args, max_items=200)
+    ).casefold()
+    reached = sum(1 for v in asked if v in written)
+    return {
+        "final_facts": _log(len(facts)),
+        "final_facts_unbacked": _frac(unbacked, len(facts)),
+        "asked_facts": _log(len(asked)),
+        "asked_facts_in_writes": _frac(reached, len(asked)),
+    }
+
+
+def _facts(text: str) -> set[str]:
+    values = extract_values(text[:_MAX_TEXT]) if text else {}
+    return {v.casefold().lstrip("~") for k in FACT_KINDS for v in values.get(k, ())}
+
+
+def _tool_text(index: TraceIndex) -> str:
+    parts: list[str] = []
+    budget = _MAX_SCALARS
+    for e in index.executions:
+        for value in (e.call.args, e.output, None if e.result is None else e.result.error):
+            for x in iter_scalars(value, max_items=200):
+                parts.append(str(x))
+                budget -= 1
+                if budget <= 0:
+                    return " ".join(parts).casefold()
+    return " ".join(parts).casefold()
+
+
+def text_buckets(index: TraceIndex) -> dict[int, float]:
+    """The hashed n-grams of the trace's words, by where they were said: the agent's reports,
+    every user message and the last two on their own (how the person reacted at the end), the
+    tools' names, and what the tools returned (the first part of each). Measured on real
+    tau2-bench dialogues held out by agent model, each block adds to the ranking (AUROC 0.62
+    with reports alone, 0.76 with all; benchmarks/loso.py)."""
+    users = [
+        (s.content or "")[:_MAX_TEXT]
+        for s in index.steps
+        if s.kind == "message" and s.role == "user"
+    ]
+    outputs = [
+        " ".join(str(x) for x in iter_scalars(e.output, max_items=50))[:_MAX_OUTPUT]
+        for e in index.executions
+    ]
+    out: dict[int, float] = {}
+    out.update(ngram_buckets(report_texts(index), "r:"))
+    out.update(ngram_buckets(users, "u:"))
+    out.update(ngram_buckets(users[-2:], "l:"))
+    out.update(ngram_buckets([s.name or "" for s in index.steps if s.kind == "tool_call"], "t:"))
+    out.update(ngram_buckets(outputs, "o:"))
+    return out
+
+
+def report_texts(index: TraceIndex) -> list[str]:
+    """The agent's reports: messages that end a turn, and the final report."""
+    ends = turn_ends(index)
+    texts = [
+        (s.content or "")[:_MAX_TEXT]
+        for pos, s in enumerate(index.steps)
+        if s.kind == "message" and s.role == "agent" and ends[pos] and s.content
+    ]
+    final = (index.trace.final_text or "")[:_MAX_TEXT]
+    if final and (not texts or texts[-1] != final):
+        texts.append(final)
+    return texts
+
+
+def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
+    """Word unigrams and bigrams hashed into HASH_BUCKETS, presence only, L2-normalised (a
+    long report does not outweigh a short one). crc32, not hash(): stable across runs."""
+    buckets: set[int] = set()
+    for text in texts:
+        words = ["0" if w.isdigit() else w for w in _WORD.findall(text.casefold())]
+        for i, word in enumerate(words):
+            buckets.add(zlib.crc32(f"{prefix}{word}".encode()) % HASH_BUCKETS)
+            if i:
+                buckets.add(zlib.crc32(f"{prefix}{words[i - 1]} {word}".encode()) % HASH_BUCKETS)
+    if not buckets:
+        return {}
+    weight = 1.0 / math.sqrt(len(buckets))
+    return dict.fromkeys(buckets, weight)

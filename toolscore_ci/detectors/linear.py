@@ -1,0 +1,115 @@
+"""Logistic regression and Platt scaling in pure Python, over sparse named features.
+
+Small on purpose: a few thousand labelled traces and a few hundred active features each. No
+numpy (runtime dependencies stay pyyaml, jsonschema, requests, junit-xml); training is AdaGrad
+SGD with L2, seeded, so the same data gives the same weights.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+Vector = Mapping[str, float]
+
+
+def sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1.0 + z)
+
+
+def margin(weights: Mapping[str, float], bias: float, x: Vector) -> float:
+    get = weights.get
+    return bias + sum(v * get(k, 0.0) for k, v in x.items())
+
+
+def train_logistic(
+    xs: Sequence[Vector],
+    ys: Sequence[int],
+    *,
+    l2: float = 1e-3,
+    epochs: int = 6,
+    rate: float = 0.3,
+    seed: int = 0,
+) -> tuple[dict[str, float], float]:
+    """Weights and bias of an L2-regularised logistic regression, classes weighted to balance
+    (a set with few failures still learns them). ys: 1 success, 0 failure."""
+    n = len(xs)
+    positives = sum(ys)
+    if n == 0 or positives in (0, n):
+        raise ValueError("training needs examples of both classes")
+    class_weight = {1: n / (2 * positives), 0: n / (2 * (n - positives))}
+    weights: dict[str, float] = {}
+    grad_sq: dict[str, float] = {}
+    bias, bias_sq = 0.0, 1e-8
+    order = list(range(n))
+    rng = random.Random(seed)
+    for _epoch in range(epochs):
+        rng.shuffle(order)
+        for i in order:
+            x, y = xs[i], ys[i]
+            g = (sigmoid(margin(weights, bias, x)) - y) * class_weight[y]
+            for k, v in x.items():
+                w = weights.get(k, 0.0)
+                grad = g * v + l2 * w
+                s = grad_sq.get(k, 1e-8) + grad * grad
+                grad_sq[k] = s
+                weights[k] = w - rate * grad / math.sqrt(s)
+            bias_sq += g * g
+            bias -= rate * g / math.sqrt(bias_sq)
+    return {k: w for k, w in weights.items() if w != 0.0}, bias
+
+
+def fit_platt(scores: Sequence[float], ys: Sequence[int]) -> tuple[float, float]:
+    """(a, b) with p = sigmoid(a * score + b), fitted by Newton's method on Platt's smoothed
+    targets (Lin, Lin & Weng 2007), so a separable fold does not give infinite slopes."""
+    n_pos = sum(ys)
+    n_neg = len(ys) - n_pos
+    hi, lo = (n_pos + 1) / (n_pos + 2), 1 / (n_neg + 2)
+    targets = [hi if y else lo for y in ys]
+    a, b = 1.0, math.log((n_pos + 1) / (n_neg + 1))
+    for _ in range(100):
+        ga = gb = haa = hab = hbb = 0.0
+        for s, t in zip(scores, targets, strict=True):
+            p = sigmoid(a * s + b)
+            d = p - t
+            w = max(p * (1 - p), 1e-12)
+            ga += d * s
+            gb += d
+            haa += w * s * s
+            hab += w * s
+            hbb += w
+        haa += 1e-9
+        hbb += 1e-9
+        det = haa * hbb - hab * hab
+        if det <= 0:
+            break
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) < 1e-9 and abs(db) < 1e-9:
+            break
+    return a, b
+
+
+def auroc(scores: Sequence[float], ys: Sequence[int]) -> float:
+    """Area under the ROC curve: the chance a random success scores above a random failure
+    (ties count half)."""
+    pairs = sorted(zip(scores, ys, strict=True))
+    n_pos = sum(ys)
+    n_neg = len(ys) - n_pos
+    if not n_pos or not n_neg:
+        return float("nan")
+    rank_sum = 0.0
+    i = 0
+    while i < len(pairs):
+        j = i
+        while j < len(pairs) and pairs[j][0] == pairs[i][0]:
+            j += 1
+        avg_rank = (i + j + 1) / 2  # 1-based ranks i+1..j
+        rank_sum += avg_rank * sum(y for _s, y in pairs[i:j])
+        i = j
+    return (rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
