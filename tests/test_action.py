@@ -25,6 +25,8 @@ import pytest
 import yaml
 from github_stub import GitHubStub
 
+from toolscore_ci.report.results import trailer_line
+
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "action"
 TOKEN = "ghs_actionTOKEN_9f8e7d6c5b4a3210"
@@ -69,7 +71,8 @@ class Run:
 
     def results(self) -> list[dict[str, Any]]:
         path = self.workspace / self.outputs["results-file"]
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        return [row for row in rows if row.get("record") != "trailer"]
 
     def commands(self) -> list[str]:
         """Names of the workflow commands the runner would execute in this log."""
@@ -381,6 +384,7 @@ def test_fail_on_none_always_passes(runner: Runner) -> None:
 
 def write_baseline(runner: Runner, verdicts: dict[str, str]) -> None:
     lines = [json.dumps({"trace_id": t, "verdict": v}) for t, v in verdicts.items()]
+    lines.append(trailer_line(len(verdicts)))  # a results file ends with its trailer
     (runner.workspace / "baseline.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
