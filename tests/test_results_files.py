@@ -56,17 +56,20 @@ def test_jsonl_ends_with_a_trailer_that_counts_the_results(tmp_path: Path) -> No
     for row in rows:
         assert list(validator.iter_errors(row)) == [], row
     assert list(validator.iter_errors({**trailer, "traces": -1}))
-    # stdout carries the same stream
+    # stdout stays a plain stream of results (a pipe has no end to mark)
     streamed = cli("check", EXAMPLES, "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
-    assert streamed.stdout == out.read_text()
+    assert streamed.stdout == "".join(out.read_text().splitlines(True)[:-1])
 
 
 def test_a_strict_stop_is_not_complete(tmp_path: Path) -> None:
     data = EXAMPLES.read_bytes().splitlines(True)
     (tmp_path / "t.jsonl").write_bytes(data[0] + b"{oops\n" + data[1])
-    proc = cli("check", "t.jsonl", "--output", "jsonl", "--strict", cwd=tmp_path)
+    proc = cli(
+        "check", "t.jsonl", "--output", "jsonl", "--strict", "--out", "r.jsonl", cwd=tmp_path
+    )
     assert proc.returncode == 2
-    assert strict_json(proc.stdout.splitlines()[-1])["complete"] is False
+    rows = [strict_json(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert rows[-1] == {**rows[-1], "record": "trailer", "traces": 1, "complete": False}
 
 
 def test_the_action_results_file_ends_with_the_trailer(tmp_path: Path) -> None:

@@ -198,6 +198,19 @@ def _report_out(path: str | None) -> Iterator[IO[str]]:
             )
 
 
+def _lines_in(out: IO[str], counted: int) -> int:
+    """The lines already in the file behind `out` (the temporary file, opened read-write);
+    `counted` where the file cannot be read back (no pread on Windows)."""
+    out.flush()
+    if not hasattr(os, "pread"):
+        return counted
+    fd, offset, lines = out.fileno(), 0, 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        lines += chunk.count(b"\n")
+        offset += len(chunk)
+    return lines
+
+
 def _config(args: argparse.Namespace, files: list[str]):  # type: ignore[no-untyped-def]
     from toolscore_ci.pipeline import CheckConfig
 
@@ -284,8 +297,9 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     table = TableBuffer()  # bounded: the table shows the worst few hundred, counts cover all
     gate_failed = False
     stopped = False
-    written = 0  # result lines, for the jsonl trailer
-    to_file = args.out not in (None, "-")
+    written = 0  # results written, for the json separators and the trailer
+    # a results file (jsonl to --out FILE) ends with its trailer; stdout stays a plain stream
+    results_file = args.output == "jsonl" and args.out not in (None, "-")
     with _report_out(args.out) as out:
         try:
             if args.output == "json":
@@ -302,7 +316,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 gate_failed = gate_failed or result.verdict in args.fail_on
                 if args.output == "jsonl":
                     out.write(result_line(result) + "\n")
-                    if to_file:
+                    if results_file:
                         out.flush()  # a killed run's temporary file keeps every result so far
                 elif args.output == "json":
                     out.write((",\n" if written else "\n") + result_line(result))
@@ -310,14 +324,16 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                     table.add(result)
                 written += 1
         except BaseException:
-            if args.output == "jsonl":
-                # what a crash leaves (FILE.partial, or a cut stream) says it is incomplete
+            if results_file:
+                # what a crash leaves in FILE.partial says it is incomplete, and counts the
+                # lines really there (an interrupt may fall between a write and its count)
                 with contextlib.suppress(Exception):
-                    out.write(trailer_line(written, complete=False) + "\n")
+                    out.write(trailer_line(_lines_in(out, written), complete=False) + "\n")
             raise
         if args.output == "jsonl":
-            # a --strict stop is a finished run that did not check everything: not complete
-            out.write(trailer_line(written, complete=not stopped) + "\n")
+            if results_file:
+                # a --strict stop is a finished run that did not check everything: incomplete
+                out.write(trailer_line(written, complete=not stopped) + "\n")
         elif args.output == "json":
             summary = summary_dict(stats)
             out.write("\n" * bool(written) + '], "summary": ' + strict_dumps(summary) + "}\n")

@@ -41,8 +41,9 @@ def atomic_writer(
     if make_dirs:
         os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
-    with contextlib.suppress(OSError):  # mkstemp makes it 0600; a report gets the usual mode
-        os.fchmod(fd, 0o666 & ~_umask())
+    if hasattr(os, "fchmod"):  # not on Windows
+        with contextlib.suppress(OSError):  # mkstemp makes it 0600; a report gets the usual mode
+            os.fchmod(fd, 0o666 & ~_umask())
     try:
         with open(fd, "w", encoding="utf-8", errors=ENCODING_ERRORS, newline="\n") as fh:
             yield fh
