@@ -129,7 +129,8 @@ def test_the_action_skips_a_fifo_a_pattern_matches(specials: Path) -> None:
     for pattern in ("runs/*.jsonl", "runs"):
         run = run_action(specials, specials / f"run{len(pattern)}", traces=pattern, fail_on="none")
         assert run.rc == 0 and run.outputs["traces"] == "1", run.stdout
-        assert "b-fifo.jsonl" in run.summary and "not a regular file" in run.summary
+        assert "runs/b-fifo.jsonl" in run.summary and "not a regular file" in run.summary
+        assert str(specials) not in run.summary, "paths are shown relative to the workspace"
 
 
 def test_devices_are_skipped_in_process() -> None:

@@ -36,6 +36,14 @@ class Discovery:
     # Input errors: directories that could not be listed (some traces may be missing).
     errors: list[InputIssue] = field(default_factory=list)
     matched: dict[str, int] = field(default_factory=dict)  # pattern -> files it matched
+    # Messages name paths relative to this (the Action's workspace): no machine paths in a
+    # job summary or PR comment.
+    shown_from: str | None = None
+
+    def show(self, path: str) -> str:
+        if self.shown_from and path.startswith(self.shown_from.rstrip(os.sep) + os.sep):
+            return os.path.relpath(path, self.shown_from)
+        return path
 
 
 def is_trace_file(name: str) -> bool:
@@ -72,7 +80,7 @@ def _special_kind(path: str) -> str | None:
 def _keep_file(path: str, out: Discovery) -> bool:
     kind = _special_kind(path)
     if kind is not None:
-        out.problems.append(f"{path}: {kind}, not a regular file; skipped (never opened)")
+        out.problems.append(f"{out.show(path)}: {kind}, not a regular file; skipped (never opened)")
         return False
     return True
 
@@ -80,7 +88,7 @@ def _keep_file(path: str, out: Discovery) -> bool:
 def _cannot_list(directory: str, exc: OSError, out: Discovery) -> None:
     out.errors.append(
         InputIssue(
-            str(exc.filename or directory),
+            out.show(str(exc.filename or directory)),
             None,
             "",
             f"cannot list this directory: {exc.strerror or exc}; its traces were not read",
@@ -100,7 +108,7 @@ def _walk(directory: str, boundary: str, out: Discovery) -> list[str]:
                 continue
             path = os.path.join(root, name)
             if not is_inside(os.path.realpath(path), boundary):
-                out.problems.append(f"{path}: links to outside the workspace; ignored")
+                out.problems.append(f"{out.show(path)}: links to outside the workspace; ignored")
             elif _keep_file(path, out):
                 found.append(path)
     return found
@@ -182,8 +190,8 @@ def expand_globs(patterns: Iterable[str], workspace: str) -> Discovery:
     """Multiline globs (`**` recursive, `!pattern` excludes, applied in order) under
     `workspace`. A pattern reaching outside the workspace is refused, and so is a file a
     matched directory links to outside it."""
-    out = Discovery()
     root = os.path.realpath(workspace)
+    out = Discovery(shown_from=root)
     selected: dict[str, None] = {}
     for raw in patterns:
         pattern = raw.strip()
@@ -194,7 +202,7 @@ def expand_globs(patterns: Iterable[str], workspace: str) -> Discovery:
             pattern = pattern[1:].strip()
         full = pattern if os.path.isabs(pattern) else os.path.join(root, pattern)
         # what an exclude pattern meets (an unreadable directory, a FIFO) is not reported
-        found = Discovery() if exclude else out
+        found = Discovery(shown_from=root) if exclude else out
         matches = []
         if not exclude and _has_magic(full):
             base, rest = _static_base(full)
@@ -202,7 +210,7 @@ def expand_globs(patterns: Iterable[str], workspace: str) -> Discovery:
                 _check_listable(base, rest, out)
         for m in sorted(glob.glob(full, recursive=True)):
             if not is_inside(os.path.realpath(m), root):
-                found.problems.append(f"{pattern}: {m} is outside the workspace; ignored")
+                found.problems.append(f"{pattern}: {out.show(m)} is outside the workspace; ignored")
                 continue
             if os.path.isdir(m):
                 matches.extend(_walk(m, root, found))
