@@ -90,7 +90,6 @@ OUTPUTS = (
     "json",
 )
 COMMENT_MODES = ("always", "changes", "failures", "off")
-FAIL_ON_CHOICES = set(VERDICTS)
 BOT_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
 
 
