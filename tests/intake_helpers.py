@@ -67,7 +67,9 @@ def maxrss_kib(proc: subprocess.CompletedProcess[str]) -> int:
 
 
 def results(stdout: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+    """The result lines of `--output jsonl`, without the trailer record that ends them."""
+    rows = [json.loads(line) for line in stdout.splitlines() if line.strip()]
+    return [row for row in rows if row.get("record") != "trailer"]
 
 
 def trace(trace_id: str = "t1", text: str = "Done.", **extra: Any) -> dict[str, Any]:

@@ -25,6 +25,8 @@ import pytest
 import yaml
 from github_stub import GitHubStub
 
+from toolscore_ci.report.results import trailer_line
+
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "action"
 TOKEN = "ghs_actionTOKEN_9f8e7d6c5b4a3210"
@@ -69,7 +71,8 @@ class Run:
 
     def results(self) -> list[dict[str, Any]]:
         path = self.workspace / self.outputs["results-file"]
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        return [row for row in rows if row.get("record") != "trailer"]
 
     def commands(self) -> list[str]:
         """Names of the workflow commands the runner would execute in this log."""
@@ -381,6 +384,7 @@ def test_fail_on_none_always_passes(runner: Runner) -> None:
 
 def write_baseline(runner: Runner, verdicts: dict[str, str]) -> None:
     lines = [json.dumps({"trace_id": t, "verdict": v}) for t, v in verdicts.items()]
+    lines.append(trailer_line(len(verdicts)))  # a results file ends with its trailer
     (runner.workspace / "baseline.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -950,23 +954,25 @@ def test_a_report_file_that_cannot_be_written_costs_only_itself(
     assert "blocked" in stub.comments[PR][0]["body"]
 
 
-def test_a_lone_surrogate_in_agent_text_is_shown_not_fatal(
+def test_a_lone_surrogate_in_agent_text_is_a_located_error_not_fatal(
     runner: Runner, stub: GitHubStub
 ) -> None:
+    """Text with a lone surrogate is not valid Unicode: the reader names it at its line and
+    JSON path (formats/jsonio.py), and every report still comes out for the other traces."""
     text = "Done, I sent the email \ud800 to bob@example.com."
     (runner.workspace / "traces/surrogate.jsonl").write_text(
         _native("surrogate", final_claim__text=text, steps__3__content=text) + "\n"
     )
     run = runner.run(sarif_file="out.sarif", check_run="true", max_annotations="50")
     results = {r["trace_id"]: r for r in run.results()}  # strict JSON, every line
-    assert {"surrogate", "email-503"} <= set(results)
-    assert run.rc == expected_exit(list(results.values()), {"false_success"})
+    assert "email-503" in results and "surrogate" not in results
+    assert run.rc == 2 and run.outputs["conclusion"] == "error"
+    assert "traces/surrogate.jsonl:1: $.steps[3].content: text with a lone surrogate" in run.stdout
     json.loads((run.workspace / "out.sarif").read_text(encoding="utf-8"))
     ET.parse(run.workspace / run.outputs["junit-file"])
     body = stub.comments[PR][0]["body"]
-    if results["surrogate"]["reasons"]:
-        assert "‹U+D800›" in body and "‹U+D800›" in run.summary
-    assert "\ud800" not in body
+    assert "traces/surrogate.jsonl:1" in body
+    assert "\ud800" not in body and "\ud800" not in run.summary
 
 
 # -- untrusted trace content ---------------------------------------------------------------

@@ -30,11 +30,14 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from toolscore_ci.baseline import compare_baseline, load_baseline
 from toolscore_ci.discover import expand_globs
+from toolscore_ci.gate import parse_fail_on
 from toolscore_ci.github import GitHub, GitHubError
 from toolscore_ci.model import NO_FINAL_REPORT, VERDICTS, InputIssue, Result
 from toolscore_ci.pipeline import CheckConfig, ConfigError, RunStats, make_checker, run
 from toolscore_ci.report import annotations as ann
+from toolscore_ci.report.atomic import append_atomic, write_atomic
 from toolscore_ci.report.comment import (
     CHECK_RUN_LIMIT,
     COMMENT_LIMIT,
@@ -49,6 +52,7 @@ from toolscore_ci.report.comment import (
 )
 from toolscore_ci.report.inert import inert
 from toolscore_ci.report.junit import render_junit
+from toolscore_ci.report.results import results_text
 from toolscore_ci.report.sarif import render_sarif
 from toolscore_ci.report.table import render_table
 from toolscore_ci.report.workflow_commands import command, guarded, new_token
@@ -103,7 +107,6 @@ OUTPUTS = (
     "json",
 )
 COMMENT_MODES = ("always", "changes", "failures", "off")
-FAIL_ON_CHOICES = set(VERDICTS)
 BOT_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
 #: Longest text of an unexpected exception quoted in a report (it may carry trace text).
 INTERNAL_ERROR_MAX = 300
@@ -164,14 +167,7 @@ class Settings:
 
 def read_settings(env: Mapping[str, str]) -> Settings:
     workspace = os.path.realpath(env.get("GITHUB_WORKSPACE") or os.getcwd())
-    fail_on = {v.strip().replace("-", "_") for v in get_input(env, "fail-on").split(",")}
-    fail_on.discard("")
-    unknown = fail_on - FAIL_ON_CHOICES - {"none"}
-    if unknown:
-        raise InputError(
-            f"input fail-on: unknown verdict {', '.join(sorted(unknown))} "
-            f"(choose from {', '.join(VERDICTS)}, or none)"
-        )
+    fail_on = parse_fail_on(get_input(env, "fail-on"), InputError, "input fail-on: ")
     mode = get_input(env, "comment-mode").lower()
     if mode not in COMMENT_MODES:
         raise InputError(f"input comment-mode: {mode!r} is not one of {', '.join(COMMENT_MODES)}")
@@ -236,38 +232,6 @@ def read_settings(env: Mapping[str, str]) -> Settings:
 # -- baseline ------------------------------------------------------------------------------
 
 
-def load_baseline(path: str) -> dict[str, str]:
-    """trace id -> verdict, from a results file (JSONL) of an earlier run."""
-    verdicts: dict[str, str] = {}
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for number, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                    verdicts[str(record["trace_id"])] = str(record["verdict"])
-                except (ValueError, KeyError, TypeError):
-                    raise InputError(
-                        f"{path}:{number}: $: not a results line (needs trace_id and verdict)"
-                    ) from None
-    except OSError as exc:
-        raise InputError(f"input baseline: {path}: {exc.strerror or exc}") from None
-    return verdicts
-
-
-def compare_baseline(results: list[Result], baseline: Mapping[str, str]) -> BaselineDiff:
-    diff = BaselineDiff()
-    current = {r.trace_id: r.verdict for r in results}
-    for r in results:
-        if r.verdict == "false_success":
-            (diff.still if baseline.get(r.trace_id) == "false_success" else diff.new).append(r)
-    for trace_id, verdict in baseline.items():
-        if verdict == "false_success" and current.get(trace_id) != "false_success":
-            diff.fixed.append((trace_id, current.get(trace_id, "absent")))
-    return diff
-
-
 def gate_failures(
     results: list[Result], fail_on: frozenset[str], baseline: Mapping[str, str] | None
 ) -> list[Result]:
@@ -300,13 +264,8 @@ def write_outputs(path: str | None, values: Mapping[str, str]) -> None:
 
 
 def _write_file(path: str, text: str) -> None:
-    parent = os.path.dirname(path)
-    if parent:
-        os.makedirs(parent, exist_ok=True)
-    # backslashreplace: a lone surrogate from a trace becomes `\udXXX`, which inside a JSON
-    # string is the same character escaped, and plain text elsewhere; never a failed write.
-    with open(path, "w", encoding="utf-8", newline="\n", errors="backslashreplace") as fh:
-        fh.write(text)
+    # whole or not at all; a lone surrogate from a trace is written escaped (report/atomic.py)
+    write_atomic(path, text)
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -427,6 +386,8 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
         if n == 0:
             out.notes.append(f"The pattern {md_text(pattern, 200)} matched no files.")
     out.notes.extend(md_text(p, 300) for p in discovery.problems)
+    out.issues.extend(discovery.errors)  # an unlistable directory: traces may be missing
+    out.stats.errors += len(discovery.errors)
     config = CheckConfig(
         probes=settings.path(settings.probes) if settings.probes else None,
         rules=tuple(settings.path(r) for r in settings.rules),
@@ -789,7 +750,7 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
             settings.results_file,
             lambda: _write_file(
                 settings.path(settings.results_file),
-                "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in results),
+                results_text(results),
             ),
         )
     if settings.sarif_file:
@@ -824,12 +785,10 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
             if data_box
             else _fallback_summary(settings, outcome)
         )
-        with open(summary_path or "", "a", encoding="utf-8", errors="backslashreplace") as fh:
-            fh.write(body)
+        append_atomic(summary_path or "", body)
 
     def write_fallback_summary() -> None:
-        with open(summary_path or "", "a", encoding="utf-8", errors="backslashreplace") as fh:
-            fh.write(_fallback_summary(settings, outcome))
+        append_atomic(summary_path or "", _fallback_summary(settings, outcome))
 
     summary_wanted = settings.job_summary and bool(summary_path)
     if summary_wanted and not stage(
@@ -895,8 +854,7 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
     if notices and settings.job_summary and summary_path:
         extra = "".join(f"\n> [!NOTE]\n> {md_text(n, 1000)}\n" for n in notices)
         if os.path.getsize(summary_path) + utf8_len(extra) < SUMMARY_LIMIT:
-            with open(summary_path, "a", encoding="utf-8", errors="backslashreplace") as fh:
-                fh.write(extra)
+            append_atomic(summary_path, extra)
     # Every internal error is named in the log, loudly, whichever stage it came from.
     for text in outcome.internal:
         if text not in logged:

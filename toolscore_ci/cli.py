@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
+import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING
 
 from toolscore_ci import __version__
@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from toolscore_ci.model import InputIssue, Result
 
 EXIT_OK, EXIT_GATE, EXIT_INPUT = 0, 1, 2
-FAIL_ON_CHOICES = ("false_success", "unverifiable", "skipped", "verified")
+#: Set (to anything but "", 0 or false) by GitHub Actions and most CI services: there an empty
+#: run fails by default (--fail-on-empty), as in the Action.
+CI_VARIABLES = ("CI", "GITHUB_ACTIONS")
 
 
 class UsageError(Exception):
@@ -28,13 +30,19 @@ class UsageError(Exception):
 
 
 def _parse_fail_on(value: str) -> frozenset[str]:
-    items = {v.strip() for v in value.split(",") if v.strip()}
-    unknown = items - set(FAIL_ON_CHOICES) - {"none"}
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown verdict {', '.join(sorted(unknown))!s} (choose from {', '.join(FAIL_ON_CHOICES)}, or none)"
-        )
-    return frozenset(items - {"none"})
+    from toolscore_ci.gate import parse_fail_on
+
+    return parse_fail_on(value, argparse.ArgumentTypeError)
+
+
+def _in_ci() -> bool:
+    return any(
+        os.environ.get(name, "").strip().lower() not in ("", "0", "false") for name in CI_VARIABLES
+    )
+
+
+def _in_workflow() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -62,6 +70,21 @@ def _build_parser() -> argparse.ArgumentParser:
             default=16 * 1024 * 1024,
             help="skip (and report) any line or array element longer than this (default 16 MiB)",
         )
+        p.add_argument(
+            "--workspace",
+            metavar="DIR",
+            help="what a directory walk may reach through symlinks (default: the current "
+            "directory); files named explicitly are read wherever they are",
+        )
+
+    def add_fail_on_empty(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--fail-on-empty",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="no trace found is an input error, exit 2 (default: on when CI or "
+            "GITHUB_ACTIONS is set, off otherwise)",
+        )
 
     check = sub.add_parser("check", help="check traces and give each a verdict")
     add_input(check)
@@ -79,13 +102,16 @@ def _build_parser() -> argparse.ArgumentParser:
         "--fail-on",
         type=_parse_fail_on,
         default=frozenset({"false_success"}),
-        help="comma list of verdicts that fail the run (default: false_success; 'none' never fails)",
+        help="comma list of verdicts that fail the run (default: false_success; 'none' never "
+        "fails; an empty value is an error)",
     )
+    add_fail_on_empty(check)
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
 
     validate = sub.add_parser("validate", help="validate traces against agent-trace/v1")
     add_input(validate)
+    add_fail_on_empty(validate)
 
     convert = sub.add_parser(
         "convert", help="convert traces of any supported format to agent-trace/v1"
@@ -127,16 +153,65 @@ def _positive(value: str) -> int:
     return number
 
 
-def _open_out(path: str | None) -> IO[str]:
+#: Beside `--out FILE`, what a crashed run had written (FILE itself is left as it was).
+PARTIAL_SUFFIX = ".partial"
+
+
+@contextlib.contextmanager
+def _report_out(path: str | None) -> Iterator[IO[str]]:
+    """Where a report goes: stdout, or `--out FILE` written whole or not at all.
+
+    A file is written to a temporary file beside it as the results arrive and renamed over
+    FILE at the end (report/atomic.py): two runs on one FILE cannot interleave, and a run that
+    crashes leaves FILE as it was, with what it had written kept in FILE.partial (said on
+    stderr), not lost.
+    """
     if path is None or path == "-":
-        return sys.stdout
+        try:
+            yield sys.stdout
+        finally:
+            sys.stdout.flush()
+        return
+    from toolscore_ci.report.atomic import atomic_writer
+
+    partial = path + PARTIAL_SUFFIX
+    with contextlib.suppress(OSError):
+        os.unlink(partial)  # an earlier crash's leftovers; this run supersedes them
+    crashed = False
     try:
-        return open(path, "w", encoding="utf-8")
+        # a missing directory is the user's typo, not ours to create
+        with atomic_writer(path, keep_on_error=partial, make_dirs=False) as out:
+            try:
+                yield out
+            except BaseException:
+                crashed = True
+                raise
     except OSError as exc:
+        if crashed:
+            raise
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        if crashed and os.path.exists(partial):
+            sys.stderr.write(
+                f"error: {path} was not written; what this run wrote before it stopped is in "
+                f"{partial} (incomplete)\n"
+            )
 
 
-def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _lines_in(out: IO[str], counted: int) -> int:
+    """The lines already in the file behind `out` (the temporary file, opened read-write);
+    `counted` where the file cannot be read back (no pread on Windows)."""
+    out.flush()
+    if not hasattr(os, "pread"):
+        return counted
+    fd, offset, lines = out.fileno(), 0, 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        lines += chunk.count(b"\n")
+        offset += len(chunk)
+    return lines
+
+
+def _config(args: argparse.Namespace, files: list[str]):  # type: ignore[no-untyped-def]
     from toolscore_ci.pipeline import CheckConfig
 
     if args.format != "auto":
@@ -147,7 +222,7 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
                 f"unknown --format {args.format!r} (choose from auto, {', '.join(reader_names())})"
             )
     return CheckConfig(
-        jobs=_jobs(getattr(args, "jobs", "1"), getattr(args, "paths", [])),
+        jobs=_jobs(getattr(args, "jobs", "1"), files),
         probes=getattr(args, "probes", None),
         rules=tuple(getattr(args, "rules", ()) or ()),
         fmt=args.format,
@@ -159,7 +234,7 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 _PARALLEL_FROM_BYTES = 8 * 1024 * 1024
 
 
-def _jobs(value: str, paths: list[str]) -> int:
+def _jobs(value: str, files: list[str]) -> int:
     """Worker count: below a few MB the pool costs more than it saves."""
     if value != "auto":
         try:
@@ -169,67 +244,100 @@ def _jobs(value: str, paths: list[str]) -> int:
         if jobs < 1:
             raise UsageError(f"--jobs must be a whole number >= 1 or auto, not {value!r}")
         return jobs
-    import os
-
+    if "-" in files:
+        return 1
     size = 0
-    for path in paths:
-        if path == "-":
-            return 1
-        for root, _dirs, names in os.walk(path) if os.path.isdir(path) else [("", [], [path])]:
-            for name in names:
-                with contextlib.suppress(OSError):
-                    size += os.path.getsize(os.path.join(root, name))
+    for path in files:  # discovered regular files: stat only, nothing is opened
+        with contextlib.suppress(OSError):
+            size += os.stat(path).st_size
     if size < _PARALLEL_FROM_BYTES:
         return 1
     return max(1, min(os.cpu_count() or 1, 4))
 
 
-def _files(args: argparse.Namespace, err: IO[str]) -> list[str]:
+def _files(args: argparse.Namespace, err: IO[str]) -> tuple[list[str], list[InputIssue]]:
+    """The trace files to read, and the input errors of finding them (an unlistable
+    directory); warnings (a FIFO skipped, a link out of the workspace) are printed here."""
     from toolscore_ci.discover import expand_paths
 
-    found = expand_paths(args.paths)
+    workspace = getattr(args, "workspace", None)
+    if workspace is not None and not os.path.isdir(workspace):
+        raise UsageError(f"--workspace {workspace}: not a directory")
+    found = expand_paths(args.paths, workspace)
     for problem in found.problems:
         err.write(f"warning: {problem}\n")
-    return found.files
+    for issue in found.errors:
+        _emit_issue(issue, err)
+    return found.files, found.errors
+
+
+def _fail_on_empty(args: argparse.Namespace) -> bool:
+    return _in_ci() if args.fail_on_empty is None else bool(args.fail_on_empty)
+
+
+def _empty_run(args: argparse.Namespace, err: IO[str]) -> bool:
+    """Report an empty run that --fail-on-empty forbids; True when the run must exit 2."""
+    if not _fail_on_empty(args):
+        return False
+    err.write(
+        f"error: no traces found in {', '.join(args.paths)} (--fail-on-empty"
+        f"{'' if args.fail_on_empty else ', on in CI'}; --no-fail-on-empty allows an empty run)\n"
+    )
+    return True
 
 
 def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.pipeline import RunStats, run
-    from toolscore_ci.report.results import result_line, summary_dict
+    from toolscore_ci.report.results import result_line, strict_dumps, summary_dict, trailer_line
     from toolscore_ci.report.table import TableBuffer, render_table
 
-    config = _config(args)
-    files = _files(args, err)
-    stats = RunStats()
-    out = _open_out(args.out)
+    files, discovery_errors = _files(args, err)
+    config = _config(args, files)
+    stats = RunStats(errors=len(discovery_errors))
     table = TableBuffer()  # bounded: the table shows the worst few hundred, counts cover all
     gate_failed = False
     stopped = False
-    try:
-        if args.output == "json":
-            out.write('{"schema": "toolscore-ci/results-v1", "results": [')
-        first = True
-        for item in run(files, config, stats):
-            if not hasattr(item, "verdict"):
-                _emit_issue(item, err)  # type: ignore[arg-type]
-                if args.strict and item.severity == "error":  # type: ignore[union-attr]
-                    err.write("stopping at the first input error (--strict)\n")
-                    stopped = True
-                    break
-                continue
-            result: Result = item  # type: ignore[assignment]
-            gate_failed = gate_failed or result.verdict in args.fail_on
-            if args.output == "jsonl":
-                out.write(result_line(result) + "\n")
-            elif args.output == "json":
-                out.write(("\n" if first else ",\n") + result_line(result))
-                first = False
-            else:
-                table.add(result)
-        if args.output == "json":
+    written = 0  # results written, for the json separators and the trailer
+    # a results file (jsonl to --out FILE) ends with its trailer; stdout stays a plain stream
+    results_file = args.output == "jsonl" and args.out not in (None, "-")
+    with _report_out(args.out) as out:
+        try:
+            if args.output == "json":
+                out.write('{"schema": "toolscore-ci/results-v1", "results": [')
+            for item in run(files, config, stats):
+                if not hasattr(item, "verdict"):
+                    _emit_issue(item, err)  # type: ignore[arg-type]
+                    if args.strict and item.severity == "error":  # type: ignore[union-attr]
+                        err.write("stopping at the first input error (--strict)\n")
+                        stopped = True
+                        break
+                    continue
+                result: Result = item  # type: ignore[assignment]
+                gate_failed = gate_failed or result.verdict in args.fail_on
+                if args.output == "jsonl":
+                    out.write(result_line(result) + "\n")
+                    if results_file:
+                        out.flush()  # a killed run's temporary file keeps every result so far
+                elif args.output == "json":
+                    out.write((",\n" if written else "\n") + result_line(result))
+                else:
+                    table.add(result)
+                written += 1
+        except BaseException:
+            if results_file:
+                # what a crash leaves in FILE.partial says it is incomplete, and counts the
+                # lines really there (an interrupt may fall between a write and its count)
+                with contextlib.suppress(Exception):
+                    out.write(trailer_line(_lines_in(out, written), complete=False) + "\n")
+            raise
+        if args.output == "jsonl":
+            if results_file:
+                # a --strict stop is a finished run that did not check everything: incomplete
+                out.write(trailer_line(written, complete=not stopped) + "\n")
+        elif args.output == "json":
             summary = summary_dict(stats)
-            out.write("\n" * (not first) + '], "summary": ' + json.dumps(summary) + "}\n")
-        elif args.output == "table":
+            out.write("\n" * bool(written) + '], "summary": ' + strict_dumps(summary) + "}\n")
+        else:
             text = render_table(
                 table.shown(),
                 stats.verdicts,
@@ -238,18 +346,15 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 errors=stats.errors,
                 not_shown=table.dropped,
             )
-            if out is sys.stdout and os.environ.get("GITHUB_ACTIONS") == "true":
+            if out is sys.stdout and _in_workflow():
                 # run directly in a workflow: trace text must not become a workflow command
                 from toolscore_ci.report.workflow_commands import guarded
 
                 text = "\n".join(guarded(text.splitlines())) + "\n"
             out.write(text)
-    finally:
-        if out is not sys.stdout:
-            out.close()
-        else:
-            out.flush()
     if stopped or stats.errors:
+        return EXIT_INPUT
+    if stats.traces == 0 and _empty_run(args, err):
         return EXIT_INPUT
     return EXIT_GATE if gate_failed else EXIT_OK
 
@@ -257,9 +362,9 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
 def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.pipeline import RunStats, iter_valid_records
 
-    config = _config(args)
-    files = _files(args, err)
-    stats = RunStats()
+    files, discovery_errors = _files(args, err)
+    config = _config(args, files)
+    stats = RunStats(errors=len(discovery_errors))
     valid = 0
     for item in iter_valid_records(files, config, None, stats):
         if hasattr(item, "data"):
@@ -279,30 +384,29 @@ def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:
     sys.stdout.write(
         f"ok: {valid} trace{'s' if valid != 1 else ''} in {stats.files} file{plural}\n"
     )
+    if valid == 0 and _empty_run(args, err):
+        return EXIT_INPUT
     return EXIT_OK
 
 
 def cmd_convert(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.pipeline import RunStats, iter_valid_records
+    from toolscore_ci.report.results import strict_dumps
 
-    config = _config(args)
-    files = _files(args, err)
-    stats = RunStats()
+    files, discovery_errors = _files(args, err)
+    config = _config(args, files)
+    stats = RunStats(errors=len(discovery_errors))
     written = 0
-    out = _open_out(args.out)
-    try:
+    with _report_out(args.out) as out:
         for item in iter_valid_records(files, config, None, stats):
             if hasattr(item, "data"):
-                out.write(json.dumps(item.data, ensure_ascii=False) + "\n")  # type: ignore[union-attr]
+                out.write(strict_dumps(item.data, ensure_ascii=False) + "\n")  # type: ignore[union-attr]
                 written += 1
                 continue
             _emit_issue(item, err)  # type: ignore[arg-type]
             if args.strict and item.severity == "error":  # type: ignore[union-attr]
                 err.write("stopping at the first input error (--strict)\n")
                 return EXIT_INPUT
-    finally:
-        if out is not sys.stdout:
-            out.close()
     err.write(
         f"converted {written} trace{'s' if written != 1 else ''} from {stats.files} file(s)\n"
     )
@@ -312,10 +416,58 @@ def cmd_convert(args: argparse.Namespace, err: IO[str]) -> int:
 def cmd_bench(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.bench import run_bench
 
-    return run_bench(args, _config(args), _files(args, err), err)
+    files, discovery_errors = _files(args, err)
+    status = run_bench(args, _config(args, files), files, err)
+    return EXIT_INPUT if discovery_errors else status
+
+
+class _WorkflowSafeStream(io.TextIOBase):
+    """stderr inside a GitHub workflow: the runner executes any log line that starts with
+    `::`, and CLI messages quote paths and trace text. Each line is flattened and, should it
+    still start with `::`, prefixed with `> `: the per-line guards of
+    `report.workflow_commands.guarded`, applied as the lines are written."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        super().__init__()
+        self._stream = stream
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        *lines, self._pending = (self._pending + text).split("\n")
+        for line in lines:
+            self._stream.write(self._guard(line) + "\n")
+        return len(text)
+
+    @staticmethod
+    def _guard(line: str) -> str:
+        from toolscore_ci.report.workflow_commands import one_line
+
+        flat = one_line(line)
+        return "> " + flat if flat.lstrip().startswith("::") else flat
+
+    def flush(self) -> None:
+        if self._pending:
+            self._stream.write(self._guard(self._pending) + "\n")
+            self._pending = ""
+        self._stream.flush()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if not _in_workflow():
+        return _main(argv)
+    real_stderr = sys.stderr
+    sys.stderr = _WorkflowSafeStream(real_stderr)  # argparse's messages included
+    try:
+        return _main(argv)
+    finally:
+        sys.stderr.flush()
+        sys.stderr = real_stderr
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -1,21 +1,78 @@
-"""results.jsonl / JSON: the machine-readable result of a run (schema: result-v1.json)."""
+"""results.jsonl / JSON: the machine-readable result of a run (schema: result-v1.json).
+
+A results file is one result per line and, last, one trailer record
+`{"record": "trailer", "tool": "toolscore-ci", "version": ..., "traces": N, "complete": true}`:
+a reader (the Action's `baseline`) can then tell a whole file from one a killed run cut short.
+Readers skip the trailer with `is_trailer`. Only strict JSON is written: a NaN or an infinity
+(which Python's reader accepts in a trace) becomes null.
+"""
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from toolscore_ci import __version__
 from toolscore_ci.model import VERDICTS, Result
 
 if TYPE_CHECKING:
     from toolscore_ci.pipeline import RunStats
 
 RESULT_SCHEMA_RESOURCE = "result-v1.json"
+TRAILER = "trailer"  # the value of a trailer's "record" key
+
+
+def _finite(value: Any) -> Any:
+    """`value` with every NaN or infinity replaced by None (JSON null)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def strict_dumps(value: Any, **options: Any) -> str:
+    """`json.dumps` that never writes NaN/Infinity (not JSON): the fast path is plain
+    `allow_nan=False`; only a value that holds one is copied with nulls in its place."""
+    try:
+        return json.dumps(value, allow_nan=False, **options)
+    except ValueError:
+        return json.dumps(_finite(value), allow_nan=False, **options)
 
 
 def result_line(result: Result) -> str:
     """One result as one JSON line (`ensure_ascii` off: trace text stays readable)."""
-    return json.dumps(result.as_dict(), ensure_ascii=False)
+    return strict_dumps(result.as_dict(), ensure_ascii=False)
+
+
+def trailer_record(traces: int, *, complete: bool = True) -> dict[str, Any]:
+    """The last line of a results file: how many results precede it, and whether the run
+    that wrote them finished (`complete: false` marks what a crashed run left)."""
+    return {
+        "record": TRAILER,
+        "tool": "toolscore-ci",
+        "version": __version__,
+        "traces": traces,
+        "complete": complete,
+    }
+
+
+def trailer_line(traces: int, *, complete: bool = True) -> str:
+    return json.dumps(trailer_record(traces, complete=complete))
+
+
+def is_trailer(record: object) -> bool:
+    return isinstance(record, dict) and record.get("record") == TRAILER
+
+
+def results_text(results: Iterable[Result]) -> str:
+    """A whole results file: every result, then the trailer."""
+    lines = [result_line(r) for r in results]
+    return "".join(line + "\n" for line in lines) + trailer_line(len(lines)) + "\n"
 
 
 def summary_dict(stats: RunStats) -> dict[str, Any]:

@@ -1,0 +1,140 @@
+"""Shared by the gate-policy, discovery and results-file tests: the CLI and the Action run as
+subprocesses of whichever code is on PYTHONPATH (this checkout by default), so the same tests
+can be pointed at an older commit to show that they fail there."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "tests" / "fixtures"
+#: 12 traces with every verdict, false successes included
+EXAMPLES = FIXTURES / "claimcheck" / "examples-traces.jsonl"
+#: the code under test: an explicit PYTHONPATH wins, so an old commit can be checked
+CODE = os.environ.get("PYTHONPATH") or str(REPO)
+
+
+def no_dac_override() -> list[str] | None:
+    """A command prefix under which file permissions bind (root ignores them), or None when
+    this machine offers none: as root, drop the capabilities that override them."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    caps = "-dac_override,-dac_read_search"
+    return [setpriv, f"--inh-caps={caps}", f"--bounding-set={caps}"]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment without CI markers (tests choose them), pointing at CODE."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")}
+    env = {k: v for k, v in env.items() if not k.startswith(("INPUT_", "GITHUB_"))}
+    env["PYTHONPATH"] = CODE
+    env.update(extra)
+    return env
+
+
+def cli(
+    *args: str | Path,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    timeout: float = 60,
+    prefix: list[str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """`python -m toolscore_ci ARGS` in `cwd` (never the repository: its checkout would shadow
+    PYTHONPATH)."""
+    return subprocess.run(
+        [*(prefix or []), sys.executable, "-m", "toolscore_ci", *map(str, args)],
+        cwd=cwd,
+        env=env if env is not None else clean_env(),
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=timeout,
+        check=False,
+    )
+
+
+@dataclass
+class ActionRun:
+    rc: int
+    stdout: str
+    stderr: str
+    outputs: dict[str, str]
+    summary: str
+
+
+def _outputs(path: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    lines = path.read_text(encoding="utf-8").split("\n")
+    i = 0
+    while i < len(lines):
+        if "<<" in lines[i]:
+            name, delim = lines[i].split("<<", 1)
+            end = lines.index(delim, i + 1)
+            out[name] = "\n".join(lines[i + 1 : end])
+            i = end + 1
+        else:
+            i += 1
+    return out
+
+
+def run_action(
+    workspace: Path, run_dir: Path, prefix: list[str] | None = None, **inputs: str
+) -> ActionRun:
+    """The Action as the runner starts it: INPUT_* (defaults from action.yml), the runner's
+    files, no network (no token: the API steps are skipped)."""
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "output").write_text("")
+    if not (run_dir / "summary").exists():  # a test may give earlier steps' summary
+        (run_dir / "summary").write_text("")
+    env = clean_env(
+        CI="true",
+        GITHUB_ACTIONS="true",
+        GITHUB_WORKSPACE=str(workspace),
+        GITHUB_OUTPUT=str(run_dir / "output"),
+        GITHUB_STEP_SUMMARY=str(run_dir / "summary"),
+        GITHUB_EVENT_NAME="push",
+        HOME=str(run_dir),
+    )
+    spec: dict[str, Any] = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
+    for name, item in spec["inputs"].items():
+        env[f"INPUT_{name.upper()}"] = str(item.get("default", ""))
+    env["INPUT_GITHUB-TOKEN"] = ""
+    for name, value in inputs.items():
+        env[f"INPUT_{name.replace('_', '-').upper()}"] = value
+    proc = subprocess.run(
+        [
+            *(prefix or []),
+            sys.executable,
+            "-c",
+            "import sys; from toolscore_ci.action import main; sys.exit(main())",
+        ],
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    return ActionRun(
+        proc.returncode,
+        proc.stdout,
+        proc.stderr,
+        _outputs(run_dir / "output"),
+        (run_dir / "summary").read_text(encoding="utf-8"),
+    )
+
+
+def jsonl(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
