@@ -177,15 +177,18 @@ def test_render_table_neutralises_trace_text_and_bounds_memory() -> None:
     assert text.rstrip().endswith("... and 6 more traces not shown (use --output jsonl)")
 
 
-def test_version_is_fast() -> None:
-    # --version must stay under 0.2 s: nothing heavy is imported before a command runs.
-    best = min(_timed([sys.executable, "-m", "toolscore_ci", "--version"]) for _ in range(3))
-    assert best < 0.2, best
+def test_version_imports_nothing_heavy() -> None:
+    # `--version` and `--help` stay instant because nothing heavy is imported before a
+    # command runs (held by structure here; benchmarks/bench_cli.py measures the time).
+    proc = subprocess.run(
+        [sys.executable, "-m", "toolscore_ci", "--version"], capture_output=True, text=True
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("toolscore-ci ")
     imported = subprocess.run(
         [sys.executable, "-c", "import sys, toolscore_ci.cli; print(sorted(sys.modules))"],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
-    for heavy in ("jsonschema", "yaml", "requests", "toolscore_ci.pipeline"):
+    for heavy in ("jsonschema", "yaml", "requests", "toolscore_ci.pipeline", "toolscore_ci.engine"):
         assert f"'{heavy}'" not in imported, heavy
 
 
