@@ -12,7 +12,7 @@ import io
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from toolscore_ci import __version__
 
@@ -108,6 +108,26 @@ def _build_parser() -> argparse.ArgumentParser:
     add_fail_on_empty(check)
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
+    judge = check.add_argument_group(
+        "detectors", "the checks alone, or with an LLM judge (docs/judge.md)"
+    )
+    judge.add_argument(
+        "--detector",
+        choices=("checks", "judge", "cascade"),
+        default="checks",
+        help="checks: the deterministic checks (default); judge: the judge scores every trace "
+        "after the checks; cascade: only what the checks leave open goes to the judge",
+    )
+    judge.add_argument("--judge-base-url", metavar="URL", help="an OpenAI-compatible API base")
+    judge.add_argument("--judge-model", metavar="NAME", help="the judge's model")
+    judge.add_argument(
+        "--max-usd",
+        type=float,
+        metavar="N",
+        help="the judge's budget: refused before the first call if the worst case exceeds it",
+    )
+    judge.add_argument("--ledger", metavar="FILE", help="append every judge call's cost here")
+    judge.add_argument("--judge-cache", metavar="DIR", help="reuse the judge's answers from here")
 
     validate = sub.add_parser("validate", help="validate traces against agent-trace/v1")
     add_input(validate)
@@ -293,6 +313,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
 
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
+    checker = _judged_checker(args, config, files) if args.detector != "checks" else None
     stats = RunStats(errors=len(discovery_errors))
     table = TableBuffer()  # bounded: the table shows the worst few hundred, counts cover all
     gate_failed = False
@@ -304,7 +325,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
         try:
             if args.output == "json":
                 out.write('{"schema": "toolscore-ci/results-v1", "results": [')
-            for item in run(files, config, stats):
+            for item in run(files, config, stats, checker=checker):
                 if not hasattr(item, "verdict"):
                     _emit_issue(item, err)  # type: ignore[arg-type]
                     if args.strict and item.severity == "error":  # type: ignore[union-attr]
@@ -357,6 +378,42 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     if stats.traces == 0 and _empty_run(args, err):
         return EXIT_INPUT
     return EXIT_GATE if gate_failed else EXIT_OK
+
+
+def _judged_checker(args: argparse.Namespace, config: Any, files: list[str]) -> Any:
+    """The checks with the judge behind them; the budget is refused before any call when
+    judging every trace the checks leave open could cost more."""
+    from toolscore_ci.detectors.cascade import JudgedChecker
+    from toolscore_ci.detectors.judge import Judge, JudgeError
+    from toolscore_ci.pipeline import RunStats, iter_valid_records, load_probes, make_checker
+    from toolscore_ci.projection import project
+
+    if not args.judge_base_url or not args.judge_model:
+        raise UsageError(f"--detector {args.detector} needs --judge-base-url and --judge-model")
+    try:
+        judge = Judge(
+            args.judge_base_url,
+            args.judge_model,
+            max_usd=args.max_usd,
+            ledger=args.ledger,
+            cache=args.judge_cache,
+        )
+    except JudgeError as exc:
+        raise UsageError(str(exc)) from None
+    checker = JudgedChecker(make_checker(config), judge, args.detector)
+    if args.max_usd is not None:
+        probes, _issues = load_probes(config)
+        records = iter_valid_records(files, config, probes, RunStats())
+        worst = checker.worst_case_usd(
+            (project(r.data), r.file, r.line) for r in records if hasattr(r, "data")
+        )
+        if worst > args.max_usd:
+            raise UsageError(
+                f"--max-usd {args.max_usd:g}: judging these traces could cost up to "
+                f"${worst:.4f} (every open trace at the model's highest price and full "
+                "max_tokens); raise the budget or judge fewer traces. No call was made."
+            )
+    return checker
 
 
 def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:
