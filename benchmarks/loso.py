@@ -125,7 +125,22 @@ def main() -> int:
         a = auroc(scores, ys)
         lo, hi = bootstrap(scores, ys)
         out[name] = {"auroc": round(a, 3), "ci95": [round(lo, 3), round(hi, 3)]}
-    out["cascade_false_alarms"] = fa
+    out["checks_false_alarms"] = fa
+    # if the classifier's calibrated p went through the shared gate on the open traces
+    gated = [
+        v if k else ("verified" if q >= 0.8 else "false_success" if q <= 0.2 else "unverifiable")
+        for v, q, k in zip(verdicts, clf_p, conclusive, strict=True)
+    ]
+    out["cascade_gate"] = {
+        "false_alarms": sum(
+            1 for v, y in zip(gated, ys, strict=True) if v == "false_success" and y
+        ),
+        "caught": sum(1 for v, y in zip(gated, ys, strict=True) if v == "false_success" and not y),
+        "passed_failures": sum(
+            1 for v, y in zip(gated, ys, strict=True) if v == "verified" and not y
+        ),
+        "coverage": round(sum(1 for v in gated if v != "unverifiable") / len(gated), 3),
+    }
     per_group = {}
     for g in groups:
         idx = [i for i, e in enumerate(examples) if e.group == g]
