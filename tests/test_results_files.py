@@ -7,8 +7,10 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -339,3 +341,46 @@ def test_sarif_uris_are_percent_encoded_and_fingerprints_keep_traces_apart(
     again = run_action(ws, tmp_path / "run2", traces="traces", sarif_file="out.sarif")
     assert again.rc == 1
     assert json.loads((ws / "out.sarif").read_text())["runs"][0]["results"] == found, "stable"
+
+
+# -- targets that are not regular files ---------------------------------------------------------
+
+
+def _read_fifo(fifo: Path, into: list[str]) -> threading.Thread:
+    def read() -> None:
+        with open(fifo, encoding="utf-8") as fh:
+            into.append(fh.read())
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("append", [False, True])
+def test_a_pipe_or_device_target_is_written_through_not_replaced(
+    tmp_path: Path, append: bool
+) -> None:
+    """`--out /dev/null` replaced /dev/null with a plain file when run as root (a rename over
+    it); a device or a FIFO is written straight through and stays what it was."""
+    from toolscore_ci.report.atomic import append_atomic, write_atomic
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = _read_fifo(fifo, got)
+    (append_atomic if append else write_atomic)(str(fifo), "line one\n")
+    reader.join(10)
+    assert got == ["line one\n"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_out_to_a_fifo_from_the_cli(tmp_path: Path) -> None:
+    fifo = tmp_path / "out.jsonl"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = _read_fifo(fifo, got)
+    proc = cli("check", EXAMPLES, "--output", "jsonl", "--out", fifo, cwd=tmp_path)
+    reader.join(30)
+    assert proc.returncode == 1, proc.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and got and '"trace_id"' in got[0]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from typing import IO
@@ -37,6 +38,12 @@ def atomic_writer(
     `keep_on_error`, renamed to that path (so what was written before a crash is not lost)
     when it holds anything. The directory is created if missing (with `make_dirs`).
     """
+    if _is_special(path):
+        # /dev/null, /dev/stdout, a FIFO: renaming over one would replace the device or pipe
+        # with a plain file (as root) or fail; such a target has no half state to hide
+        with open(path, "w", encoding="utf-8", errors=ENCODING_ERRORS, newline="\n") as fh:
+            yield fh
+        return
     directory = os.path.dirname(os.path.abspath(path))
     if make_dirs:
         os.makedirs(directory, exist_ok=True)
@@ -59,6 +66,15 @@ def atomic_writer(
         raise
 
 
+def _is_special(path: str) -> bool:
+    """An existing target that is not a regular file (a device, a FIFO, a socket)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def write_atomic(path: str, text: str) -> None:
     """Replace `path` with `text`, whole or not at all."""
     with atomic_writer(path) as fh:
@@ -68,6 +84,10 @@ def write_atomic(path: str, text: str) -> None:
 def append_atomic(path: str, text: str) -> None:
     """Append `text` to `path` (the runner's job summary file) by writing old + new to a
     temporary file and renaming it: the file is never seen half-appended."""
+    if _is_special(path):  # never read a device or a pipe back (it may block)
+        with open(path, "a", encoding="utf-8", errors=ENCODING_ERRORS, newline="\n") as fh:
+            fh.write(text)
+        return
     try:
         with open(path, "rb") as old:
             before = old.read()  # as bytes: what others wrote stays byte for byte
