@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -190,13 +189,6 @@ def test_version_imports_nothing_heavy() -> None:
     ).stdout  # fmt: skip
     for heavy in ("jsonschema", "yaml", "requests", "toolscore_ci.pipeline", "toolscore_ci.engine"):
         assert f"'{heavy}'" not in imported, heavy
-
-
-def _timed(cmd: list[str]) -> float:
-    started = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    assert proc.stdout.startswith("toolscore-ci ")
-    return time.perf_counter() - started
 
 
 @pytest.mark.parametrize("output", ["table", "json", "jsonl"])

@@ -26,6 +26,10 @@ MAX_DECOMPRESSED_BYTES = 1024 * 1024 * 1024
 #: Characters of one agent message handed to claim extraction. A longer message is checked on
 #: its first MAX_MESSAGE_CHARS characters, with a warning that says so.
 MAX_MESSAGE_CHARS = 1_000_000
+#: The engine reads a report (the final one, or a message that ends a turn) for claims in its
+#: first MAX_REPORT_CHARS characters; a longer one sends its trace to review (TSC301). Real
+#: reports run to a few thousand characters.
+MAX_REPORT_CHARS = 100_000
 
 #: How many leading JSON values format sniffing looks at for one it recognises, so a broken
 #: first record does not make the whole file unreadable.

@@ -16,7 +16,7 @@ from engine_cases import build
 from toolscore_ci.claims.extract import extract
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.engine.engine import REPORT_CUT
-from toolscore_ci.engine.reported import MAX_REPORT_CHARS
+from toolscore_ci.limits import MAX_REPORT_CHARS
 from toolscore_ci.pipeline import CheckConfig, make_checker
 from toolscore_ci.projection import project
 

@@ -8,8 +8,9 @@ import re
 
 from toolscore_ci.engine.index import build
 from toolscore_ci.engine.registry import Context, in_order
-from toolscore_ci.engine.reported import MAX_REPORT_CHARS, Unread, reported_claims
+from toolscore_ci.engine.reported import Unread, reported_claims
 from toolscore_ci.gate import gate
+from toolscore_ci.limits import MAX_REPORT_CHARS
 from toolscore_ci.model import NO_FINAL_REPORT, Reason, Result, Step, Trace
 from toolscore_ci.rules import RulePack
 

@@ -15,6 +15,7 @@ from toolscore_ci.claims.extract import extract, find_markup, message_admits_fai
 from toolscore_ci.claims.lexicon import category_of_type
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.engine.index import TraceIndex
+from toolscore_ci.limits import MAX_REPORT_CHARS
 from toolscore_ci.model import Claim
 from toolscore_ci.rules.bind import bind_rule
 from toolscore_ci.rules.dsl import Rule, RulePack
@@ -26,13 +27,6 @@ MARKUP = "tool_call_markup"
 NOT_SUCCESS_TYPES = frozenset(
     {"blocked", "failed", "failure", "error", "gave_up", "needs_input", "incomplete", "aborted"}
 )
-
-
-#: Claims are read in the first this-many characters of a report; the rest goes to a person
-#: (the trace is at best `unverifiable`, and its result says which report was cut). Real
-#: reports run to a few thousand characters; the cap keeps one hostile message from costing
-#: the run (extraction is linear, but a megabyte of claims is seconds).
-MAX_REPORT_CHARS = 100_000
 
 
 @dataclass(frozen=True, slots=True)
