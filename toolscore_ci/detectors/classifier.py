@@ -181,11 +181,15 @@ def _fit_raw(
     examples: Sequence[Example], seed: int
 ) -> tuple[dict[str, Any], dict[str, float], float]:
     scaling = _scaling(examples)
-    mean = dict(zip(scaling["names"], scaling["mean"], strict=True))
-    std = dict(zip(scaling["names"], scaling["std"], strict=True))
-    xs = [vectorize(e.dense, e.buckets, scaling["names"], mean, std) for e in examples]
+    xs = _vectors(scaling, examples)
     weights, bias = train_logistic(xs, [e.success for e in examples], seed=seed)
     return scaling, weights, bias
+
+
+def _vectors(scaling: Mapping[str, Any], examples: Sequence[Example]) -> list[dict[str, float]]:
+    mean = dict(zip(scaling["names"], scaling["mean"], strict=True))
+    std = dict(zip(scaling["names"], scaling["std"], strict=True))
+    return [vectorize(e.dense, e.buckets, scaling["names"], mean, std) for e in examples]
 
 
 def _raw_scores(
@@ -194,12 +198,7 @@ def _raw_scores(
     bias: float,
     examples: Sequence[Example],
 ) -> list[float]:
-    mean = dict(zip(scaling["names"], scaling["mean"], strict=True))
-    std = dict(zip(scaling["names"], scaling["std"], strict=True))
-    return [
-        margin(weights, bias, vectorize(e.dense, e.buckets, scaling["names"], mean, std))
-        for e in examples
-    ]
+    return [margin(weights, bias, x) for x in _vectors(scaling, examples)]
 
 
 def fold_of(group: str, folds: int) -> int:
