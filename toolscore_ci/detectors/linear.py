@@ -64,13 +64,24 @@ def train_logistic(
 
 
 def fit_platt(scores: Sequence[float], ys: Sequence[int]) -> tuple[float, float]:
-    """(a, b) with p = sigmoid(a * score + b), fitted by Newton's method on Platt's smoothed
-    targets (Lin, Lin & Weng 2007), so a separable fold does not give infinite slopes."""
+    """(a, b) with p = sigmoid(a * score + b), fitted by Newton's method with a backtracking
+    line search on Platt's smoothed targets (Lin, Lin & Weng 2007): a separable fold does not
+    give infinite slopes, and raw margins in the tens do not make a full Newton step diverge."""
     n_pos = sum(ys)
     n_neg = len(ys) - n_pos
     hi, lo = (n_pos + 1) / (n_pos + 2), 1 / (n_neg + 2)
     targets = [hi if y else lo for y in ys]
-    a, b = 1.0, math.log((n_pos + 1) / (n_neg + 1))
+
+    def loss(a: float, b: float) -> float:
+        total = 0.0
+        for s, t in zip(scores, targets, strict=True):
+            z = a * s + b
+            # log(1 + e^z) - t*z, computed without overflow
+            total += (z if z > 0 else 0.0) + math.log1p(math.exp(-abs(z))) - t * z
+        return total
+
+    a, b = 0.0, math.log((n_pos + 1) / (n_neg + 1))
+    current = loss(a, b)
     for _ in range(100):
         ga = gb = haa = hab = hbb = 0.0
         for s, t in zip(scores, targets, strict=True):
@@ -82,15 +93,23 @@ def fit_platt(scores: Sequence[float], ys: Sequence[int]) -> tuple[float, float]
             haa += w * s * s
             hab += w * s
             hbb += w
-        haa += 1e-9
-        hbb += 1e-9
+        haa += 1e-12
+        hbb += 1e-12
         det = haa * hbb - hab * hab
         if det <= 0:
             break
         da = (hbb * ga - hab * gb) / det
         db = (haa * gb - hab * ga) / det
-        a, b = a - da, b - db
-        if abs(da) < 1e-9 and abs(db) < 1e-9:
+        step = 1.0
+        while step > 1e-10:
+            trial = loss(a - step * da, b - step * db)
+            if trial <= current + 1e-4 * step * (ga * -da + gb * -db):
+                break
+            step /= 2
+        else:
+            break  # no step lowers the loss: this is the minimum
+        a, b, current = a - step * da, b - step * db, trial
+        if abs(step * da) < 1e-9 and abs(step * db) < 1e-9:
             break
     return a, b
 
