@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+import random
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,20 @@ def test_platt_keeps_the_direction_of_a_useful_score() -> None:
     assert a > 0
     assert sigmoid(a * 2.2 + b) > 0.5 > sigmoid(a * -2.0 + b)
 
+
+def test_platt_converges_on_margins_in_the_tens() -> None:
+    """Raw margins of a model over thousands of n-grams run to +-60: a full Newton step from
+    there overshot to b = -5e10 (seen training on the real runs). The fit must not depend on
+    the scale of the scores: scaled by 100, the slope scales by 1/100 and the rest is equal."""
+    rng = random.Random(1)
+    ys = [rng.randrange(2) for _ in range(600)]
+    scores = [(30 if y else -30) * rng.random() + rng.gauss(0, 20) for y in ys]
+    a, b = fit_platt(scores, ys)
+    a100, b100 = fit_platt([s * 100 for s in scores], ys)
+    assert a > 0 and abs(b) < 5
+    assert abs(a100 * 100 - a) < 1e-3 * a and abs(b100 - b) < 1e-3
+    brier = sum((sigmoid(a * s + b) - y) ** 2 for s, y in zip(scores, ys, strict=True)) / len(ys)
+    assert brier < 0.25  # better than a constant 0.5
 
 def test_logistic_regression_learns_a_signal_and_not_noise() -> None:
     xs = [{"bad": 1.0, f"n{i}": 1.0} if i % 2 else {"good": 1.0, f"n{i}": 1.0} for i in range(60)]
@@ -145,6 +160,39 @@ def test_the_artifact_is_json_that_scores_explains_and_abstains() -> None:
     )
     abstained = model.score(alien, CHECKER.check(alien, "t.jsonl", 1))
     assert abstained.p_success is None and "training data" in abstained.why
+
+
+def test_unfamiliar_words_abstain_even_when_every_weight_bucket_was_hit() -> None:
+    """Real training data hits every one of the 2^15 weight buckets: "words seen in training"
+    must be remembered per n-gram id, not per bucket, or nothing is ever unfamiliar."""
+    corpus = _corpus()
+    everywhere = {i: 0.01 for i in range(1 << 15)}  # ids 0..2^15-1 land in every bucket
+    filler = [Example(dict(corpus[0].dense), everywhere, y, "filler") for y in (0, 1, 0, 1)]
+    model = Classifier(train([*corpus, *filler], folds=3))
+    assert all(w != 0.0 for w in model.hashed[:100])  # the buckets were trained
+    alien = project(
+        build(
+            "alien",
+            [
+                ("user", "Quelle est la météo à Lyon demain matin ?"),
+                ("call", "meteo_lyon", {"ville": "Lyon"}, True, {"ciel": "nuageux"}),
+                ("agent", "Demain matin à Lyon le ciel sera nuageux, environ douze degrés."),
+            ],
+        )
+    )
+    score = model.score(alien, CHECKER.check(alien, "t.jsonl", 1))
+    assert score.p_success is None and "training data" in score.why
+    known = project(build("known", [*corpus_steps("999")]))
+    assert model.score(known, CHECKER.check(known, "t.jsonl", 1)).p_success is not None
+
+
+def corpus_steps(order: str) -> list[tuple]:
+    return [
+        ("user", f"Cancel order {order}."),
+        ("call", "cancel_order", {"order_id": order}, True, {"status": "cancelled"}),
+        ("agent", f"Order {order} is cancelled. Anything else?"),
+        ("user", "No, that's all, thank you!"),
+    ]
 
 
 def test_a_model_without_held_out_signal_abstains() -> None:

@@ -9,19 +9,28 @@ numbers far outside the training range) it abstains instead of guessing.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import math
+import operator
 import random
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from toolscore_ci.detectors.features import HASH_BUCKETS, dense_features, text_buckets
+from toolscore_ci.detectors.features import (
+    HASH_BUCKETS,
+    NGRAM_IDS,
+    bucket_of,
+    dense_features,
+    text_buckets,
+)
 from toolscore_ci.detectors.linear import auroc, fit_platt, margin, sigmoid, train_logistic
-from toolscore_ci.engine.index import build
+from toolscore_ci.engine.index import TraceIndex, build
 from toolscore_ci.model import Result, Trace
 
 FORMAT = "toolscore-classifier/v1"
@@ -31,8 +40,21 @@ MIN_NGRAM_COVERAGE = 0.35
 #: ... and so does one with more than this many numeric features beyond the training range
 #: by more than the range's own width.
 MAX_OUT_OF_RANGE = 3
+#: An n-gram id counts as known when this many training traces had it (one trace's stray
+#: words do not make a text familiar).
+FAMILIAR_MIN_TRACES = 2
 #: Contributions listed in a result.
 TOP_CONTRIBUTIONS = 5
+#: The name the hashed n-grams' summed contribution is listed under.
+WORDING = "wording (hashed n-grams)"
+#: When the model's own score may decide a verdict (`decisive`), judged on held-out scores of
+#: the traces the cascade scores (those the checks leave open). `false_success` blocks a merge:
+#: allowed only if at most this fraction of the honest open runs fell at or below the gate's
+#: 0.20, with at least this many failures caught there and this precision.
+DECIDE_FALSE_SUCCESS = {"max_false_alarm_rate": 0.01, "min_caught": 10, "min_precision": 0.95}
+#: `verified` lets a run pass unreviewed: allowed only if at most this fraction of the runs at
+#: or above 0.80 failed, with at least this many runs there.
+DECIDE_VERIFIED = {"max_miss_rate": 0.05, "min_traces": 20}
 
 
 @dataclass(frozen=True)
@@ -53,9 +75,12 @@ class Score:
     contributions: tuple[tuple[str, float], ...]
 
 
-def featurize(trace: Trace, result: Result) -> tuple[dict[str, float], dict[int, float]]:
-    """The classifier's inputs for one trace, given the engine's result for it."""
-    index = build(trace)
+def featurize(
+    trace: Trace, result: Result, index: TraceIndex | None = None
+) -> tuple[dict[str, float], dict[int, float]]:
+    """The classifier's inputs for one trace, given the engine's result for it (and the index
+    the engine read it from, when there is one)."""
+    index = index if index is not None else build(trace)
     return dense_features(index, result), text_buckets(index)
 
 
@@ -68,6 +93,11 @@ class Classifier:
                 f"artifact hashes into {artifact.get('hash_buckets')} buckets, "
                 f"this version into {HASH_BUCKETS}: retrain it"
             )
+        if artifact.get("ngram_ids") != NGRAM_IDS:
+            raise ValueError(
+                f"artifact knows {artifact.get('ngram_ids')} n-gram ids, this version "
+                f"{NGRAM_IDS}: retrain it"
+            )
         self.artifact = artifact
         dense = artifact["dense"]
         self.names: list[str] = list(dense["names"])
@@ -75,10 +105,20 @@ class Classifier:
         self.std = dict(zip(self.names, dense["std"], strict=True))
         self.low = dict(zip(self.names, dense["min"], strict=True))
         self.high = dict(zip(self.names, dense["max"], strict=True))
-        self.weights: dict[str, float] = dict(artifact["weights"])
+        self.dense_weights: dict[str, float] = {
+            name: float(artifact["dense_weights"].get(name, 0.0)) for name in self.names
+        }
+        hashed = artifact["hashed_weights"]
+        if len(hashed) != HASH_BUCKETS:
+            raise ValueError(f"hashed_weights has {len(hashed)} entries, not {HASH_BUCKETS}")
+        self.hashed: list[float] = [float(w) for w in hashed]
         self.bias = float(artifact["bias"])
         self.platt = (float(artifact["platt"]["a"]), float(artifact["platt"]["b"]))
-        self.seen = frozenset(int(b) for b in artifact["seen_buckets"])
+        self.familiar = zlib.decompress(base64.b64decode(artifact["familiar"]["bitmap"]))
+        if len(self.familiar) != NGRAM_IDS // 8:
+            raise ValueError("the familiar bitmap has the wrong size")
+        #: Verdicts the model's score may reach on its own (see `decisive_verdicts`).
+        self.decisive: frozenset[str] = frozenset(artifact.get("decisive", ()))
 
     # -- loading -------------------------------------------------------------------------
 
@@ -90,23 +130,26 @@ class Classifier:
     @classmethod
     def bundled(cls) -> Classifier | None:
         """The model shipped in the package, or None when this install has none."""
-        ref = resources.files("toolscore_ci.detectors").joinpath("model.json")
+        ref = resources.files("toolscore_ci.detectors").joinpath("classifier.json")
         if not ref.is_file():
             return None
         return cls(json.loads(ref.read_text(encoding="utf-8")))
 
     # -- scoring -------------------------------------------------------------------------
 
-    def vector(self, dense: Mapping[str, float], buckets: Mapping[int, float]) -> dict[str, float]:
-        return vectorize(dense, buckets, self.names, self.mean, self.std)
-
-    def score(self, trace: Trace, result: Result) -> Score:
-        dense, buckets = featurize(trace, result)
+    def score(self, trace: Trace, result: Result, index: TraceIndex | None = None) -> Score:
+        dense, buckets = featurize(trace, result, index)
         return self.score_features(dense, buckets)
+
+    def familiarity(self, buckets: Mapping[int, float]) -> float:
+        """The share of a trace's n-gram ids that training traces had."""
+        bitmap = self.familiar
+        known = sum(1 for b in buckets if bitmap[b >> 3] >> (b & 7) & 1)
+        return known / len(buckets)
 
     def score_features(self, dense: Mapping[str, float], buckets: Mapping[int, float]) -> Score:
         if buckets:
-            coverage = sum(1 for b in buckets if b in self.seen) / len(buckets)
+            coverage = self.familiarity(buckets)
             if coverage < MIN_NGRAM_COVERAGE:
                 return Score(
                     None,
@@ -125,24 +168,25 @@ class Classifier:
         ]
         if len(outside) > MAX_OUT_OF_RANGE:
             return Score(None, None, f"{len(outside)} measures beyond the training range", ())
-        x = self.vector(dense, buckets)
-        raw = margin(self.weights, self.bias, x)
-        a, b = self.platt
-        parts = sorted(
-            ((k, v * self.weights.get(k, 0.0)) for k, v in x.items()),
-            key=lambda kv: -abs(kv[1]),
+        parts = {
+            n: (dense.get(n, 0.0) - self.mean[n]) / self.std[n] * w
+            for n, w in self.dense_weights.items()
+        }
+        # all in C: the weight of each id's bucket times its value
+        hashed = self.hashed
+        mask = HASH_BUCKETS - 1
+        parts[WORDING] = sum(
+            map(operator.mul, buckets.values(), (hashed[b & mask] for b in buckets))
         )
-        top = tuple((_label(k), round(c, 4)) for k, c in parts[:TOP_CONTRIBUTIONS] if c)
-        return Score(sigmoid(a * raw + b), raw, "", top)
+        raw = self.bias + sum(parts.values())
+        a, b = self.platt
+        top = sorted(parts.items(), key=lambda kv: -abs(kv[1]))[:TOP_CONTRIBUTIONS]
+        return Score(sigmoid(a * raw + b), raw, "", tuple((k, round(c, 4)) for k, c in top if c))
 
 
 def _far_outside(value: float, low: float, high: float) -> bool:
     width = max(high - low, 1e-9)
     return value < low - width or value > high + width
-
-
-def _label(key: str) -> str:
-    return "report wording" if key.startswith("h:") else key[2:]
 
 
 def vectorize(
@@ -153,7 +197,9 @@ def vectorize(
     std: Mapping[str, float],
 ) -> dict[str, float]:
     x = {f"d:{n}": (dense.get(n, 0.0) - mean[n]) / std[n] for n in names}
-    x.update({f"h:{b}": v for b, v in buckets.items()})
+    for ngram_id, v in buckets.items():
+        key = f"h:{bucket_of(ngram_id)}"
+        x[key] = x.get(key, 0.0) + v
     return x
 
 
@@ -201,9 +247,60 @@ def _raw_scores(
     return [margin(weights, bias, x) for x in _vectors(scaling, examples)]
 
 
+def _familiar_bitmap(examples: Sequence[Example]) -> str:
+    """The n-gram ids at least FAMILIAR_MIN_TRACES training traces had, as a bitmap."""
+    counts: dict[int, int] = {}
+    for e in examples:
+        for b in e.buckets:
+            counts[b] = counts.get(b, 0) + 1
+    bitmap = bytearray(NGRAM_IDS // 8)
+    for b, n in counts.items():
+        if n >= FAMILIAR_MIN_TRACES:
+            bitmap[b >> 3] |= 1 << (b & 7)
+    return base64.b64encode(zlib.compress(bytes(bitmap), 9)).decode("ascii")
+
+
 def fold_of(group: str, folds: int) -> int:
     """Folds by source group, so a held-out fold holds sources the model never saw."""
     return int(hashlib.sha256(group.encode()).hexdigest(), 16) % folds
+
+
+def decisive_verdicts(
+    calibrated: Sequence[float], examples: Sequence[Example]
+) -> tuple[list[str], dict[str, Any]]:
+    """Which verdicts the model may decide alone, from held-out calibrated scores of the open
+    traces (what the cascade scores), and the figures that decided it."""
+    open_ = [
+        (p, e.success)
+        for p, e in zip(calibrated, examples, strict=True)
+        if e.dense.get("verdict:unverifiable")
+    ]
+    honest = sum(y for _, y in open_)
+    low = [y for p, y in open_ if p <= 0.20]
+    high = [y for p, y in open_ if p >= 0.80]
+    caught, alarms = len(low) - sum(low), sum(low)
+    misses = len(high) - sum(high)
+    evidence = {
+        "open_traces": len(open_),
+        "open_successes": honest,
+        "at_or_below_0.20": {"failures": caught, "successes": alarms},
+        "at_or_above_0.80": {"failures": misses, "successes": sum(high)},
+    }
+    out = []
+    rule = DECIDE_FALSE_SUCCESS
+    if (
+        honest
+        and alarms / honest <= rule["max_false_alarm_rate"]
+        and caught >= rule["min_caught"]
+        and caught / len(low) >= rule["min_precision"]
+    ):
+        out.append("false_success")
+    if (
+        len(high) >= DECIDE_VERIFIED["min_traces"]
+        and misses / len(high) <= DECIDE_VERIFIED["max_miss_rate"]
+    ):
+        out.append("verified")
+    return out, evidence
 
 
 def train(
@@ -238,16 +335,29 @@ def train(
         # ranking upside down): keep "no signal" as such, and the model abstains
         a = 0.0
     calibrated = [sigmoid(a * s + b) for s in oof]
+    decisive, evidence = decisive_verdicts(calibrated, examples) if a > 0 else ([], {})
     scaling, weights, bias = _fit_raw(examples, seed)
-    seen = sorted({bk for e in examples for bk in e.buckets})
+    hashed = [0.0] * HASH_BUCKETS
+    for key, w in weights.items():
+        if key.startswith("h:"):
+            hashed[int(key[2:])] = round(w, 6)
     return {
         "format": FORMAT,
         "hash_buckets": HASH_BUCKETS,
+        "ngram_ids": NGRAM_IDS,
         "dense": scaling,
-        "weights": {key: round(w, 6) for key, w in sorted(weights.items()) if abs(w) >= 1e-6},
+        "dense_weights": {
+            key[2:]: round(w, 6) for key, w in sorted(weights.items()) if key.startswith("d:")
+        },
+        "hashed_weights": hashed,
         "bias": round(bias, 6),
         "platt": {"a": a, "b": b},
-        "seen_buckets": seen,
+        "familiar": {
+            "min_traces": FAMILIAR_MIN_TRACES,
+            "bitmap": _familiar_bitmap(examples),
+            "encoding": "zlib, base64: bit i of byte i>>3 (least significant first) is id i",
+        },
+        "decisive": decisive,
         "training": {
             "examples": len(examples),
             "successes": successes,
@@ -258,6 +368,7 @@ def train(
         },
         "metrics": {
             "out_of_fold_auroc": round(auroc(oof, ys), 4),
+            "decisive_evidence": evidence,
             "out_of_fold_brier": round(
                 sum((p - y) ** 2 for p, y in zip(calibrated, ys, strict=True)) / len(ys), 4
             ),

@@ -21,9 +21,14 @@ from toolscore_ci.engine.reported import turn_ends
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Result
 
-#: Hashed n-grams go into this many buckets (a power of two). Fewer buckets collide more;
-#: more make the artifact bigger for little gain on a few thousand training traces.
+#: Hashed n-grams go into this many weight buckets (a power of two). Fewer buckets collide
+#: more; more make the artifact bigger for little gain on a few thousand training traces.
 HASH_BUCKETS = 1 << 15
+#: Each n-gram gets an id of this many bits; its weight bucket is the id's low bits
+#: (`bucket_of`). A few thousand traces hit every one of 2^15 buckets, so what the model saw in
+#: training is remembered per id (2^21 of them, a 256 KiB bitmap): a text it never saw is told
+#: apart from one it knows even when every weight bucket was hit.
+NGRAM_IDS = 1 << 21
 #: Value kinds that are facts the agent could only have from a tool (ids, amounts, dates).
 FACT_KINDS = ("amount", "id", "date", "monthday", "time", "email", "count", "percent")
 _WORD = re.compile(r"[a-z]+|\d+")
@@ -194,16 +199,23 @@ def report_texts(index: TraceIndex) -> list[str]:
     return texts
 
 
+def bucket_of(ngram_id: int) -> int:
+    """The weight bucket of an n-gram id."""
+    return ngram_id & (HASH_BUCKETS - 1)
+
+
 def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
-    """Word unigrams and bigrams hashed into HASH_BUCKETS, presence only, L2-normalised (a
-    long report does not outweigh a short one). crc32, not hash(): stable across runs."""
+    """Word unigrams and bigrams hashed to n-gram ids (NGRAM_IDS), presence only,
+    L2-normalised (a long report does not outweigh a short one). crc32, not hash(): stable
+    across runs."""
+    mask = NGRAM_IDS - 1
     buckets: set[int] = set()
     for text in texts:
         words = ["0" if w.isdigit() else w for w in _WORD.findall(text.casefold())]
         for i, word in enumerate(words):
-            buckets.add(zlib.crc32(f"{prefix}{word}".encode()) % HASH_BUCKETS)
+            buckets.add(zlib.crc32(f"{prefix}{word}".encode()) & mask)
             if i:
-                buckets.add(zlib.crc32(f"{prefix}{words[i - 1]} {word}".encode()) % HASH_BUCKETS)
+                buckets.add(zlib.crc32(f"{prefix}{words[i - 1]} {word}".encode()) & mask)
     if not buckets:
         return {}
     weight = 1.0 / math.sqrt(len(buckets))
