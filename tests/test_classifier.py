@@ -56,6 +56,7 @@ def test_platt_converges_on_margins_in_the_tens() -> None:
     brier = sum((sigmoid(a * s + b) - y) ** 2 for s, y in zip(scores, ys, strict=True)) / len(ys)
     assert brier < 0.25  # better than a constant 0.5
 
+
 def test_logistic_regression_learns_a_signal_and_not_noise() -> None:
     xs = [{"bad": 1.0, f"n{i}": 1.0} if i % 2 else {"good": 1.0, f"n{i}": 1.0} for i in range(60)]
     ys = [0 if i % 2 else 1 for i in range(60)]

@@ -35,7 +35,14 @@ from toolscore_ci.discover import expand_globs
 from toolscore_ci.gate import parse_fail_on
 from toolscore_ci.github import GitHub, GitHubError
 from toolscore_ci.model import NO_FINAL_REPORT, VERDICTS, InputIssue, Result
-from toolscore_ci.pipeline import CheckConfig, ConfigError, RunStats, make_checker, run
+from toolscore_ci.pipeline import (
+    CheckConfig,
+    Checker,
+    ConfigError,
+    RunStats,
+    make_checker,
+    run,
+)
 from toolscore_ci.report import annotations as ann
 from toolscore_ci.report.atomic import append_atomic, write_atomic
 from toolscore_ci.report.comment import (
@@ -87,6 +94,12 @@ INPUT_DEFAULTS: dict[str, str] = {
     "event-file": "",
     "github-token": "${{ github.token }}",
     "github-timeout": "120",
+    "detector": "cascade-offline",
+    "model": "",
+    "judge-base-url": "",
+    "judge-model": "",
+    "max-usd": "",
+    "judge-ledger": "toolscore-ci/judge-ledger.jsonl",
     "title": "toolscore-ci",
 }
 OUTPUTS = (
@@ -107,6 +120,9 @@ OUTPUTS = (
     "json",
 )
 COMMENT_MODES = ("always", "changes", "failures", "off")
+#: The `detector` input, as `check --detector`.
+DETECTORS = ("cascade-offline", "checks", "classifier", "judge", "cascade")
+JUDGE_DETECTORS = ("judge", "cascade")
 BOT_LOGIN = "github-actions[bot]"  # who GITHUB_TOKEN comments as
 #: Longest text of an unexpected exception quoted in a report (it may carry trace text).
 INTERNAL_ERROR_MAX = 300
@@ -160,6 +176,12 @@ class Settings:
     token: str
     title: str
     github_timeout: float = float(INPUT_DEFAULTS["github-timeout"])
+    detector: str = INPUT_DEFAULTS["detector"]
+    model: str | None = None
+    judge_base_url: str | None = None
+    judge_model: str | None = None
+    max_usd: float | None = None
+    judge_ledger: str = INPUT_DEFAULTS["judge-ledger"]
 
     def path(self, value: str) -> str:
         return value if os.path.isabs(value) else os.path.join(self.workspace, value)
@@ -196,7 +218,31 @@ def read_settings(env: Mapping[str, str]) -> Settings:
         raise InputError(
             f"input github-timeout: expected seconds > 0 for all GitHub calls, got {raw_timeout!r}"
         ) from None
+    detector = get_input(env, "detector").lower() or INPUT_DEFAULTS["detector"]
+    if detector not in DETECTORS:
+        raise InputError(f"input detector: {detector!r} is not one of {', '.join(DETECTORS)}")
+    raw_budget = get_input(env, "max-usd")
+    max_usd: float | None = None
+    if raw_budget:
+        try:
+            max_usd = float(raw_budget)
+            if not 0 <= max_usd < float("inf"):
+                raise ValueError
+        except ValueError:
+            raise InputError(
+                f"input max-usd: expected US dollars >= 0, got {raw_budget!r}"
+            ) from None
+    judge_base_url = get_input(env, "judge-base-url") or None
+    judge_model = get_input(env, "judge-model") or None
+    if detector in JUDGE_DETECTORS and not (judge_base_url and judge_model):
+        raise InputError(f"input detector: {detector} needs judge-base-url and judge-model")
     settings = Settings(
+        detector=detector,
+        model=get_input(env, "model") or None,
+        judge_base_url=judge_base_url,
+        judge_model=judge_model,
+        max_usd=max_usd,
+        judge_ledger=get_input(env, "judge-ledger"),
         workspace=workspace,
         traces=traces,
         fmt=get_input(env, "format") or "auto",
@@ -298,7 +344,35 @@ def _describe(exc: BaseException) -> str:
     return text if len(text) <= INTERNAL_ERROR_MAX else text[: INTERNAL_ERROR_MAX - 1] + "…"
 
 
-def _check_files(files: list[str], config: CheckConfig, out: Outcome, workspace: str) -> None:
+def _judge(settings: Settings, config: CheckConfig, files: list[str]) -> Checker | None:
+    """The judged checker for `detector: judge|cascade`, else None (the config's detector).
+    A budget the worst case exceeds is an input error before any call."""
+    if settings.detector not in JUDGE_DETECTORS:
+        return None
+    from toolscore_ci.detectors.cascade import JudgeSetupError, judged_checker
+
+    try:
+        return judged_checker(
+            config,
+            files,
+            mode="judge" if settings.detector == "judge" else "cascade",
+            base_url=settings.judge_base_url,
+            model=settings.judge_model,
+            max_usd=settings.max_usd,
+            ledger=settings.path(settings.judge_ledger) if settings.judge_ledger else None,
+            cache=None,
+        )
+    except JudgeSetupError as exc:
+        raise InputError(f"input max-usd / judge: {exc}") from None
+
+
+def _check_files(
+    files: list[str],
+    config: CheckConfig,
+    out: Outcome,
+    workspace: str,
+    checker: Checker | None = None,
+) -> None:
     """The pipeline over `files`, inside an Action-level boundary per file.
 
     The pipeline turns bad records into input issues itself; this boundary is the last resort
@@ -308,7 +382,8 @@ def _check_files(files: list[str], config: CheckConfig, out: Outcome, workspace:
     loaded again: its issues already reported are dropped, and "probe for unknown trace_id"
     warnings for traces checked before the resume are not repeated falsely.
     """
-    checker = make_checker(config)  # a broken rule pack is a ConfigError: nothing can run
+    if checker is None:
+        checker = make_checker(config)  # a broken rule pack is a ConfigError: nothing can run
     feed = _Feed(files)
     reported: set[str] = set()
     restarted = False
@@ -392,8 +467,12 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
         probes=settings.path(settings.probes) if settings.probes else None,
         rules=tuple(settings.path(r) for r in settings.rules),
         fmt=settings.fmt,
+        detector="checks" if settings.detector in JUDGE_DETECTORS else settings.detector,
+        model=settings.path(settings.model) if settings.model else None,
     )
-    _check_files(discovery.files, config, out, settings.workspace)
+    _check_files(
+        discovery.files, config, out, settings.workspace, _judge(settings, config, discovery.files)
+    )
     baseline = load_baseline(settings.path(settings.baseline)) if settings.baseline else None
     if baseline is not None:
         out.baseline = compare_baseline(out.results, baseline)

@@ -23,6 +23,10 @@ EXIT_OK, EXIT_GATE, EXIT_INPUT = 0, 1, 2
 #: Set (to anything but "", 0 or false) by GitHub Actions and most CI services: there an empty
 #: run fails by default (--fail-on-empty), as in the Action.
 CI_VARIABLES = ("CI", "GITHUB_ACTIONS")
+#: `check --detector`: the offline ones run in the pipeline (and its workers); the judge ones
+#: need a network, a model and a budget (docs/judge.md).
+DETECTORS = ("cascade-offline", "checks", "classifier", "judge", "cascade")
+JUDGE_DETECTORS = ("judge", "cascade")
 
 
 class UsageError(Exception):
@@ -109,14 +113,23 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
     judge = check.add_argument_group(
-        "detectors", "the checks alone, or with an LLM judge (docs/judge.md)"
+        "detectors",
+        "the checks decide where they can; a model or an LLM judge only scores the rest "
+        "(docs/classifier.md, docs/judge.md)",
     )
     judge.add_argument(
         "--detector",
-        choices=("checks", "judge", "cascade"),
-        default="checks",
-        help="checks: the deterministic checks (default); judge: the judge scores every trace "
-        "after the checks; cascade: only what the checks leave open goes to the judge",
+        choices=DETECTORS,
+        default="cascade-offline",
+        help="cascade-offline (default): the checks, then the bundled classifier ranks what they "
+        "leave open (free, offline); checks: the checks alone; classifier: the classifier on "
+        "every trace; judge: an LLM judge on every trace after the checks; cascade: only what "
+        "the checks leave open goes to the judge",
+    )
+    judge.add_argument(
+        "--model",
+        metavar="DIR",
+        help="the classifier `toolscore-ci train --out DIR` wrote (default: the bundled one)",
     )
     judge.add_argument("--judge-base-url", metavar="URL", help="an OpenAI-compatible API base")
     judge.add_argument("--judge-model", metavar="NAME", help="the judge's model")
@@ -128,6 +141,34 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     judge.add_argument("--ledger", metavar="FILE", help="append every judge call's cost here")
     judge.add_argument("--judge-cache", metavar="DIR", help="reuse the judge's answers from here")
+
+    training = sub.add_parser(
+        "train", help="fit the classifier and its calibration from labelled traces"
+    )
+    add_input(training)
+    training.add_argument("--out", required=True, metavar="DIR", help="write classifier.json here")
+    training.add_argument(
+        "--group",
+        metavar="KEYS",
+        help="comma list of dotted fields naming a trace's source, for held-out folds (default: "
+        "meta.agent_model_normalized, meta.agent_model, meta.agent; else the file)",
+    )
+    training.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="leave out traces whose dotted KEY is VALUE (repeatable)",
+    )
+    training.add_argument("--folds", type=_positive, default=5, help="held-out folds (default 5)")
+    training.add_argument("--seed", type=int, default=0)
+    training.add_argument(
+        "--min-per-class",
+        type=_positive,
+        default=20,
+        help="refuse to train with fewer successes or failures than this (default 20)",
+    )
+    add_fail_on_empty(training)
 
     validate = sub.add_parser("validate", help="validate traces against agent-trace/v1")
     add_input(validate)
@@ -241,7 +282,10 @@ def _config(args: argparse.Namespace, files: list[str]):  # type: ignore[no-unty
             raise UsageError(
                 f"unknown --format {args.format!r} (choose from auto, {', '.join(reader_names())})"
             )
+    detector = getattr(args, "detector", "checks")
     return CheckConfig(
+        detector="checks" if detector in JUDGE_DETECTORS else detector,
+        model=getattr(args, "model", None),
         jobs=_jobs(getattr(args, "jobs", "1"), files),
         probes=getattr(args, "probes", None),
         rules=tuple(getattr(args, "rules", ()) or ()),
@@ -313,7 +357,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
 
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
-    checker = _judged_checker(args, config, files) if args.detector != "checks" else None
+    checker = _judged_checker(args, config, files) if args.detector in JUDGE_DETECTORS else None
     stats = RunStats(errors=len(discovery_errors))
     table = TableBuffer()  # bounded: the table shows the worst few hundred, counts cover all
     gate_failed = False
@@ -381,39 +425,26 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
 
 
 def _judged_checker(args: argparse.Namespace, config: Any, files: list[str]) -> Any:
-    """The checks with the judge behind them; the budget is refused before any call when
-    judging every trace the checks leave open could cost more."""
-    from toolscore_ci.detectors.cascade import JudgedChecker
-    from toolscore_ci.detectors.judge import Judge, JudgeError
-    from toolscore_ci.pipeline import RunStats, iter_valid_records, load_probes, make_checker
-    from toolscore_ci.projection import project
+    """The checks with the judge behind them (detectors/cascade.py); refused before any call
+    when the budget could be exceeded."""
+    from toolscore_ci.detectors.cascade import BudgetError, JudgeSetupError, judged_checker
 
     if not args.judge_base_url or not args.judge_model:
         raise UsageError(f"--detector {args.detector} needs --judge-base-url and --judge-model")
     try:
-        judge = Judge(
-            args.judge_base_url,
-            args.judge_model,
+        return judged_checker(
+            config,
+            files,
+            mode=args.detector,
+            base_url=args.judge_base_url,
+            model=args.judge_model,
             max_usd=args.max_usd,
             ledger=args.ledger,
             cache=args.judge_cache,
         )
-    except JudgeError as exc:
-        raise UsageError(str(exc)) from None
-    checker = JudgedChecker(make_checker(config), judge, args.detector)
-    if args.max_usd is not None:
-        probes, _issues = load_probes(config)
-        records = iter_valid_records(files, config, probes, RunStats())
-        worst = checker.worst_case_usd(
-            (project(r.data), r.file, r.line) for r in records if hasattr(r, "data")
-        )
-        if worst > args.max_usd:
-            raise UsageError(
-                f"--max-usd {args.max_usd:g}: judging these traces could cost up to "
-                f"${worst:.4f} (every open trace at the model's highest price and full "
-                "max_tokens); raise the budget or judge fewer traces. No call was made."
-            )
-    return checker
+    except JudgeSetupError as exc:
+        prefix = "--max-usd: " if isinstance(exc, BudgetError) else ""
+        raise UsageError(prefix + str(exc)) from None
 
 
 def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:
@@ -478,6 +509,17 @@ def cmd_bench(args: argparse.Namespace, err: IO[str]) -> int:
     return EXIT_INPUT if discovery_errors else status
 
 
+def cmd_train(args: argparse.Namespace, err: IO[str]) -> int:
+    from toolscore_ci.training import run_train
+
+    files, discovery_errors = _files(args, err)
+    if discovery_errors:
+        return EXIT_INPUT  # a model is never trained on part of what was asked for
+    if not files and _empty_run(args, err):
+        return EXIT_INPUT
+    return run_train(args, _config(args, files), files, err)
+
+
 class _WorkflowSafeStream(io.TextIOBase):
     """stderr inside a GitHub workflow: the runner executes any log line that starts with
     `::`, and CLI messages quote paths and trace text. Each line is flattened and, should it
@@ -536,6 +578,7 @@ def _main(argv: Sequence[str] | None) -> int:
         "validate": cmd_validate,
         "convert": cmd_convert,
         "bench": cmd_bench,
+        "train": cmd_train,
     }
     try:
         return commands[args.command](args, err)

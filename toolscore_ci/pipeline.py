@@ -15,9 +15,9 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult
-from typing import Any
+from typing import Any, Protocol
 
-from toolscore_ci.engine.engine import Engine as Checker
+from toolscore_ci.engine.engine import Engine
 from toolscore_ci.formats import native, read_file
 from toolscore_ci.formats.jsonio import (
     DEFAULT_MAX_LINE_BYTES,
@@ -27,7 +27,7 @@ from toolscore_ci.formats.jsonio import (
     parse_json,
 )
 from toolscore_ci.limits import MAX_MESSAGE_CHARS
-from toolscore_ci.model import InputIssue, Result, TraceRecord
+from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
 from toolscore_ci.rules import RulePackError, load_packs
@@ -35,7 +35,21 @@ from toolscore_ci.validate import schema_issues
 
 
 class ConfigError(Exception):
-    """The run cannot start: a rule pack or probes file is unusable."""
+    """The run cannot start: a rule pack, probes file or model is unusable."""
+
+
+class Checker(Protocol):
+    """What checks one projected trace: the engine, or a detector built around it."""
+
+    name: str
+
+    def check(self, trace: Trace, source_file: str, line: int) -> Result: ...
+
+
+#: Detectors `make_checker` builds from a config (the judge needs a network and a budget: the
+#: CLI builds it itself). `cascade-offline` is the default: the checks, then the bundled model.
+OFFLINE_DETECTORS = ("checks", "classifier", "cascade-offline")
+DEFAULT_DETECTOR = "cascade-offline"
 
 
 @dataclass(frozen=True)
@@ -46,6 +60,8 @@ class CheckConfig:
     strict_format: bool = False
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     jobs: int = 1  # worker processes for the check stage; 1 checks in this process
+    detector: str = "checks"  # one of OFFLINE_DETECTORS (library default: the checks alone)
+    model: str | None = None  # a `train --out` directory or artifact; None: the bundled model
 
 
 @dataclass
@@ -192,12 +208,31 @@ def _count(issue: InputIssue, stats: RunStats) -> None:
         stats.warnings += 1
 
 
-def make_checker(config: CheckConfig) -> Checker:
+def make_engine(config: CheckConfig) -> Engine:
     try:
         packs = load_packs(config.rules)
     except RulePackError as exc:
         raise ConfigError(str(exc)) from None
-    return Checker(packs)
+    return Engine(packs)
+
+
+def make_checker(config: CheckConfig) -> Checker:
+    """The detector `config.detector` names, around the engine with `config.rules`."""
+    engine = make_engine(config)
+    if config.detector == "checks":
+        return engine
+    from toolscore_ci.detectors.offline import MODES, ModelError, OfflineChecker, load_model
+
+    mode = next((m for m in MODES if m == config.detector), None)
+    if mode is None:
+        raise ConfigError(
+            f"unknown detector {config.detector!r} (choose from {', '.join(OFFLINE_DETECTORS)})"
+        )
+    try:
+        model = load_model(config.model)
+    except ModelError as exc:
+        raise ConfigError(str(exc)) from None
+    return OfflineChecker(engine, model, mode)
 
 
 def load_probes(config: CheckConfig) -> tuple[Probes | None, list[InputIssue]]:
@@ -274,9 +309,9 @@ _Work = tuple[str, Any, str, int]
 _Outcome = tuple[Result | None, list[InputIssue], bool, str | None]
 
 
-def _init_worker(rules: tuple[str, ...], probes: Probes | None) -> None:
+def _init_worker(config: CheckConfig, probes: Probes | None) -> None:
     global _WORKER
-    _WORKER = (Checker(load_packs(rules)), probes)
+    _WORKER = (make_checker(config), probes)
 
 
 def _check_batch(batch: list[_Work]) -> list[_Outcome]:
@@ -375,9 +410,7 @@ def _check_in_workers(
             if result is not None:
                 yield result
 
-    with context.Pool(
-        config.jobs, initializer=_init_worker, initargs=(config.rules, probes)
-    ) as pool:
+    with context.Pool(config.jobs, initializer=_init_worker, initargs=(config, probes)) as pool:
 
         def submit() -> None:
             nonlocal batch, in_flight, batch_bytes

@@ -6,7 +6,7 @@ from __future__ import annotations
 import fnmatch
 import re
 
-from toolscore_ci.engine.index import build
+from toolscore_ci.engine.index import TraceIndex, build
 from toolscore_ci.engine.registry import Context, in_order
 from toolscore_ci.engine.reported import Unread, reported_claims
 from toolscore_ci.gate import gate
@@ -66,6 +66,11 @@ class Engine:
         self.checks = in_order()
 
     def check(self, trace: Trace, source_file: str, line: int) -> Result:
+        return self.check_indexed(trace, source_file, line)[0]
+
+    def check_indexed(self, trace: Trace, source_file: str, line: int) -> tuple[Result, TraceIndex]:
+        """The result and the index it was read from (a model scoring the trace next reuses
+        it instead of building it again)."""
         index = build(trace, self.tool_categories)
         unread: list[Unread] = []
         claims = reported_claims(index, self._applicable(trace, trace.steps), unread)
@@ -82,7 +87,7 @@ class Engine:
         notes = [f"turn {t.index}: {t.record}" for t in index.turns]
         if not (trace.final_text or "").strip():
             notes.append(NO_FINAL_REPORT)
-        return Result(
+        result = Result(
             trace_id=trace.trace_id,
             verdict=gate(p),
             p_success=0.5 if p is None else p,
@@ -93,6 +98,7 @@ class Engine:
             detector=self.name,
             notes=notes,
         )
+        return result, index
 
     def _applicable(self, trace: Trace, steps: tuple[Step, ...]) -> list[RulePack]:
         """Packs whose `tools` globs match a call in the trace (or, with no calls, whose name

@@ -1,0 +1,126 @@
+"""The offline detectors: the trained classifier, alone or behind the checks.
+
+- `cascade-offline` (the default): the checks decide where they are conclusive (`verified`,
+  `false_success`: evidence); the classifier scores only what they leave open.
+- `classifier`: the classifier scores every trace that claims something (the checks' own
+  outcomes are among its features); for measuring it, not for gating.
+
+A model's score is a ranking, not evidence. It may move a trace out of review only where the
+artifact records, on data the model was not trained on, that doing so is safe
+(`decisive` in the artifact, set by `train`): otherwise its probability is mapped into the
+review band (0.20, 0.80) by a monotone map, so the queue is ranked by it and the gate's verdict
+stays `unverifiable`. A model alone never blocks a merge without held-out evidence that its
+low scores are failures. Both detectors are free and need no network; they only ever receive
+projected traces (no labels).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Literal
+
+from toolscore_ci.detectors.classifier import Classifier, Score
+from toolscore_ci.engine.engine import Engine
+from toolscore_ci.gate import FALSE_SUCCESS_AT, VERIFIED_AT, gate
+from toolscore_ci.model import Reason, Result, Trace
+
+Mode = Literal["classifier", "cascade-offline"]
+MODES: tuple[Mode, ...] = ("classifier", "cascade-offline")
+#: Verdicts the checks reach on evidence: the cascade keeps them.
+CONCLUSIVE = frozenset({"verified", "false_success"})
+#: A scored trace's reason; an abstention is a note, and the trace keeps the checks' result.
+SCORE_CODE = "TSM001"
+ABSTAIN_CODE = "TSM901"
+#: The name of the model artifact in a `--model DIR` (what `train --out DIR` writes).
+ARTIFACT = "classifier.json"
+
+
+class ModelError(Exception):
+    """A `--model` that cannot be used: missing, unreadable, or not an artifact."""
+
+
+def load_model(path: str | None) -> Classifier | None:
+    """The classifier from `--model PATH` (a directory holding classifier.json, or the file),
+    else the one bundled with the package (None when this install has none)."""
+    if path is None:
+        try:
+            return Classifier.bundled()
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ModelError(
+                f"the bundled model is unusable ({exc}): reinstall toolscore-ci"
+            ) from None
+    target = Path(path)
+    if target.is_dir():
+        target = target / ARTIFACT
+    try:
+        return Classifier.load(target)
+    except FileNotFoundError:
+        raise ModelError(
+            f"{path}: no model here (expected {ARTIFACT}, as `train --out` writes)"
+        ) from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ModelError(f"{target}: not a usable model artifact: {exc}") from None
+
+
+def review_band(p: float) -> float:
+    """Map a probability into the open interval the gate sends to review, keeping its order."""
+    low, high = FALSE_SUCCESS_AT + 0.01, VERIFIED_AT - 0.01
+    return round(low + (high - low) * p, 4)
+
+
+class OfflineChecker:
+    """The engine, then the classifier: on every claimed trace (`classifier`), or only where
+    the checks did not decide (`cascade-offline`)."""
+
+    def __init__(self, engine: Engine, model: Classifier | None, mode: Mode) -> None:
+        self.engine = engine
+        self.model = model
+        self.mode = mode
+        self.name = mode
+
+    def check(self, trace: Trace, source_file: str, line: int) -> Result:
+        result, index = self.engine.check_indexed(trace, source_file, line)
+        if result.verdict == "skipped":
+            return result  # nothing claimed: nothing to score
+        if self.mode == "cascade-offline" and result.verdict in CONCLUSIVE:
+            return result
+        if self.model is None:
+            return _abstained(result, "no model is installed (see `toolscore-ci train`)")
+        score = self.model.score(trace, result, index)
+        if score.p_success is None:
+            return _abstained(result, score.why)
+        return self._scored(result, score)
+
+    def _scored(self, result: Result, score: Score) -> Result:
+        assert score.p_success is not None
+        p = score.p_success
+        decided = gate(p)
+        allowed = self.model.decisive if self.model is not None else frozenset()
+        if decided not in allowed:
+            p_out, decided = review_band(p), "unverifiable"
+            why = "the model alone does not decide here: ranked for review"
+        else:
+            p_out = p
+            why = "held out, the model's scores this far out were right: it decides"
+        parts = ", ".join(f"{name} {weight:+.2f}" for name, weight in score.contributions)
+        reason = Reason(
+            claim="model_score",
+            outcome="unknown",
+            steps=(),
+            detail=f"classifier: {p:.0%} likely a success ({why}); largest contributions: "
+            f"{parts or 'none'}",
+            code=SCORE_CODE,
+        )
+        # Keep the checks' own reasons: they say what was and was not verified.
+        return replace(
+            result,
+            verdict=decided,
+            p_success=p_out,
+            reasons=[*result.reasons, reason],
+            detector=self.mode,
+        )
+
+
+def _abstained(result: Result, why: str) -> Result:
+    return replace(result, notes=[*result.notes, f"{ABSTAIN_CODE} classifier abstained: {why}"])
