@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from toolscore_ci.detectors.classifier import Classifier, featurize  # noqa: E402
-from toolscore_ci.detectors.offline import load_model  # noqa: E402
-from toolscore_ci.formats.jsonio import open_binary  # noqa: E402
-from toolscore_ci.pipeline import CheckConfig, make_engine  # noqa: E402
-from toolscore_ci.projection import project  # noqa: E402
+from toolscore_ci.detectors.classifier import Classifier, featurize
+from toolscore_ci.detectors.offline import load_model
+from toolscore_ci.formats.jsonio import open_binary
+from toolscore_ci.pipeline import CheckConfig, make_engine
+from toolscore_ci.projection import project
 
 
 def _records(paths: list[str], limit: int) -> list[dict]:

@@ -5,8 +5,8 @@ plain JSON that scores, explains and abstains outside what it learnt; labels nev
 from __future__ import annotations
 
 import json
-import sys
 import random
+import sys
 from pathlib import Path
 
 import pytest

@@ -134,7 +134,7 @@ def test_the_classifier_mode_scores_what_the_checks_decided(artifact: dict[str, 
 def test_review_band_keeps_order_inside_the_gate() -> None:
     values = [review_band(p / 100) for p in range(101)]
     assert values == sorted(values)
-    assert 0.20 < values[0] and values[-1] < 0.80
+    assert values[0] > 0.20 and values[-1] < 0.80
 
 
 def _example(p: float, success: int) -> tuple[float, Example]:
@@ -147,7 +147,7 @@ def test_decisive_verdicts_need_clean_held_out_tails() -> None:
     assert decided == ["false_success"]
     assert evidence["at_or_below_0.20"] == {"failures": 12, "successes": 0}
     # two honest runs of 100 down there: 2% false alarms is over the 1% allowed
-    dirty = clean + [_example(0.1, 1), _example(0.1, 1)]
+    dirty = [*clean, _example(0.1, 1), _example(0.1, 1)]
     assert decisive_verdicts(*zip(*dirty, strict=True))[0] == []
     # too few caught to trust the tail
     few = [_example(0.05, 0) for _ in range(5)] + [_example(0.5, 1) for _ in range(100)]
@@ -155,7 +155,7 @@ def test_decisive_verdicts_need_clean_held_out_tails() -> None:
     # a clean upper tail lets it pass runs; one with failures in it does not
     high = [_example(0.9, 1) for _ in range(40)] + [_example(0.5, 0) for _ in range(10)]
     assert decisive_verdicts(*zip(*high, strict=True))[0] == ["verified"]
-    leaky = high + [_example(0.9, 0) for _ in range(4)]
+    leaky = [*high, *(_example(0.9, 0) for _ in range(4))]
     assert decisive_verdicts(*zip(*leaky, strict=True))[0] == []
 
 
