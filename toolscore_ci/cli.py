@@ -153,6 +153,9 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="take labels by trace_id from this agent-trace/v1 file (for unlabelled copies)",
     )
+    from toolscore_ci.dataset.command import add_parser as add_dataset
+
+    add_dataset(sub)
     return parser
 
 
@@ -478,6 +481,12 @@ def cmd_bench(args: argparse.Namespace, err: IO[str]) -> int:
     return EXIT_INPUT if discovery_errors else status
 
 
+def cmd_dataset(args: argparse.Namespace, err: IO[str]) -> int:
+    from toolscore_ci.dataset.command import run
+
+    return run(args, err)
+
+
 class _WorkflowSafeStream(io.TextIOBase):
     """stderr inside a GitHub workflow: the runner executes any log line that starts with
     `::`, and CLI messages quote paths and trace text. Each line is flattened and, should it
@@ -536,6 +545,7 @@ def _main(argv: Sequence[str] | None) -> int:
         "validate": cmd_validate,
         "convert": cmd_convert,
         "bench": cmd_bench,
+        "dataset": cmd_dataset,
     }
     try:
         return commands[args.command](args, err)
