@@ -238,7 +238,8 @@ class Builder:
 
     def ask(self, text: str) -> None:
         """The user's request, after an earlier finished turn now and then."""
-        if self.rng.random() < P_EARLIER_TURN:
+        # a read situation's earlier turn would ask the same question twice
+        if self.cell.kind != "read_failure_as_empty" and self.rng.random() < P_EARLIER_TURN:
             self.user(self.pick(self.spec["read"]["question"]))
             hit = self.fill(self.spec["read"]["hit"])
             self.call(
