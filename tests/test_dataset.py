@@ -247,3 +247,11 @@ def test_content_files_are_whole() -> None:
 def test_generation_is_pure_python_and_fast() -> None:
     rows = list(generate(3, 300))
     assert len(rows) == 300 and len({r["trace_id"] for r in rows}) == 300
+
+
+def test_dataset_without_an_action_is_a_usage_error_and_out_dash_is_stdout(tmp_path: Path) -> None:
+    bare = cli("dataset", cwd=tmp_path)
+    assert bare.returncode == 2 and "dataset write|validate" in bare.stderr
+    piped = cli("dataset", "write", "--out", "-", "--count", "3", "--seed", "2", cwd=tmp_path)
+    assert piped.returncode == 0, piped.stderr
+    assert [json.loads(x)["schema"] for x in piped.stdout.splitlines()] == ["agent-trace/v1"] * 3

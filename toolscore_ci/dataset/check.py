@@ -60,6 +60,7 @@ class Report:
 
     records: int = 0
     errors: list[InputIssue] = field(default_factory=list)
+    warnings: list[InputIssue] = field(default_factory=list)
     leaks: list[Leak] = field(default_factory=list)
     outcomes: Counter[str] = field(default_factory=Counter)
     kinds: Counter[tuple[str, str]] = field(default_factory=Counter)  # (kind, outcome)
@@ -189,8 +190,7 @@ def validate(records: Iterable[TraceRecord | InputIssue]) -> Report:
     plain = plain_words()
     for item in records:
         if isinstance(item, InputIssue):
-            if item.severity == "error":
-                report.errors.append(item)
+            (report.errors if item.severity == "error" else report.warnings).append(item)
             continue
         report.records += 1
         data = item.data

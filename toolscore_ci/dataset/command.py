@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from typing import IO
 
 EXIT_OK, EXIT_LEAK, EXIT_INPUT = 0, 1, 2
@@ -120,9 +121,9 @@ def _write(args: argparse.Namespace, err: IO[str]) -> int:
     return EXIT_OK
 
 
-def _emit(path: str, chunks: object) -> None:
+def _emit(path: str, chunks: Iterable[str]) -> None:
     if path == "-":
-        for chunk in chunks:  # type: ignore[attr-defined]
+        for chunk in chunks:
             sys.stdout.write(chunk)
         sys.stdout.flush()
         return
@@ -131,7 +132,7 @@ def _emit(path: str, chunks: object) -> None:
     try:
         # whole or not at all; a missing directory is the user's typo, not ours to create
         with atomic_writer(path, make_dirs=False) as out:
-            for chunk in chunks:  # type: ignore[attr-defined]
+            for chunk in chunks:
                 out.write(chunk)
     except OSError as exc:
         raise DatasetUsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
@@ -148,6 +149,8 @@ def _validate(args: argparse.Namespace, err: IO[str]) -> int:
     records = iter_valid_records(found.files, CheckConfig(), None, RunStats())
     report = validate(records)
     report.errors[:0] = found.errors
+    for warning in report.warnings:
+        err.write("warning: " + str(warning).replace("\n", "\\n") + "\n")
     for issue in report.errors:
         err.write(str(issue).replace("\n", "\\n") + "\n")
     for leak in report.leaks:
