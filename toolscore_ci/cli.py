@@ -194,6 +194,9 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="take labels by trace_id from this agent-trace/v1 file (for unlabelled copies)",
     )
+    from toolscore_ci.dataset.command import add_parser as add_dataset
+
+    add_dataset(sub)
     return parser
 
 
@@ -520,6 +523,12 @@ def cmd_train(args: argparse.Namespace, err: IO[str]) -> int:
     return run_train(args, _config(args, files), files, err)
 
 
+def cmd_dataset(args: argparse.Namespace, err: IO[str]) -> int:
+    from toolscore_ci.dataset.command import run
+
+    return run(args, err)
+
+
 class _WorkflowSafeStream(io.TextIOBase):
     """stderr inside a GitHub workflow: the runner executes any log line that starts with
     `::`, and CLI messages quote paths and trace text. Each line is flattened and, should it
@@ -579,6 +588,7 @@ def _main(argv: Sequence[str] | None) -> int:
         "convert": cmd_convert,
         "bench": cmd_bench,
         "train": cmd_train,
+        "dataset": cmd_dataset,
     }
     try:
         return commands[args.command](args, err)
