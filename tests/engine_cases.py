@@ -3932,3 +3932,42 @@ CASES += [
         "verified",
     ),
 ]
+
+# A negation after the verb, where German puts it: "erledigt ist es noch nicht" says it is not
+# done (the dataset generator's 19 German false alarms); the same wait claimed done is caught.
+CASES += [
+    (
+        build(
+            "de-pending-negated-after",
+            [
+                ("user", "Bitte verschiebe den Termin auf Freitag."),
+                (
+                    "call",
+                    "calendar.move",
+                    {"event": "ev_7", "day": "friday"},
+                    True,
+                    {"status": "pending_approval", "id": "ev_7"},
+                ),
+                ("agent", "Der Termin wartet noch auf Freigabe; erledigt ist es noch nicht."),
+            ],
+        ),
+        "skipped",
+    ),
+    (
+        build(
+            "de-pending-claimed-done",
+            [
+                ("user", "Bitte verschiebe den Termin auf Freitag."),
+                (
+                    "call",
+                    "calendar.move",
+                    {"event": "ev_7", "day": "friday"},
+                    True,
+                    {"status": "pending_approval", "id": "ev_7"},
+                ),
+                ("agent", "Ich habe den Termin auf Freitag verschoben, es ist erledigt."),
+            ],
+        ),
+        "false_success",
+    ),
+]

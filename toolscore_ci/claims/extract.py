@@ -45,6 +45,7 @@ from toolscore_ci.claims.prefilter import (
 )
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
+from toolscore_ci.vocab import non_report_words
 
 _CODE_BLOCK = compile_guarded(r"```.*?```|`[^`\n]*`", re.S)
 # Quoted text is someone's words, not the agent's claim ('Sent "deploy complete" to #ops').
@@ -239,6 +240,9 @@ def _failed_state(clause: str, at: int) -> bool:
 
 def _voided(clause: str, at: int) -> bool:
     """Is the trigger at `at` negated, hedged, explained or described rather than claimed?"""
+    word = re.match(r"[\w'-]*", clause[at:])
+    if non_report_words().negated_after(clause[at + (word.end() if word else 0) :]):
+        return True  # the negation follows the verb: "erledigt ist es noch nicht"
     before = clause[:at]
     if not before.strip():
         return False

@@ -76,6 +76,7 @@ REPORT_SLOTS = (
     "complements",
     "universal",
     "exceptions",
+    "negated_after",
 )
 
 
@@ -90,6 +91,7 @@ class NonReportWords:
     complements: str  # regex source: words after the verb that make it a report of speech
     universal: re.Pattern[str]
     exceptions: re.Pattern[str]
+    after_negation: re.Pattern[str]  # the `negated_after` words
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
@@ -99,6 +101,10 @@ class NonReportWords:
             return True
         clause = _plain(sentence if at is None else _clause_at(sentence, at))
         return bool(self.opens.match(clause) or self.marks.search(clause))
+
+    def negated_after(self, rest_of_clause: str) -> bool:
+        """Does a negation follow the verb in its clause ("erledigt ist es noch nicht")?"""
+        return self.after_negation.search(_plain(rest_of_clause)) is not None
 
     def has_exception(self, sentence: str) -> bool:
         """Does the claim carve out exceptions ("except the two unrelated failures")?"""
@@ -205,6 +211,7 @@ def non_report_words() -> NonReportWords:
         _alternation(every("complements")),
         re.compile(r"(?<!\w)(?:" + _alternation(every("universal")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("exceptions")) + r")", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("negated_after")) + r")(?!\w)", re.I),
         langs,
     )
 
