@@ -456,18 +456,18 @@ def _render_loso(loso: dict[str, Any]) -> list[str]:
     lines = [
         "",
         f"leave-one-source-out by {loso['key']}{pattern}: each group scored by a classifier",
-        "trained without it; cascade = the checks where conclusive, the classifier elsewhere;",
-        "gate = the cascade at 0.80/0.20 (caught / false alarms)",
-        f"{'group':<20} {'traces':>6} {'fail':>5} {'checks':>6} {'classifier (95%)':>20} "
-        f"{'cascade (95%)':>20} {'gate':>9}",
+        "trained without it (abst: traces it abstained on); cascade = the checks where",
+        "conclusive, the classifier elsewhere; gate = the cascade at 0.80/0.20: caught/alarms",
+        f"{'group':<20} {'traces':>6} {'fail':>5} {'abst':>5} {'checks':>6} "
+        f"{'classifier (95%)':>20} {'cascade (95%)':>20} {'gate':>9}",
     ]
     rows = [*loso["groups"].items(), ("pooled", loso["pooled"])]
     for group, row in rows:
-        gate_row = row["cascade_gate"]
+        gate_row = row["cascade_offline_gate"]
         lines.append(
             f"{_cut(group, 20):<20} {row['traces']:>6} {row['failures']:>5} "
-            f"{_num(row['checks']['auroc']):>6} {_auroc(row['classifier']):>20} "
-            f"{_auroc(row['cascade']):>20} "
+            f"{row['abstained']:>5} {_num(row['checks']['auroc']):>6} "
+            f"{_auroc(row['classifier']):>20} {_auroc(row['cascade_offline']):>20} "
             f"{str(gate_row['caught']) + '/' + str(gate_row['false_alarms']):>9}"
         )
     return lines

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -121,6 +122,7 @@ def run(
                 "the classifier cannot be trained to score it"
             )
     clf_p: list[float | None] = [None] * len(samples)
+    why: list[str] = [""] * len(samples)
     trained_on: dict[str, int] = {}
     for n, g in enumerate(groups, 1):
         train_set = [s.example for s in samples if s.example.group != g]
@@ -134,10 +136,13 @@ def run(
         model = Classifier(train(train_set, folds=folds, seed=seed))
         for i in held:
             e = samples[i].example
-            clf_p[i] = model.score_features(e.dense, e.buckets).p_success
+            scored = model.score_features(e.dense, e.buckets)
+            clf_p[i] = scored.p_success
+            # the reason without its figures, so abstentions of one kind count together
+            why[i] = re.sub(r"\d+", "N", scored.why)
         trained_on[g] = len(train_set)
         err.write(f"loso: {n}/{len(groups)} {g!r} done in {time.perf_counter() - started:.1f}s\n")
-    figures = _Figures(samples, ys, clf_p, seed, resamples)
+    figures = _Figures(samples, ys, clf_p, why, seed, resamples)
     per_group = {}
     for g in groups:
         row = figures.of([i for i, s in enumerate(samples) if s.example.group == g])
@@ -155,6 +160,7 @@ class _Figures:
     samples: Sequence[Sample]
     ys: Sequence[int]
     clf_p: Sequence[float | None]
+    why: Sequence[str]
     seed: int
     resamples: int
 
@@ -174,16 +180,22 @@ class _Figures:
             for v, q in zip(verdicts, clf, strict=True)
         ]
         genuine = sum(ys)
+        scored = [(p, y) for p, y in zip(clf, ys, strict=True) if p is not None]
         return {
             "traces": len(ys),
             "failures": len(ys) - genuine,
             "genuine": genuine,
             "abstained": sum(1 for p in clf if p is None),
+            "abstained_why": dict(Counter(self.why[i] for i in idx if self.why[i])),
             "checks": self._ranking(check_p, ys),
             "classifier": self._ranking(clf_alone, ys),
-            "cascade": self._ranking(cascade, ys),
+            "classifier_where_scored": self._ranking(
+                [p for p, _ in scored],
+                [y for _, y in scored],  # type: ignore[misc]
+            ),
+            "cascade_offline": self._ranking(cascade, ys),
             "checks_gate": _gate_counts(verdicts, ys),
-            "cascade_gate": _gate_counts(gated, ys),
+            "cascade_offline_gate": _gate_counts(gated, ys),
         }
 
     def _ranking(self, scores: Sequence[float], ys: Sequence[int]) -> dict[str, Any]:
