@@ -277,6 +277,13 @@ def test_loso_group_from_a_pattern(tmp_path: Path) -> None:
     report = _bench(tmp_path, path, "--loso", "meta.where", "--loso-pattern", "^([^_]+)__")
     assert sorted(report["loso"]["groups"]) == ["group-a", "group-b", "group-c"]
     assert report["loso"]["pattern"] == "^([^_]+)__"
+    records[2]["meta"]["where"] = "no-separator"
+    path = _write(tmp_path / "odd.jsonl", records)
+    proc = cli("bench", path, "--loso", "meta.where", "--loso-pattern", "^([^_]+)__", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "odd.jsonl:3: $.meta.where: 'no-separator' gives no group by --loso-pattern" in (
+        proc.stderr
+    )
 
 
 def test_loso_refuses_what_it_cannot_split(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ from toolscore_ci.model import (
     VERDICTS,
     InputIssue,
     Result,
+    Trace,
     TraceRecord,
 )
 from toolscore_ci.pipeline import (
@@ -106,7 +107,7 @@ class DetectorRun:
     labels: list[int] = field(default_factory=list)
     seconds: float = 0.0
 
-    def check(self, record: TraceRecord, trace: Any) -> Result:
+    def check(self, record: TraceRecord, trace: Trace) -> Result:
         started = time.perf_counter()
         result = self.checker.check(trace, record.file, record.line)
         self.seconds += time.perf_counter() - started

@@ -68,32 +68,29 @@ class Collector:
 
     def group_of(self, record: TraceRecord) -> str | None:
         """The record's group, or None with an issue naming file, line and JSON path."""
-        path = "$." + self.key
-        value: Any = record.data
+        group, problem = self._resolve(record.data)
+        if problem:
+            self.issues.append(InputIssue(record.file, record.line, "$." + self.key, problem))
+            return None
+        return group
+
+    def _resolve(self, data: dict[str, Any]) -> tuple[str, str]:
+        """(group, "") or ("", what is wrong)."""
+        value: Any = data
         for part in self.key.split("."):
-            if isinstance(value, dict) and part in value:
-                value = value[part]
-            else:
-                return self._issue(record, path, "missing (the --loso group key)")
+            if not (isinstance(value, dict) and part in value):
+                return "", "missing (the --loso group key)"
+            value = value[part]
         if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
-            return self._issue(
-                record,
-                path,
-                f"the --loso group must be a non-empty string or number, not {value!r}",
-            )
+            return "", f"the --loso group must be a non-empty string or number, not {value!r}"
         text = str(value)
         if self.pattern is None:
-            return text
+            return text, ""
         found = self.pattern.search(text)
-        if found is None:
-            return self._issue(
-                record, path, f"{text!r} does not match --loso-pattern {self.pattern.pattern!r}"
-            )
-        return found.group(1) if self.pattern.groups else found.group(0)
-
-    def _issue(self, record: TraceRecord, path: str, message: str) -> None:
-        self.issues.append(InputIssue(record.file, record.line, path, message))
-        return None
+        group = (found.group(1) if self.pattern.groups else found.group(0)) if found else None
+        if not group:
+            return "", f"{text!r} gives no group by --loso-pattern {self.pattern.pattern!r}"
+        return group, ""
 
 
 def run(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from toolscore_ci.model import Result, Trace
+from toolscore_ci.model import Result, Trace, Verdict
 
 if TYPE_CHECKING:
     from toolscore_ci.pipeline import CheckConfig
@@ -120,7 +120,7 @@ def _checks(ctx: BuildContext) -> Checker:
 class VerdictBaseline:
     """A baseline as a checker: a rule of thumb gives a verdict; its score is the verdict's."""
 
-    def __init__(self, name: str, decide: Callable[[Trace], str]) -> None:
+    def __init__(self, name: str, decide: Callable[[Trace], Verdict]) -> None:
         self.name = name
         self._decide = decide
 
@@ -128,7 +128,7 @@ class VerdictBaseline:
         verdict = self._decide(trace)
         return Result(
             trace_id=trace.trace_id,
-            verdict=verdict,  # type: ignore[arg-type]
+            verdict=verdict,
             p_success=VERDICT_SCORES.get(verdict, OTHER_VERDICT_SCORE),
             claims=[],
             reasons=[],
@@ -138,12 +138,12 @@ class VerdictBaseline:
         )
 
 
-def trust_the_agent(trace: Trace) -> str:
+def trust_the_agent(trace: Trace) -> Verdict:
     """Believe the final message (what CI does today)."""
     return "verified" if (trace.final_text or trace.final_claims) else "skipped"
 
 
-def any_tool_error(trace: Trace) -> str:
+def any_tool_error(trace: Trace) -> Verdict:
     """Flag every trace in which any tool reported ok=false or an error."""
     failed = any(s.kind == "tool_result" and (s.ok is False or s.error) for s in trace.steps)
     return "false_success" if failed else "verified"
