@@ -44,10 +44,36 @@ def test_false_alarms_stay_under_the_ceiling(name: str, spec: tuple[str | None, 
     extra = ["--labels", str(_need(labels))] if labels else []
     proc = _run("bench", "--output", "json", str(path), *extra)
     assert proc.returncode == 0, proc.stderr
-    report = json.loads(proc.stdout)["checks"]
+    bench = json.loads(proc.stdout)
+    report = bench["detectors"]["checks"]
     summary = report["summary"]
     assert summary["traces"] >= 500
     assert summary["false_alarms"] <= ceiling * summary["genuine"], report["false_alarms"]
+    _figures_in_range(bench)
+
+
+def _figures_in_range(bench: dict) -> None:
+    """Every detector's figures exist and are what they claim to be (docs/bench.md)."""
+    assert bench["schema"] == "toolscore-ci/bench-v1" and bench["loso"] is None
+    assert bench["traces"] == bench["failures"] + bench["genuine"]
+    for name, part in bench["detectors"].items():
+        s = part["summary"]
+        assert s["traces"] == bench["traces"], name
+        assert s["caught"] + s["missed"] + s["to_review"] == s["failures"], name
+        assert s["false_alarms"] + s["genuine_verified"] <= s["genuine"], name
+        low, high = s["auroc_ci95"]
+        assert 0 <= low <= s["auroc"] <= high <= 1, (name, s)
+        assert high - low < 0.15, (name, s)  # hundreds of traces: a narrow interval
+        assert 0 <= s["ece"] <= 1 and 0 <= s["brier"] <= 1, (name, s)
+        for key in ("recall", "coverage"):
+            assert 0 <= s[key] <= 1, (name, key)
+        assert s["seconds_per_1000"] >= 0 and s["usd"] == 0 and s["usd_per_1000"] == 0
+        assert part["score"] == ("own" if name == "checks" else "verdict")
+        kinds = part["recall_by_kind"]
+        assert sum(k["traces"] for k in kinds.values()) == s["failures"], name
+    # the checks cost time: more than the baselines' one pass over the steps
+    checks = bench["detectors"]["checks"]["summary"]["seconds_per_1000"]
+    assert checks > bench["detectors"]["baseline:trust-the-agent"]["summary"]["seconds_per_1000"]
 
 
 def test_every_real_flag_cites_its_steps() -> None:

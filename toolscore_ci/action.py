@@ -349,12 +349,16 @@ def _judge(settings: Settings, config: CheckConfig, files: list[str]) -> Checker
     A budget the worst case exceeds is an input error before any call."""
     if settings.detector not in JUDGE_DETECTORS:
         return None
-    from toolscore_ci.detectors.cascade import JudgeSetupError, judged_checker
+    from toolscore_ci.detectors.cascade import (
+        BudgetError,
+        JudgeSetupError,
+        judged_checker,
+        refuse_over_budget,
+    )
 
     try:
-        return judged_checker(
+        checker = judged_checker(
             config,
-            files,
             mode="judge" if settings.detector == "judge" else "cascade",
             base_url=settings.judge_base_url,
             model=settings.judge_model,
@@ -362,8 +366,12 @@ def _judge(settings: Settings, config: CheckConfig, files: list[str]) -> Checker
             ledger=settings.path(settings.judge_ledger) if settings.judge_ledger else None,
             cache=None,
         )
+        refuse_over_budget([checker], config, files, settings.max_usd)
+    except BudgetError as exc:
+        raise InputError(f"input max-usd {exc}") from None
     except JudgeSetupError as exc:
-        raise InputError(f"input max-usd / judge: {exc}") from None
+        raise InputError(f"input detector: {exc}") from None
+    return checker
 
 
 def _check_files(

@@ -194,10 +194,70 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="take labels by trace_id from this agent-trace/v1 file (for unlabelled copies)",
     )
+    chosen = bench.add_argument_group("detectors", "which detectors to measure (docs/bench.md)")
+    chosen.add_argument(
+        "--detector",
+        metavar="NAMES",
+        help="comma list of detectors (default: checks and the two baselines; judge and "
+        "cascade need --judge-base-url and --judge-model)",
+    )
+    chosen.add_argument(
+        "--model",
+        metavar="DIR",
+        help="the classifier for classifier and cascade-offline (default: the bundled one)",
+    )
+    chosen.add_argument("--judge-base-url", metavar="URL", help="an OpenAI-compatible API base")
+    chosen.add_argument("--judge-model", metavar="NAME", help="the judge's model")
+    chosen.add_argument(
+        "--max-usd",
+        type=float,
+        metavar="N",
+        help="the judges' budget: refused before the first call if the worst case exceeds it",
+    )
+    chosen.add_argument("--ledger", metavar="FILE", help="append every judge call's cost here")
+    chosen.add_argument("--judge-cache", metavar="DIR", help="reuse the judge's answers from here")
+    figures = bench.add_argument_group("figures")
+    figures.add_argument(
+        "--seed", type=int, default=0, help="seed of the bootstrap and of training (default 0)"
+    )
+    figures.add_argument(
+        "--resamples",
+        type=_positive_count,
+        default=1000,
+        help="bootstrap resamples of each AUROC interval (default 1000)",
+    )
+    figures.add_argument(
+        "--loso",
+        metavar="KEY",
+        help="leave-one-source-out: group traces by this dotted path of the labelled record "
+        "(e.g. meta.agent_model_normalized), train the classifier without each group, score it",
+    )
+    figures.add_argument(
+        "--loso-pattern",
+        metavar="REGEX",
+        help="take the group from the KEY's value: the regex's first group (or whole match), "
+        "e.g. --loso task.id --loso-pattern '^([^_]+)__' for a SWE-bench instance's repository",
+    )
+    figures.add_argument(
+        "--loso-folds",
+        type=_positive_count,
+        default=3,
+        help="inner folds for the calibration of each training run (default 3)",
+    )
     from toolscore_ci.dataset.command import add_parser as add_dataset
 
     add_dataset(sub)
     return parser
+
+
+def _positive_count(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number <= 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value!r}")
+    return number
 
 
 def _emit_issue(issue: InputIssue, err: IO[str]) -> None:
@@ -285,7 +345,8 @@ def _config(args: argparse.Namespace, files: list[str]):  # type: ignore[no-unty
             raise UsageError(
                 f"unknown --format {args.format!r} (choose from auto, {', '.join(reader_names())})"
             )
-    detector = getattr(args, "detector", "checks")
+    # `check --detector` names one detector; bench's names several and builds them itself
+    detector = args.detector if args.command == "check" else "checks"
     return CheckConfig(
         detector="checks" if detector in JUDGE_DETECTORS else detector,
         model=getattr(args, "model", None),
@@ -428,26 +489,23 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
 
 
 def _judged_checker(args: argparse.Namespace, config: Any, files: list[str]) -> Any:
-    """The checks with the judge behind them (detectors/cascade.py); refused before any call
-    when the budget could be exceeded."""
-    from toolscore_ci.detectors.cascade import BudgetError, JudgeSetupError, judged_checker
+    """The checks with the judge behind them (`detectors.registry.judged_checker`); the
+    budget is refused before any call when judging every trace the checks leave open could
+    cost more."""
+    from toolscore_ci.detectors.registry import (
+        BuildContext,
+        SetupError,
+        judged_checker,
+        refuse_over_budget,
+    )
 
-    if not args.judge_base_url or not args.judge_model:
-        raise UsageError(f"--detector {args.detector} needs --judge-base-url and --judge-model")
+    ctx = BuildContext(config, files, args)
     try:
-        return judged_checker(
-            config,
-            files,
-            mode=args.detector,
-            base_url=args.judge_base_url,
-            model=args.judge_model,
-            max_usd=args.max_usd,
-            ledger=args.ledger,
-            cache=args.judge_cache,
-        )
-    except JudgeSetupError as exc:
-        prefix = "--max-usd: " if isinstance(exc, BudgetError) else ""
-        raise UsageError(prefix + str(exc)) from None
+        checker = judged_checker(ctx, args.detector)
+        refuse_over_budget([checker], ctx)
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+    return checker
 
 
 def cmd_validate(args: argparse.Namespace, err: IO[str]) -> int:

@@ -66,7 +66,6 @@ class BudgetError(JudgeSetupError):
 
 def judged_checker(
     config: CheckConfig,
-    files: Sequence[str],
     *,
     mode: Mode,
     base_url: str | None,
@@ -75,10 +74,9 @@ def judged_checker(
     ledger: str | None,
     cache: str | None,
 ) -> JudgedChecker:
-    """The checks with the judge behind them, as `check` and the Action build it; with a
-    budget, judging every trace the checks leave open at its worst case must fit in it."""
-    from toolscore_ci.pipeline import RunStats, iter_valid_records, load_probes, make_engine
-    from toolscore_ci.projection import project
+    """The checks with the judge behind them, as `check`, `bench` and the Action build it.
+    The budget's worst case is checked by `refuse_over_budget`, once over every judge."""
+    from toolscore_ci.pipeline import make_engine
 
     if not base_url or not model:
         raise JudgeSetupError(f"the {mode} detector needs a judge base URL and a judge model")
@@ -86,17 +84,32 @@ def judged_checker(
         judge = Judge(base_url, model, max_usd=max_usd, ledger=ledger, cache=cache)
     except JudgeError as exc:
         raise JudgeSetupError(str(exc)) from None
-    checker = JudgedChecker(make_engine(config), judge, mode)
-    if max_usd is not None:
-        probes, _issues = load_probes(config)
-        records = iter_valid_records(files, config, probes, RunStats())
-        worst = checker.worst_case_usd(
-            (project(r.data), r.file, r.line) for r in records if hasattr(r, "data")
+    return JudgedChecker(make_engine(config), judge, mode)
+
+
+def refuse_over_budget(
+    checkers: Sequence[object], config: CheckConfig, files: Sequence[str], budget: float | None
+) -> None:
+    """Refuse a budget before any call when judging these traces with every judge among
+    `checkers` could cost more (each open trace at the model's highest price and full
+    max_tokens; the worst cases of several judges add up)."""
+    judged = [c for c in checkers if isinstance(c, JudgedChecker)]
+    if budget is None or not judged:
+        return
+    from toolscore_ci.pipeline import RunStats, iter_valid_records, load_probes
+    from toolscore_ci.projection import project
+
+    probes, _issues = load_probes(config)
+    records = [
+        r for r in iter_valid_records(files, config, probes, RunStats()) if hasattr(r, "data")
+    ]
+    worst = sum(
+        c.worst_case_usd((project(r.data), r.file, r.line) for r in records)  # type: ignore[union-attr]
+        for c in judged
+    )
+    if worst > budget:
+        raise BudgetError(
+            f"{budget:g}: judging these traces could cost up to ${worst:.4f} (every open "
+            "trace at the model's highest price and full max_tokens); raise the budget or "
+            "judge fewer traces. No call was made."
         )
-        if worst > max_usd:
-            raise BudgetError(
-                f"budget {max_usd:g} USD: judging these traces could cost up to "
-                f"${worst:.4f} (every open trace at the model's highest price and full "
-                "max_tokens); raise the budget or judge fewer traces. No call was made."
-            )
-    return checker

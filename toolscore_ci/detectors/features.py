@@ -166,7 +166,7 @@ def text_buckets(index: TraceIndex) -> dict[int, float]:
     every user message and the last two on their own (how the person reacted at the end), the
     tools' names, and what the tools returned (the first part of each). Measured on real
     tau2-bench dialogues held out by agent model, each block adds to the ranking (AUROC 0.62
-    with reports alone, 0.76 with all; benchmarks/loso.py)."""
+    with reports alone, 0.76 with all; `toolscore-ci bench --loso`)."""
     users = [
         (s.content or "")[:_MAX_TEXT]
         for s in index.steps
