@@ -249,3 +249,22 @@ def test_workers_run_the_same_detector(tmp_path: Path) -> None:
     assert runs[0].returncode == 0, runs[0].stderr
     assert runs[0].stdout == runs[1].stdout
     assert SCORE_CODE in runs[0].stdout
+
+
+def test_bench_measures_the_offline_detectors(tmp_path: Path) -> None:
+    data = _labelled_file(tmp_path / "labelled.jsonl", 30)
+    assert _cli("train", str(data), "--out", str(tmp_path / "m"), cwd=tmp_path).returncode == 0
+    proc = _cli(
+        "bench", str(data), "--detector", "checks,cascade-offline,classifier",
+        "--model", str(tmp_path / "m"), "--output", "json", cwd=tmp_path,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    detectors = json.loads(proc.stdout)["detectors"]
+    # the checks leave every one of these open; the model (in-sample here) ranks them
+    assert detectors["checks"]["summary"]["auroc"] == 0.5
+    assert detectors["cascade-offline"]["summary"]["auroc"] > 0.9
+    missing = _cli(
+        "bench", str(data), "--detector", "cascade-offline", "--model", str(tmp_path / "none"),
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert missing.returncode == 2 and "no model here" in missing.stderr
