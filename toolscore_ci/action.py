@@ -280,6 +280,7 @@ class Outcome:
     baseline: BaselineDiff | None = None
     new_false_successes: int = 0
     notes: list[str] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)  # patterns that matched no file
     error: str | None = None  # a configuration error that stopped the run
     internal: list[str] = field(default_factory=list)  # unexpected exceptions, located
 
@@ -385,6 +386,7 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
     for pattern, n in discovery.matched.items():
         if n == 0:
             out.notes.append(f"The pattern {md_text(pattern, 200)} matched no files.")
+            out.unmatched.append(pattern)
     out.notes.extend(md_text(p, 300) for p in discovery.problems)
     out.issues.extend(discovery.errors)  # an unlistable directory: traces may be missing
     out.stats.errors += len(discovery.errors)
@@ -837,6 +839,12 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
             emit(line)
 
     stage("while writing the log", "(the log)", log_report)
+    for pattern in outcome.unmatched:  # said where the step's log shows it, never silent
+        emit(
+            command(
+                "warning", inert(f"traces: {pattern}: matched no files"), {"title": settings.title}
+            )
+        )
     if outcome.error:
         emit(command("error", outcome.error, {"title": settings.title}))
 
