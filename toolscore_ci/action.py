@@ -34,7 +34,7 @@ from toolscore_ci.baseline import compare_baseline, load_baseline
 from toolscore_ci.discover import expand_globs
 from toolscore_ci.gate import parse_fail_on
 from toolscore_ci.github import GitHub, GitHubError
-from toolscore_ci.model import NO_FINAL_REPORT, VERDICTS, InputIssue, Result
+from toolscore_ci.model import VERDICTS, InputIssue, Result
 from toolscore_ci.pipeline import CheckConfig, ConfigError, RunStats, make_checker, run
 from toolscore_ci.report import annotations as ann
 from toolscore_ci.report.atomic import append_atomic, write_atomic
@@ -44,6 +44,7 @@ from toolscore_ci.report.comment import (
     SUMMARY_LIMIT,
     BaselineDiff,
     ReportData,
+    build_report_data,
     marker,
     md_text,
     render_markdown,
@@ -281,6 +282,7 @@ class Outcome:
     new_false_successes: int = 0
     notes: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)  # patterns that matched no file
+    gate_text: str | None = None  # the gate's decision, said when thresholds are set
     error: str | None = None  # a configuration error that stopped the run
     internal: list[str] = field(default_factory=list)  # unexpected exceptions, located
 
@@ -417,34 +419,23 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
 
 
 def report_data(settings: Settings, outcome: Outcome, env: Mapping[str, str]) -> ReportData:
-    results = outcome.results
     server = env.get("GITHUB_SERVER_URL", "https://github.com").rstrip("/")
     run_url = None
     if env.get("GITHUB_REPOSITORY") and env.get("GITHUB_RUN_ID"):
         run_url = f"{server}/{env['GITHUB_REPOSITORY']}/actions/runs/{env['GITHUB_RUN_ID']}"
-    cut_off = sum(1 for r in results if NO_FINAL_REPORT in r.notes)
-    notes = list(outcome.notes)
-    if cut_off:
-        notes.append(
-            f"{cut_off} run(s) ended without a final report (cut off at a step limit?): "
-            "nothing in them was claimed, so nothing was checked."
-        )
-    return ReportData(
+    return build_report_data(
         title=settings.title,
         conclusion=CONCLUSIONS[outcome.exit_code],
+        results=outcome.results,
         counts={v: outcome.stats.verdicts.get(v, 0) for v in VERDICTS},
         files=outcome.stats.files,
         invalid=outcome.stats.invalid,
         input_errors=outcome.stats.errors,
-        false_successes=[r for r in results if r.verdict == "false_success"],
-        review=sorted(
-            (r for r in results if r.verdict == "unverifiable"),
-            key=lambda r: (abs(r.p_success - 0.5), r.source_file, r.line),
-        ),
         issues=[str(i) for i in outcome.issues if i.severity == "error"],
-        notes=notes,
+        notes=outcome.notes,
         baseline=outcome.baseline,
         run_url=run_url,
+        gate=outcome.gate_text,
     )
 
 
