@@ -52,13 +52,17 @@ class MergedRun:
 _REMAKE = "run that shard again"
 
 
-def read_shard(path: str) -> Shard:
-    """One shard's results file, whole, or a MergeError saying where it is not."""
+def read_shard(path: str, root: str | None = None) -> Shard:
+    """One shard's results file, whole, or a MergeError saying where it is not. A relative
+    `path` is opened under `root` (the Action's workspace) and named as given."""
+    import os
+
+    where = os.path.join(root, path) if root else path
     rows: list[tuple[int, dict[str, Any]]] = []
     trailer: dict[str, Any] | None = None
     trailer_at = number = 0
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(where, encoding="utf-8") as fh:
             for number, line in enumerate(fh, 1):
                 if not line.strip():
                     continue
@@ -149,11 +153,11 @@ def _differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
 
 
-def merge(paths: Sequence[str]) -> MergedRun:
+def merge(paths: Sequence[str], root: str | None = None) -> MergedRun:
     """The one run the shards in `paths` make, or a MergeError."""
     if not paths:
         raise MergeError("give the results file of every shard")
-    shards = [read_shard(p) for p in paths]
+    shards = [read_shard(p, root) for p in paths]
     first = shards[0]
     by_index: dict[int, Shard] = {}
     for shard in shards:
