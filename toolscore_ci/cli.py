@@ -264,18 +264,21 @@ def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> di
 
 
 def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
+    """Streams: each report is one pass over the shards' files in the one run's order, so
+    memory holds a line of each shard (JUnit, which lists every trace, holds its cases)."""
     from toolscore_ci.gate import decide
-    from toolscore_ci.merge import merge, report_data
+    from toolscore_ci.merge import plan, report_data
     from toolscore_ci.report.atomic import write_atomic
     from toolscore_ci.report.comment import SUMMARY_LIMIT, render_markdown, utf8_len
     from toolscore_ci.report.junit import render_junit
-    from toolscore_ci.report.results import result_line, results_text, strict_dumps, summary_dict
+    from toolscore_ci.report.results import strict_dumps, summary_dict, trailer_line
     from toolscore_ci.report.sarif import render_sarif
-    from toolscore_ci.report.table import render_table
+    from toolscore_ci.report.table import TableBuffer, render_table
 
-    merged = merge(args.results)
-    stats = merged.stats
-    for issue in merged.issues:
+    shards = plan(args.results)
+    stats = shards.stats
+    issues = shards.ordered_issues()
+    for issue in issues:
         _emit_issue(issue, err)
     policy = _policy(args)
     decision = decide(policy, stats.verdicts, stats.traces)
@@ -284,32 +287,29 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
         status = EXIT_INPUT
     else:
         status = EXIT_GATE if decision.failed else EXIT_OK
+    lines = (item for _key, item in shards.items() if isinstance(item, str))
     with _report_out(args.out) as out:
         if args.output == "jsonl":
-            to_file = args.out not in (None, "-")
-            out.write(
-                results_text(merged.results)
-                if to_file
-                else "".join(result_line(r) + "\n" for r in merged.results)
-            )
+            written = 0
+            for line in lines:
+                out.write(line + "\n")
+                written += 1
+            if args.out not in (None, "-"):
+                out.write(trailer_line(written) + "\n")
         elif args.output == "json":
+            out.write('{"schema": "toolscore-ci/results-v1", "results": [')
+            written = 0
+            for line in lines:
+                out.write((",\n" if written else "\n") + line)
+                written += 1
             summary = summary_dict(stats)
             if gate_text is not None:
                 summary["gate"] = {"failed": decision.failed, "text": gate_text}
-            body = ",\n".join(result_line(r) for r in merged.results)
-            out.write(
-                '{"schema": "toolscore-ci/results-v1", "results": ['
-                + ("\n" + body + "\n" if merged.results else "")
-                + '], "summary": '
-                + strict_dumps(summary)
-                + "}\n"
-            )
+            out.write("\n" * bool(written) + '], "summary": ' + strict_dumps(summary) + "}\n")
         else:
-            from toolscore_ci.report.table import TableBuffer
-
             table = TableBuffer()
-            for r in merged.results:
-                table.add(r)
+            for result in shards.results():
+                table.add(result)
             out.write(
                 render_table(
                     table.shown(),
@@ -323,13 +323,12 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
             )
     try:
         if args.junit:
-            write_atomic(
-                args.junit, render_junit(merged.results, merged.issues, fail_on=policy.fail_on)
-            )
+            junit = render_junit(shards.results(), issues, fail_on=policy.fail_on)
+            write_atomic(args.junit, junit)
         if args.sarif:
-            write_atomic(args.sarif, render_sarif(merged.results))
+            write_atomic(args.sarif, render_sarif(shards.results()))
         if args.summary:
-            data = report_data(merged, args.title, status, gate_text)
+            data = report_data(shards, args.title, status, gate_text)
             write_atomic(args.summary, render_markdown(data, SUMMARY_LIMIT - 8192, utf8_len))
     except OSError as exc:
         raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None

@@ -11,9 +11,10 @@ counts or configurations, a shard given twice, a shard missing, or a trace in tw
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,15 +29,28 @@ class MergeError(ConfigError):
 
 @dataclass
 class Shard:
-    path: str
+    """One shard's results file, checked whole; its results are read again when needed
+    (`iter_lines`), so a merge holds no more than one line of each file at a time."""
+
+    path: str  # as named in messages
+    where: str  # as opened
     index: int
     count: int
     config: dict[str, Any]
-    results: list[tuple[tuple[int, ...], Result]]
+    order: list[int]  # each result's n, in file order
+    lines: list[int]  # each result's line number, in file order
     issues: list[tuple[tuple[int, ...], InputIssue]]
     issues_dropped: int
     stats: dict[str, int]
     notes: list[str]
+    verdicts: Counter[str] = field(default_factory=Counter)
+
+    def iter_lines(self) -> Iterator[tuple[tuple[int, ...], str]]:
+        """Every result line (without its newline) with its key, in file order."""
+        with open(self.where, encoding="utf-8") as fh:
+            results = (line.rstrip("\n") for line in fh if line.strip())
+            for n, line in zip(self.order, results, strict=False):
+                yield (n, 0, 1, 0), line
 
 
 @dataclass
@@ -53,12 +67,15 @@ _REMAKE = "run that shard again"
 
 
 def read_shard(path: str, root: str | None = None) -> Shard:
-    """One shard's results file, whole, or a MergeError saying where it is not. A relative
-    `path` is opened under `root` (the Action's workspace) and named as given."""
+    """One shard's results file, checked whole (every line JSON, the trailer last and
+    complete, its count and its shard record right), or a MergeError saying where it is
+    not. A relative `path` is opened under `root` (the Action's workspace), named as given."""
     import os
 
     where = os.path.join(root, path) if root else path
-    rows: list[tuple[int, dict[str, Any]]] = []
+    lines: list[int] = []
+    ids: list[str] = []
+    verdicts: Counter[str] = Counter()
     trailer: dict[str, Any] | None = None
     trailer_at = number = 0
     try:
@@ -77,16 +94,18 @@ def read_shard(path: str, root: str | None = None) -> Shard:
                     )
                 if is_trailer(record):
                     trailer, trailer_at = record, number
-                elif isinstance(record, dict):
-                    rows.append((number, record))
+                elif isinstance(record, dict) and isinstance(record.get("trace_id"), str):
+                    lines.append(number)
+                    ids.append(record["trace_id"])
+                    verdicts[str(record.get("verdict"))] += 1
                 else:
-                    raise MergeError(f"{path}:{number}: $: not a results line")
+                    raise MergeError(f"{path}:{number}: $: not a results line (no trace_id)")
     except OSError as exc:
         raise MergeError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise MergeError(f"{path}:{number + 1}: $: invalid UTF-8 at byte {exc.start}") from None
     if trailer is None:
-        what = "is empty" if not rows else f"ends at line {number} without its trailer record"
+        what = "is empty" if not lines else f"ends at line {number} without its trailer record"
         raise MergeError(
             f"{path}: the results file {what}: truncated, or not a results file; " + _REMAKE
         )
@@ -95,10 +114,10 @@ def read_shard(path: str, root: str | None = None) -> Shard:
             f"{path}:{trailer_at}: $.complete: the shard that wrote this file did not finish; "
             + _REMAKE
         )
-    if trailer.get("traces") != len(rows):
+    if trailer.get("traces") != len(lines):
         raise MergeError(
             f"{path}:{trailer_at}: $.traces: the trailer counts {trailer.get('traces')!r} "
-            f"results but the file holds {len(rows)} (truncated or edited); " + _REMAKE
+            f"results but the file holds {len(lines)} (truncated or edited); " + _REMAKE
         )
     info = trailer.get("shard")
     if not isinstance(info, dict):
@@ -107,18 +126,9 @@ def read_shard(path: str, root: str | None = None) -> Shard:
             "shard); write each shard with `check --shard I/N --output jsonl --out FILE`"
         )
     try:
-        index, count = int(info["index"]), int(info["count"])
-        order = info["order"]
-        if not isinstance(order, list) or len(order) != len(rows):
-            raise ValueError("order")
-        results = []
-        for (line_no, row), n in zip(rows, order, strict=True):
-            try:
-                results.append(((int(n), 0, 1, 0), result_from_dict(row)))
-            except (KeyError, TypeError, ValueError):
-                raise MergeError(
-                    f"{path}:{line_no}: $: not a result (needs the fields of result-v1)"
-                ) from None
+        order = [int(n) for n in info["order"]]
+        if len(order) != len(lines):
+            raise ValueError(f"{len(order)} places for {len(lines)} results")
         issues = [
             (
                 tuple(int(x) for x in i["at"]),
@@ -126,26 +136,31 @@ def read_shard(path: str, root: str | None = None) -> Shard:
             )
             for i in info["issues"]
         ]
+        issues.sort(key=lambda item: item[0])  # stable: a shard's own order within a key
         shard = Shard(
             path=path,
-            index=index,
-            count=count,
+            where=where,
+            index=int(info["index"]),
+            count=int(info["count"]),
             config=dict(info["config"]),
-            results=results,
+            order=order,
+            lines=lines,
             issues=issues,
             issues_dropped=int(info["issues_dropped"]),
             stats={k: int(v) for k, v in info["stats"].items()},
             notes=[str(n) for n in info["notes"]],
         )
-    except MergeError:
-        raise
     except (KeyError, TypeError, ValueError) as exc:
         raise MergeError(
             f"{path}:{trailer_at}: $.shard: malformed shard record ({type(exc).__name__}: "
             f"{exc}); " + _REMAKE
         ) from None
     if not 1 <= shard.index <= shard.count:
-        raise MergeError(f"{path}:{trailer_at}: $.shard.index: {shard.index} is not in 1..{count}")
+        raise MergeError(
+            f"{path}:{trailer_at}: $.shard.index: {shard.index} is not in 1..{shard.count}"
+        )
+    shard.ids = ids  # type: ignore[attr-defined]  # for the overlap check, then dropped
+    shard.verdicts = verdicts
     return shard
 
 
@@ -153,8 +168,46 @@ def _differences(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
     return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
 
 
-def merge(paths: Sequence[str], root: str | None = None) -> MergedRun:
-    """The one run the shards in `paths` make, or a MergeError."""
+@dataclass
+class Plan:
+    """Shards that make one run, checked; the run's items are streamed from their files."""
+
+    shards: list[Shard]  # by index
+    stats: RunStats
+    notes: list[str]
+
+    def items(self) -> Iterator[tuple[tuple[int, ...], str | InputIssue]]:
+        """The one run's results (as their lines) and issues, in its order: a k-way merge
+        by key, so memory holds one line of each shard."""
+
+        def stream(shard: Shard) -> Iterator[tuple[tuple[int, ...], str | InputIssue]]:
+            return heapq.merge(shard.iter_lines(), shard.issues, key=lambda item: item[0])
+
+        # heapq.merge is stable: equal keys keep the shards' order (only the first shard
+        # holds what belongs to no trace, so equal keys never meet across shards otherwise)
+        return heapq.merge(*(stream(s) for s in self.shards), key=lambda item: item[0])
+
+    def results(self) -> Iterator[Result]:
+        for _key, item in self.items():
+            if isinstance(item, str):
+                yield _parse(item)
+
+    def ordered_issues(self) -> list[InputIssue]:
+        merged = heapq.merge(*(s.issues for s in self.shards), key=lambda item: item[0])
+        return [i for _k, i in merged]
+
+
+def _parse(line: str) -> Result:
+    try:
+        return result_from_dict(json.loads(line))
+    except (KeyError, TypeError, ValueError):
+        raise MergeError(
+            f"a shard's result is not a result-v1 line: {line[:120]}"  # shape checked late
+        ) from None
+
+
+def plan(paths: Sequence[str], root: str | None = None) -> Plan:
+    """Check that the shards in `paths` make one run (MergeError otherwise)."""
     if not paths:
         raise MergeError("give the results file of every shard")
     shards = [read_shard(p, root) for p in paths]
@@ -189,41 +242,43 @@ def merge(paths: Sequence[str], root: str | None = None) -> MergedRun:
         )
     owner: dict[str, str] = {}
     for shard in shards:
-        for _key, result in shard.results:
-            other = owner.setdefault(result.trace_id, shard.path)
+        for trace_id in shard.ids:  # type: ignore[attr-defined]
+            other = owner.setdefault(trace_id, shard.path)
             if other != shard.path:
                 raise MergeError(
-                    f"{shard.path}: trace {result.trace_id!r} is also in {other}: the shards "
+                    f"{shard.path}: trace {trace_id!r} is also in {other}: the shards "
                     "overlap (a trace belongs to exactly one shard)"
                 )
+        del shard.ids  # type: ignore[attr-defined]
     ordered = sorted(shards, key=lambda s: s.index)
-    items: list[tuple[tuple[int, ...], int, Result | InputIssue]] = []
-    for shard in ordered:
-        items.extend((key, 1, r) for key, r in shard.results)
-        items.extend((key, 0, i) for key, i in shard.issues)
-    # stable: within one key, a shard's own order stands (issues are listed after results
-    # above only to build the list; the key's third field puts a record's issues first)
-    items.sort(key=lambda item: item[0])
-    out = MergedRun(config=first.config, shards=first.count)
-    for _key, _kind, item in items:
-        (out.results if isinstance(item, Result) else out.issues).append(item)  # type: ignore[arg-type]
-    stats = out.stats
+    stats = RunStats()
     stats.files = first.stats.get("files", 0)
     for shard in ordered:
         stats.invalid += shard.stats.get("invalid", 0)
         stats.errors += shard.stats.get("errors", 0)
         stats.warnings += shard.stats.get("warnings", 0)
-    stats.traces = len(out.results)
-    stats.verdicts = Counter({v: 0 for v in VERDICTS})
-    stats.verdicts.update(r.verdict for r in out.results)
-    stats.verdicts = Counter({k: n for k, n in stats.verdicts.items() if n})
-    out.notes = list(first.notes)
+        stats.traces += len(shard.order)
+        stats.verdicts.update(shard.verdicts)
+    notes = list(first.notes)
     dropped = sum(s.issues_dropped for s in ordered)
     if dropped:
-        out.notes.append(
+        notes.append(
             f"{dropped:,} input issue(s) are counted but not listed: a shard keeps at most "
             "10,000 in its results file."
         )
+    return Plan(ordered, stats, notes)
+
+
+def merge(paths: Sequence[str], root: str | None = None) -> MergedRun:
+    """The one run the shards in `paths` make, whole in memory (the Action's merge mode), or
+    a MergeError."""
+    p = plan(paths, root)
+    out = MergedRun(config=p.shards[0].config, shards=len(p.shards), stats=p.stats, notes=p.notes)
+    for _key, item in p.items():
+        if isinstance(item, str):
+            out.results.append(_parse(item))
+        else:
+            out.issues.append(item)
     return out
 
 
@@ -286,20 +341,28 @@ def config_record(
     }
 
 
-def report_data(merged: MergedRun, title: str, status: int, gate: str | None) -> Any:
-    """The Markdown report's data for a merged run (the Action's job summary and comment)."""
+def report_data(p: Plan, title: str, status: int, gate: str | None) -> Any:
+    """The Markdown report's data for a merged run (the job summary the Action writes). Only
+    the results the report lists are held: false successes, the review queue, and runs cut
+    off (which a note counts)."""
+    from toolscore_ci.model import NO_FINAL_REPORT
     from toolscore_ci.report.comment import build_report_data
 
+    listed = [
+        r
+        for r in p.results()
+        if r.verdict in ("false_success", "unverifiable") or NO_FINAL_REPORT in r.notes
+    ]
     conclusion = {0: "success", 1: "failure"}.get(status, "error")
     return build_report_data(
         title=title,
         conclusion=conclusion,
-        results=merged.results,
-        counts={v: merged.stats.verdicts.get(v, 0) for v in VERDICTS},
-        files=merged.stats.files,
-        invalid=merged.stats.invalid,
-        input_errors=merged.stats.errors,
-        issues=[str(i) for i in merged.issues if i.severity == "error"],
-        notes=merged.notes,
+        results=listed,
+        counts={v: p.stats.verdicts.get(v, 0) for v in VERDICTS},
+        files=p.stats.files,
+        invalid=p.stats.invalid,
+        input_errors=p.stats.errors,
+        issues=[str(i) for i in p.ordered_issues() if i.severity == "error"],
+        notes=p.notes,
         gate=gate,
     )
