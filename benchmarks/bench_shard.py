@@ -113,6 +113,13 @@ def bench(work: Path, inputs: list[str], shards: int, label: str) -> dict[str, A
         leg["trailer_kib"] = round(len(text.rstrip(b"\n").rsplit(b"\n", 1)[-1]) / 1024, 1)
         leg["traces"] = text.count(b"\n") - 1
         legs.append(leg)
+    merge_results = measure(
+        cli(
+            "merge", *(f"shards/{i}.jsonl" for i in range(1, shards + 1)),
+            "--output", "jsonl", "--out", "merged/results-only.jsonl",
+        ),
+        work,
+    )  # fmt: skip
     merge = measure(
         cli(
             "merge", *(f"shards/{i}.jsonl" for i in range(1, shards + 1)),
@@ -135,7 +142,9 @@ def bench(work: Path, inputs: list[str], shards: int, label: str) -> dict[str, A
         "action_one_run": action,
         "legs": legs,
         "merge": merge,
+        "merge_results_only": merge_results,
         "identical": {
+            "results only (vs check)": same("merged/results-only.jsonl", "one/results.jsonl"),
             "results (vs check)": same("merged/results.jsonl", "one/results.jsonl"),
             "results (vs the Action)": same("merged/results.jsonl", "one/action-results.jsonl"),
             "junit (vs the Action)": same("merged/junit.xml", "one/junit.xml"),
@@ -164,6 +173,10 @@ def show(report: dict[str, Any]) -> str:
             f"| shard {i}/{report['shards']} | {leg['wall_s']} | {leg['peak_rss_mib']} | {leg['traces']:,} "
             f"| {leg['results_mib']} | {leg['trailer_kib']} | {leg['rc']} |"
         )
+    m = report["merge_results_only"]
+    lines.append(
+        f"| merge (results file only) | {m['wall_s']} | {m['peak_rss_mib']} | | | | {m['rc']} |"
+    )
     m = report["merge"]
     lines.append(
         f"| merge (results, JUnit, SARIF, summary) | {m['wall_s']} | {m['peak_rss_mib']} | | | | {m['rc']} |"

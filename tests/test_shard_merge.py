@@ -50,7 +50,7 @@ def _shards(ws: Path, out: Path, *extra: str, n: int = N) -> list[Path]:
     files = []
     for i in range(1, n + 1):
         path = out / f"shard-{i}.jsonl"
-        jobs = "2" if i == 2 else "1"  # one leg in workers: the assignment must not care
+        jobs = "2" if i < n else "1"  # legs in workers and not: the assignment must not care
         proc = cli(
             "check", "traces", "--probes", "probes.jsonl", "--shard", f"{i}/{n}",
             "--jobs", jobs, "--output", "jsonl", "--out", path, *extra, cwd=ws,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult
 from typing import Any
@@ -65,6 +65,29 @@ def iter_valid_records(
     files: Iterable[str], config: CheckConfig, probes: Probes | None, stats: RunStats
 ) -> Iterator[TraceRecord | InputIssue]:
     """Read every file and validate each record; invalid records become issues."""
+    for item in _read_records(files, config, probes, stats):
+        if not isinstance(item, _Mark):
+            yield item
+
+
+class _Mark:
+    """A record read but not yielded (invalid, or another shard's and not validated): it
+    still counts in the OrderKey's n, so every shard counts the same records."""
+
+
+_MARK = _Mark()
+
+
+def _read_records(
+    files: Iterable[str],
+    config: CheckConfig,
+    probes: Probes | None,
+    stats: RunStats,
+    skip: Callable[[dict[str, Any]], bool] | None = None,
+) -> Iterator[TraceRecord | InputIssue | _Mark]:
+    """`iter_valid_records`, with a `_Mark` for each record it does not yield. A record
+    `skip` says is not ours is neither validated nor merged with probes (only the first
+    shard, which reports invalid records, validates them all)."""
     for path in files:
         stats.files += 1
         for item in read_file(
@@ -76,6 +99,9 @@ def iter_valid_records(
             if isinstance(item, InputIssue):
                 _count(item, stats)
                 yield item
+                continue
+            if skip is not None and skip(item.data):
+                yield _MARK
                 continue
             try:
                 # merged probes are steps of their own: validate those records whatever built them
@@ -91,8 +117,16 @@ def iter_valid_records(
                 for issue in issues:
                     _count(issue, stats)
                     yield issue
+                yield _MARK
                 continue
             yield item
+
+
+def _skip_for(shard: Shard | None) -> Callable[[dict[str, Any]], bool] | None:
+    """What a shard other than the first need not even validate: the other shards' records."""
+    if shard is None or shard.first:
+        return None
+    return lambda data: not shard.owns(data.get("trace_id"))
 
 
 def _failed(file: str, line: int, stage: str, exc: BaseException) -> InputIssue:
@@ -228,8 +262,8 @@ def run(
 
 
 #: Where an item stands in the whole run's stream, sharded or not: (n, kind, sub, line). `n`
-#: counts the valid records read so far (every shard reads them all, so `n` is the same in
-#: each); kind 0 is a record's own issues (sub 0) and result (sub 1), kind 1 what belongs to no
+#: counts the records read so far, valid or not (every shard reads them all, so `n` is the
+#: same in each); kind 0 is a record's own issues (sub 0) and result (sub 1), kind 1 what belongs to no
 #: trace (unreadable lines, invalid records, probe lines), kind 2 the probes left unused, by
 #: line. Sorting the items of every shard by key (stably) gives the one run's order.
 OrderKey = tuple[int, int, int, int]
@@ -290,12 +324,14 @@ def _check_here(
     """Read and check in this process."""
     shard = config.shard
     n = 0
-    for item in iter_valid_records(files, config, probes, reading):
+    for item in _read_records(files, config, probes, reading, _skip_for(shard)):
         if isinstance(item, InputIssue):
             if reading is stats:
                 yield (n, 1, 0, 0), item
             continue
         n += 1
+        if isinstance(item, _Mark):
+            continue
         if shard is not None and not shard.owns(item.data.get("trace_id")):
             continue
         for out in _counted(_check_record(checker, item), stats):
@@ -319,7 +355,7 @@ _Work = tuple[str, Any, str, int]
 # What a unit gives back: its result (when this shard checked it), the issues that belong to
 # no trace (parse warnings, a parse error, schema errors: the first shard's), the record's own
 # issues from checking, whether it counts as an invalid trace, the trace_id whose probes were
-# merged, and whether the record was valid (it counts in the OrderKey's n).
+# merged, and whether it was a record at all (valid or not: it counts in the OrderKey's n).
 _Outcome = tuple[Result | None, list[InputIssue], list[InputIssue], bool, str | None, bool]
 
 
@@ -367,8 +403,12 @@ def _check_work(
             issues.append(InputIssue(file, line, "$", f"expected a trace object, got {kind_of}"))
             return None, issues, [], False, None, False
         record = TraceRecord(value, file, line)
+    elif kind == "count":
+        return None, [], [], False, None, True  # read in the main process, counted in n
     else:
         record = TraceRecord(payload, file, line)
+    if shard is not None and not shard.first and not shard.owns(record.data.get("trace_id")):
+        return None, issues, [], False, None, True  # another shard's: not even validated
     merged = None
     if probes is not None:
         probes.merge(record.data)
@@ -377,7 +417,7 @@ def _check_work(
     if kind == "raw":
         invalid = schema_issues(record)
         if invalid:
-            return None, issues + invalid, [], True, merged, False
+            return None, issues + invalid, [], True, merged, True
     if shard is not None and not shard.owns(record.data.get("trace_id")):
         return None, issues, [], False, merged, True
     checked = _check_record(checker, record)
@@ -397,9 +437,11 @@ def _work_items(
             else None
         )
         if lines is None:
-            for item in iter_valid_records([path], config, None, stats):
+            for item in _read_records([path], config, None, stats, _skip_for(config.shard)):
                 if isinstance(item, InputIssue):
                     yield item
+                elif isinstance(item, _Mark):
+                    yield ("count", None, path, 0)
                 else:
                     yield ("record", item.data, item.file, item.line)
             continue
