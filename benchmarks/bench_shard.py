@@ -80,7 +80,9 @@ def action_single(work: Path, inputs: list[str]) -> dict[str, Any]:
     return measure(argv, work, env)
 
 
-def bench(work: Path, inputs: list[str], shards: int, label: str) -> dict[str, Any]:
+def bench(
+    work: Path, inputs: list[str], shards: int, label: str, one_run: bool = True
+) -> dict[str, Any]:
     (work / "one").mkdir(exist_ok=True)
     (work / "shards").mkdir(exist_ok=True)
     (work / "merged").mkdir(exist_ok=True)
@@ -133,10 +135,18 @@ def bench(work: Path, inputs: list[str], shards: int, label: str) -> dict[str, A
     def same(a: str, b: str) -> bool:
         return (work / a).read_bytes() == (work / b).read_bytes()
 
+    traces = sum(leg["traces"] for leg in legs)
+    if not one_run:
+        return {
+            "input": label, "input_mib": round(size / 2**20, 1), "traces": traces,
+            "shards": shards, "one_run": one, "action_one_run": action, "legs": legs,
+            "merge": merge, "merge_results_only": merge_results, "identical": {},
+        }  # fmt: skip
+
     return {
         "input": label,
         "input_mib": round(size / 2**20, 1),
-        "traces": (work / "one/results.jsonl").read_bytes().count(b"\n") - 1,
+        "traces": traces,
         "shards": shards,
         "one_run": one,
         "action_one_run": action,
@@ -196,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--real-dev", type=Path, help="also the *.agent-trace.jsonl.gz files here")
     parser.add_argument("--workdir", type=Path, help="keep the files here (default: a temp dir)")
     parser.add_argument("--json", type=Path, help="write the figures here as JSON too")
+    parser.add_argument(
+        "--skip-one-run", action="store_true", help="only the legs and the merge (scaling runs)"
+    )
     args = parser.parse_args(argv)
     root = args.workdir or Path(tempfile.mkdtemp(prefix="bench-shard-"))
     reports = []
