@@ -246,3 +246,17 @@ def test_action_merge_mode_refuses_a_missing_shard(ws: Path, tmp_path: Path) -> 
     bad = run_action(ws, tmp_path / "m2", mode="merge")
     assert bad.rc == 2 and "input merge-results" in bad.stdout
     shutil.rmtree(ws / "shards")
+
+
+def test_an_empty_merged_run_fails_only_when_asked(tmp_path: Path) -> None:
+    (tmp_path / "empty.jsonl").write_text("")
+    legs = []
+    for i in (1, 2):
+        leg = tmp_path / f"e{i}.jsonl"
+        assert cli("check", "empty.jsonl", "--shard", f"{i}/2", "--output", "jsonl",
+                   "--out", leg, cwd=tmp_path).returncode == 0  # fmt: skip
+        legs.append(leg)
+    empty = cli("merge", *legs, "--fail-on-empty", cwd=tmp_path)
+    assert empty.returncode == 2 and "no traces found in" in empty.stderr
+    assert empty.stderr.count("empty file: no traces") == 1  # the first shard's, once
+    assert cli("merge", *legs, "--no-fail-on-empty", cwd=tmp_path).returncode == 0

@@ -276,6 +276,7 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.report.table import TableBuffer, render_table
 
     shards = plan(args.results)
+    args.paths = args.results  # what an empty run's message names
     stats = shards.stats
     issues = shards.ordered_issues()
     for issue in issues:
