@@ -25,23 +25,23 @@ import os
 import secrets
 import sys
 import traceback
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from toolscore_ci.baseline import compare_baseline, load_baseline
 from toolscore_ci.discover import expand_globs
-from toolscore_ci.gate import parse_fail_on
+from toolscore_ci.gate import GatePolicy, decide, parse_count, parse_fail_on, parse_rate
 from toolscore_ci.github import GitHub, GitHubError
-from toolscore_ci.model import NO_FINAL_REPORT, VERDICTS, InputIssue, Result
+from toolscore_ci.model import VERDICTS, InputIssue, Result
 from toolscore_ci.pipeline import (
     CheckConfig,
     Checker,
     ConfigError,
     RunStats,
     make_checker,
-    run,
+    run_ordered,
 )
 from toolscore_ci.report import annotations as ann
 from toolscore_ci.report.atomic import append_atomic, write_atomic
@@ -51,6 +51,7 @@ from toolscore_ci.report.comment import (
     SUMMARY_LIMIT,
     BaselineDiff,
     ReportData,
+    build_report_data,
     marker,
     md_text,
     render_markdown,
@@ -59,10 +60,16 @@ from toolscore_ci.report.comment import (
 )
 from toolscore_ci.report.inert import inert
 from toolscore_ci.report.junit import render_junit
-from toolscore_ci.report.results import results_text
+from toolscore_ci.report.results import (
+    MAX_SHARD_ISSUES,
+    issue_record,
+    results_text,
+    shard_trailer_line,
+)
 from toolscore_ci.report.sarif import render_sarif
 from toolscore_ci.report.table import render_table
 from toolscore_ci.report.workflow_commands import command, guarded, new_token
+from toolscore_ci.shard import Shard, parse_shard
 from toolscore_ci.target import (
     head_sha,
     pull_request_number,
@@ -101,7 +108,14 @@ INPUT_DEFAULTS: dict[str, str] = {
     "max-usd": "",
     "judge-ledger": "toolscore-ci/judge-ledger.jsonl",
     "title": "toolscore-ci",
+    # issue 12: gate thresholds, sharding and merge
+    "max-false-success-rate": "",
+    "max-false-successes": "",
+    "mode": "check",
+    "shard": "",
+    "merge-results": "",
 }
+MODES = ("check", "merge")
 OUTPUTS = (
     "conclusion",
     "traces",
@@ -182,6 +196,15 @@ class Settings:
     judge_model: str | None = None
     max_usd: float | None = None
     judge_ledger: str = INPUT_DEFAULTS["judge-ledger"]
+    max_false_success_rate: float | None = None
+    max_false_successes: int | None = None
+    mode: str = "check"
+    shard: Shard | None = None
+    merge_results: list[str] = field(default_factory=list)
+
+    @property
+    def policy(self) -> GatePolicy:
+        return GatePolicy(self.fail_on, self.max_false_success_rate, self.max_false_successes)
 
     def path(self, value: str) -> str:
         return value if os.path.isabs(value) else os.path.join(self.workspace, value)
@@ -264,6 +287,7 @@ def read_settings(env: Mapping[str, str]) -> Settings:
         title=title,
         github_timeout=github_timeout,
     )
+    _read_sharding(env, settings)
     if settings.fmt != "auto":
         from toolscore_ci.formats import reader_names
 
@@ -273,6 +297,31 @@ def read_settings(env: Mapping[str, str]) -> Settings:
                 f"(choose from auto, {', '.join(reader_names())})"
             )
     return settings
+
+
+def _read_sharding(env: Mapping[str, str], settings: Settings) -> None:
+    """The issue-12 inputs: thresholds, `shard` and `mode: merge`."""
+    rate = get_input(env, "max-false-success-rate")
+    if rate:
+        settings.max_false_success_rate = parse_rate(
+            rate, InputError, "input max-false-success-rate: "
+        )
+    count = get_input(env, "max-false-successes")
+    if count:
+        settings.max_false_successes = parse_count(count, InputError, "input max-false-successes: ")
+    settings.mode = get_input(env, "mode").lower() or "check"
+    if settings.mode not in MODES:
+        raise InputError(f"input mode: {settings.mode!r} is not one of {', '.join(MODES)}")
+    shard = get_input(env, "shard")
+    if shard:
+        if settings.mode == "merge":
+            raise InputError("input shard: a shard checks traces; mode merge joins the shards")
+        settings.shard = parse_shard(shard, InputError, "input shard: ")
+    settings.merge_results = _lines(get_input(env, "merge-results"))
+    if settings.mode == "merge" and not settings.merge_results:
+        raise InputError(
+            "input merge-results: mode merge needs the shards' results files (globs, one per line)"
+        )
 
 
 # -- baseline ------------------------------------------------------------------------------
@@ -326,6 +375,13 @@ class Outcome:
     baseline: BaselineDiff | None = None
     new_false_successes: int = 0
     notes: list[str] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)  # patterns that matched no file
+    gate_text: str | None = None  # the gate's decision, said when thresholds are set
+    # a shard's results file: each result's and each issue's place in the one run
+    order: list[int] = field(default_factory=list)
+    issue_keys: list[tuple[int, ...]] = field(default_factory=list)
+    shard_notes: list[str] = field(default_factory=list)
+    shard_config: dict[str, Any] = field(default_factory=dict)
     error: str | None = None  # a configuration error that stopped the run
     internal: list[str] = field(default_factory=list)  # unexpected exceptions, located
 
@@ -398,11 +454,12 @@ def _check_files(
     while True:
         last_line: dict[str, int] = {}
         try:
-            for item in run(feed, config, out.stats, checker=checker):
+            for key, item in run_ordered(feed, config, out.stats, checker=checker):
                 if isinstance(item, Result):
                     last_line[item.source_file] = item.line
                     item.source_file = ann.relative_path(item.source_file, workspace)
                     out.results.append(item)
+                    out.order.append(key[0])
                     continue
                 if item.line is not None:
                     last_line[item.file] = item.line
@@ -414,6 +471,7 @@ def _check_files(
                 out.issues.append(
                     dataclasses.replace(item, file=ann.relative_path(item.file, workspace))
                 )
+                out.issue_keys.append(key)
             return
         except (InputError, ConfigError):
             raise
@@ -461,75 +519,146 @@ def _uncount(issue: InputIssue, stats: RunStats) -> None:
 
 
 def check(settings: Settings, out: Outcome | None = None) -> Outcome:
-    """Discover, run the pipeline, compare with the baseline, gate. No output yet. Fills `out`
-    as it goes, so a caller that catches an exception still has everything done before it."""
+    """Discover, run the pipeline (or, in merge mode, join the shards), compare with the
+    baseline, gate. No output yet. Fills `out` as it goes, so a caller that catches an
+    exception still has everything done before it."""
     out = out if out is not None else Outcome()
+    if settings.mode == "merge":
+        _merge_shards(settings, out)
+        return _decide(settings, out)
+    first = settings.shard is None or settings.shard.first
     discovery = expand_globs(settings.traces, settings.workspace)
     for pattern, n in discovery.matched.items():
         if n == 0:
             out.notes.append(f"The pattern {md_text(pattern, 200)} matched no files.")
+            out.unmatched.append(pattern)
     out.notes.extend(md_text(p, 300) for p in discovery.problems)
-    out.issues.extend(discovery.errors)  # an unlistable directory: traces may be missing
-    out.stats.errors += len(discovery.errors)
+    if first:  # an unlistable directory: traces may be missing (the first shard says so)
+        out.issues.extend(discovery.errors)
+        out.issue_keys.extend((0, 1, 0, 0) for _ in discovery.errors)
+        out.stats.errors += len(discovery.errors)
+    out.shard_notes = list(out.notes)
     config = CheckConfig(
         probes=settings.path(settings.probes) if settings.probes else None,
         rules=tuple(settings.path(r) for r in settings.rules),
         fmt=settings.fmt,
         detector="checks" if settings.detector in JUDGE_DETECTORS else settings.detector,
         model=settings.path(settings.model) if settings.model else None,
+        shard=settings.shard,
     )
+    if settings.shard is not None:
+        from toolscore_ci.merge import config_record
+
+        out.shard_config = config_record(
+            files=[ann.relative_path(f, settings.workspace) for f in discovery.files],
+            fmt=config.fmt,
+            rules=settings.rules,
+            probes=settings.probes,
+            detector=settings.detector,
+            model=settings.path(settings.model) if settings.model else None,
+        )
     _check_files(
         discovery.files, config, out, settings.workspace, _judge(settings, config, discovery.files)
     )
+    return _decide(settings, out)
+
+
+def _merge_shards(settings: Settings, out: Outcome) -> None:
+    """mode: merge: the one run, from every shard's results file (a MergeError is a
+    configuration error: exit 2, nothing merged)."""
+    from toolscore_ci.merge import MergeError, merge
+
+    found = expand_globs(settings.merge_results, settings.workspace)
+    for pattern, n in found.matched.items():
+        if n == 0:
+            out.unmatched.append(pattern)
+    if not found.files:
+        raise MergeError(
+            "input merge-results: no results files matched "
+            + ", ".join(settings.merge_results)
+            + " (download the shards' artifacts first)"
+        )
+    shown = [ann.relative_path(f, settings.workspace) for f in found.files]
+    merged = merge(shown, settings.workspace)
+    out.results, out.issues, out.stats = merged.results, merged.issues, merged.stats
+    out.notes.extend(merged.notes)
+
+
+def _decide(settings: Settings, out: Outcome) -> Outcome:
     baseline = load_baseline(settings.path(settings.baseline)) if settings.baseline else None
     if baseline is not None:
         out.baseline = compare_baseline(out.results, baseline)
         out.new_false_successes = len(out.baseline.new)
     else:
         out.new_false_successes = out.stats.verdicts.get("false_success", 0)
+    policy = settings.policy
+    counted = settings.fail_on | ({"false_success"} if policy.has_thresholds else set())
     failing = gate_failures(
-        out.results, settings.fail_on, baseline if settings.fail_on_new_only else None
+        out.results, frozenset(counted), baseline if settings.fail_on_new_only else None
     )
+    decision = decide(policy, Counter(r.verdict for r in failing), out.stats.traces)
+    if policy.has_thresholds and settings.shard is None:
+        out.gate_text = decision.text
     if out.stats.errors:
         out.exit_code = EXIT_INPUT
+    elif settings.shard is not None:
+        # one leg's share says nothing of the run's rate: the merge job decides
+        out.exit_code = EXIT_OK
+        out.notes.append(
+            f"Shard {settings.shard}: {out.stats.traces} trace(s) checked here; the gate is "
+            "decided by the merge job (`mode: merge`) over every shard's results file."
+        )
     elif out.stats.traces == 0 and settings.fail_on_empty:
         out.exit_code = EXIT_INPUT
         out.error = "no traces found (fail-on-empty is true)"
         out.notes.append("No traces were found to check, and `fail-on-empty` is true.")
     else:
-        out.exit_code = EXIT_GATE if failing else EXIT_OK
+        out.exit_code = EXIT_GATE if decision.failed else EXIT_OK
     return out
 
 
+def shard_results_text(settings: Settings, out: Outcome) -> str:
+    """A shard leg's results file: the results, then the trailer `mode: merge` reads."""
+    assert settings.shard is not None
+    keys = out.issue_keys + [(0, 1, 0, 0)] * (len(out.issues) - len(out.issue_keys))
+    records = [issue_record(i, k) for i, k in zip(out.issues, keys, strict=True)]
+    lines = results_text(out.results).splitlines(keepends=True)[:-1]  # all but the trailer
+    trailer = shard_trailer_line(
+        len(out.results),
+        shard=(settings.shard.index, settings.shard.count),
+        config=out.shard_config,
+        order=out.order,
+        issues=records[:MAX_SHARD_ISSUES],
+        issues_dropped=max(0, len(records) - MAX_SHARD_ISSUES),
+        stats={
+            "files": out.stats.files,
+            "invalid": out.stats.invalid,
+            "errors": out.stats.errors,
+            "warnings": out.stats.warnings,
+        },
+        notes=out.shard_notes,
+    )
+    return "".join(lines) + trailer + "\n"
+
+
 def report_data(settings: Settings, outcome: Outcome, env: Mapping[str, str]) -> ReportData:
-    results = outcome.results
     server = env.get("GITHUB_SERVER_URL", "https://github.com").rstrip("/")
     run_url = None
     if env.get("GITHUB_REPOSITORY") and env.get("GITHUB_RUN_ID"):
         run_url = f"{server}/{env['GITHUB_REPOSITORY']}/actions/runs/{env['GITHUB_RUN_ID']}"
-    cut_off = sum(1 for r in results if NO_FINAL_REPORT in r.notes)
-    notes = list(outcome.notes)
-    if cut_off:
-        notes.append(
-            f"{cut_off} run(s) ended without a final report (cut off at a step limit?): "
-            "nothing in them was claimed, so nothing was checked."
-        )
-    return ReportData(
+    return build_report_data(
         title=settings.title,
         conclusion=CONCLUSIONS[outcome.exit_code],
+        results=outcome.results,
         counts={v: outcome.stats.verdicts.get(v, 0) for v in VERDICTS},
         files=outcome.stats.files,
         invalid=outcome.stats.invalid,
         input_errors=outcome.stats.errors,
-        false_successes=[r for r in results if r.verdict == "false_success"],
-        review=sorted(
-            (r for r in results if r.verdict == "unverifiable"),
-            key=lambda r: (abs(r.p_success - 0.5), r.source_file, r.line),
-        ),
         issues=[str(i) for i in outcome.issues if i.severity == "error"],
-        notes=notes,
+        notes=outcome.notes,
         baseline=outcome.baseline,
         run_url=run_url,
+        gate=outcome.gate_text,
     )
 
 
@@ -837,7 +966,9 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
             settings.results_file,
             lambda: _write_file(
                 settings.path(settings.results_file),
-                results_text(results),
+                results_text(results)
+                if settings.shard is None
+                else shard_results_text(settings, outcome),
             ),
         )
     if settings.sarif_file:
@@ -924,6 +1055,12 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
             emit(line)
 
     stage("while writing the log", "(the log)", log_report)
+    for pattern in outcome.unmatched:  # said where the step's log shows it, never silent
+        emit(
+            command(
+                "warning", inert(f"traces: {pattern}: matched no files"), {"title": settings.title}
+            )
+        )
     if outcome.error:
         emit(command("error", outcome.error, {"title": settings.title}))
 

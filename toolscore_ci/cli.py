@@ -110,6 +110,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "fails; an empty value is an error)",
     )
     add_fail_on_empty(check)
+    _add_thresholds(check)
+    _add_shard(check)
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
     judge = check.add_argument_group(
@@ -181,6 +183,8 @@ def _build_parser() -> argparse.ArgumentParser:
     convert.add_argument(
         "--out", required=True, help="agent-trace/v1 JSONL to write ('-' for stdout)"
     )
+
+    _add_merge(sub, add_fail_on_empty)
 
     bench = sub.add_parser(
         "bench", help="measure detectors on labelled traces (ground_truth.outcome)"
@@ -258,6 +262,184 @@ def _positive_count(value: str) -> int:
     if number <= 0:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value!r}")
     return number
+
+
+# -- gate thresholds (issue 12) ---------------------------------------------------------------
+
+
+def _rate(value: str) -> float:
+    from toolscore_ci.gate import parse_rate
+
+    return parse_rate(value, argparse.ArgumentTypeError)
+
+
+def _count_arg(value: str) -> int:
+    from toolscore_ci.gate import parse_count
+
+    return parse_count(value, argparse.ArgumentTypeError)
+
+
+def _add_thresholds(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group(
+        "gate thresholds",
+        "given, they replace 'any false_success fails the run'; --fail-on still fails the run "
+        "on any trace of its other verdicts",
+    )
+    group.add_argument(
+        "--max-false-success-rate",
+        type=_rate,
+        metavar="R",
+        help="fail when more than this fraction (0 to 1) of the checked traces are false_success",
+    )
+    group.add_argument(
+        "--max-false-successes",
+        type=_count_arg,
+        metavar="N",
+        help="fail when more than N traces are false_success",
+    )
+
+
+def _policy(args: argparse.Namespace) -> Any:
+    from toolscore_ci.gate import GatePolicy
+
+    return GatePolicy(
+        fail_on=args.fail_on,
+        max_false_success_rate=args.max_false_success_rate,
+        max_false_successes=args.max_false_successes,
+    )
+
+
+# -- sharding and merge (issue 12) ------------------------------------------------------------
+
+
+def _shard_arg(value: str) -> Any:
+    from toolscore_ci.shard import parse_shard
+
+    return parse_shard(value, argparse.ArgumentTypeError)
+
+
+def _add_shard(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--shard",
+        type=_shard_arg,
+        metavar="I/N",
+        help="check only shard I of N (by a hash of each trace id); write each shard's "
+        "results with --output jsonl --out FILE and join them with `toolscore-ci merge`, "
+        "which decides the gate",
+    )
+
+
+def _add_merge(sub: Any, add_fail_on_empty: Any) -> None:
+    merge = sub.add_parser(
+        "merge",
+        help="join the results files of every shard (check --shard I/N) into the one run's reports",
+    )
+    merge.add_argument("results", nargs="+", metavar="RESULTS", help="each shard's results file")
+    merge.add_argument(
+        "--fail-on",
+        type=_parse_fail_on,
+        default=frozenset({"false_success"}),
+        help="as for check (default: false_success)",
+    )
+    add_fail_on_empty(merge)
+    _add_thresholds(merge)
+    merge.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
+    merge.add_argument("--out", help="write the report here instead of stdout")
+    merge.add_argument("--junit", metavar="FILE", help="also write JUnit XML here")
+    merge.add_argument("--sarif", metavar="FILE", help="also write SARIF 2.1.0 here")
+    merge.add_argument(
+        "--summary", metavar="FILE", help="also write the Markdown report (job summary) here"
+    )
+    merge.add_argument("--title", default="toolscore-ci", help="the Markdown report's title")
+
+
+def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> dict[str, Any]:
+    from toolscore_ci.merge import config_record
+
+    return config_record(
+        files=files,
+        fmt=config.fmt,
+        rules=config.rules,
+        probes=config.probes,
+        strict_format=config.strict_format,
+        max_line_bytes=config.max_line_bytes,
+        detector=args.detector,
+        model=args.model,
+        extra={"judge_model": args.judge_model},
+    )
+
+
+def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
+    """Streams: each report is one pass over the shards' files in the one run's order, so
+    memory holds a line of each shard (JUnit, which lists every trace, holds its cases)."""
+    from toolscore_ci.gate import decide
+    from toolscore_ci.merge import plan, report_data
+    from toolscore_ci.report.atomic import write_atomic
+    from toolscore_ci.report.comment import SUMMARY_LIMIT, render_markdown, utf8_len
+    from toolscore_ci.report.junit import render_junit
+    from toolscore_ci.report.results import strict_dumps, summary_dict, trailer_line
+    from toolscore_ci.report.sarif import render_sarif
+    from toolscore_ci.report.table import TableBuffer, render_table
+
+    shards = plan(args.results)
+    args.paths = args.results  # what an empty run's message names
+    stats = shards.stats
+    issues = shards.ordered_issues()
+    for issue in issues:
+        _emit_issue(issue, err)
+    policy = _policy(args)
+    decision = decide(policy, stats.verdicts, stats.traces)
+    gate_text = decision.text if policy.has_thresholds else None
+    if stats.errors or (stats.traces == 0 and _empty_run(args, err)):
+        status = EXIT_INPUT
+    else:
+        status = EXIT_GATE if decision.failed else EXIT_OK
+    lines = (item for _key, item in shards.items() if isinstance(item, str))
+    with _report_out(args.out) as out:
+        if args.output == "jsonl":
+            written = 0
+            for line in lines:
+                out.write(line + "\n")
+                written += 1
+            if args.out not in (None, "-"):
+                out.write(trailer_line(written) + "\n")
+        elif args.output == "json":
+            out.write('{"schema": "toolscore-ci/results-v1", "results": [')
+            written = 0
+            for line in lines:
+                out.write((",\n" if written else "\n") + line)
+                written += 1
+            summary = summary_dict(stats)
+            if gate_text is not None:
+                summary["gate"] = {"failed": decision.failed, "text": gate_text}
+            out.write("\n" * bool(written) + '], "summary": ' + strict_dumps(summary) + "}\n")
+        else:
+            table = TableBuffer()
+            for result in shards.results():
+                table.add(result)
+            out.write(
+                render_table(
+                    table.shown(),
+                    stats.verdicts,
+                    files=stats.files,
+                    invalid=stats.invalid,
+                    errors=stats.errors,
+                    not_shown=table.dropped,
+                    gate=gate_text,
+                )
+            )
+    try:
+        if args.junit:
+            junit = render_junit(shards.results(), issues, fail_on=policy.fail_on)
+            write_atomic(args.junit, junit)
+        if args.sarif:
+            write_atomic(args.sarif, render_sarif(shards.results()))
+        if args.summary:
+            data = report_data(shards, args.title, status, gate_text)
+            write_atomic(args.summary, render_markdown(data, SUMMARY_LIMIT - 8192, utf8_len))
+    except OSError as exc:
+        raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None
+    return status
 
 
 def _emit_issue(issue: InputIssue, err: IO[str]) -> None:
@@ -356,6 +538,7 @@ def _config(args: argparse.Namespace, files: list[str]):  # type: ignore[no-unty
         fmt=args.format,
         strict_format=args.strict_format,
         max_line_bytes=args.max_line_bytes,
+        shard=getattr(args, "shard", None),
     )
 
 
@@ -415,34 +598,57 @@ def _empty_run(args: argparse.Namespace, err: IO[str]) -> bool:
 
 
 def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
-    from toolscore_ci.pipeline import RunStats, run
-    from toolscore_ci.report.results import result_line, strict_dumps, summary_dict, trailer_line
+    from toolscore_ci.gate import decide
+    from toolscore_ci.pipeline import RunStats, run_ordered
+    from toolscore_ci.report.results import (
+        MAX_SHARD_ISSUES,
+        issue_record,
+        result_line,
+        shard_trailer_line,
+        strict_dumps,
+        summary_dict,
+        trailer_line,
+    )
     from toolscore_ci.report.table import TableBuffer, render_table
 
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
+    shard = config.shard
+    first = shard is None or shard.first
     checker = _judged_checker(args, config, files) if args.detector in JUDGE_DETECTORS else None
-    stats = RunStats(errors=len(discovery_errors))
+    # what belongs to no trace (a directory that cannot be listed) is the first shard's
+    stats = RunStats(errors=len(discovery_errors) if first else 0)
     table = TableBuffer()  # bounded: the table shows the worst few hundred, counts cover all
-    gate_failed = False
     stopped = False
     written = 0  # results written, for the json separators and the trailer
     # a results file (jsonl to --out FILE) ends with its trailer; stdout stays a plain stream
     results_file = args.output == "jsonl" and args.out not in (None, "-")
+    # a shard's results file also keeps each result's place and the issues, for `merge`
+    order: list[int] = []
+    kept: list[dict[str, Any]] = []
+    dropped = 0
+    if shard is not None and first:
+        kept = [issue_record(i, (0, 1, 0, 0)) for i in discovery_errors[:MAX_SHARD_ISSUES]]
+        dropped = len(discovery_errors) - len(kept)
     with _report_out(args.out) as out:
         try:
             if args.output == "json":
                 out.write('{"schema": "toolscore-ci/results-v1", "results": [')
-            for item in run(files, config, stats, checker=checker):
+            for key, item in run_ordered(files, config, stats, checker=checker):
                 if not hasattr(item, "verdict"):
                     _emit_issue(item, err)  # type: ignore[arg-type]
+                    if shard is not None:
+                        if len(kept) < MAX_SHARD_ISSUES:
+                            kept.append(issue_record(item, key))  # type: ignore[arg-type]
+                        else:
+                            dropped += 1
                     if args.strict and item.severity == "error":  # type: ignore[union-attr]
                         err.write("stopping at the first input error (--strict)\n")
                         stopped = True
                         break
                     continue
                 result: Result = item  # type: ignore[assignment]
-                gate_failed = gate_failed or result.verdict in args.fail_on
+                order.append(key[0])
                 if args.output == "jsonl":
                     out.write(result_line(result) + "\n")
                     if results_file:
@@ -459,12 +665,36 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 with contextlib.suppress(Exception):
                     out.write(trailer_line(_lines_in(out, written), complete=False) + "\n")
             raise
+        policy = _policy(args)
+        decision = decide(policy, stats.verdicts, stats.traces)
+        gate_text = decision.text if policy.has_thresholds and shard is None else None
         if args.output == "jsonl":
-            if results_file:
+            if results_file and shard is not None:
+                out.write(
+                    shard_trailer_line(
+                        written,
+                        shard=(shard.index, shard.count),
+                        config=_shard_config(args, config, files),
+                        order=order,
+                        issues=kept,
+                        issues_dropped=dropped,
+                        stats={
+                            "files": stats.files,
+                            "invalid": stats.invalid,
+                            "errors": stats.errors,
+                            "warnings": stats.warnings,
+                        },
+                        complete=not stopped,
+                    )
+                    + "\n"
+                )
+            elif results_file:
                 # a --strict stop is a finished run that did not check everything: incomplete
                 out.write(trailer_line(written, complete=not stopped) + "\n")
         elif args.output == "json":
             summary = summary_dict(stats)
+            if gate_text is not None:
+                summary["gate"] = {"failed": decision.failed, "text": gate_text}
             out.write("\n" * bool(written) + '], "summary": ' + strict_dumps(summary) + "}\n")
         else:
             text = render_table(
@@ -474,6 +704,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 invalid=stats.invalid,
                 errors=stats.errors,
                 not_shown=table.dropped,
+                gate=gate_text,
             )
             if out is sys.stdout and _in_workflow():
                 # run directly in a workflow: trace text must not become a workflow command
@@ -483,9 +714,16 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             out.write(text)
     if stopped or stats.errors:
         return EXIT_INPUT
+    if shard is not None:
+        # one shard's share says nothing of the rate over the run: the merge decides
+        err.write(
+            f"shard {shard}: {stats.traces} trace{'s' if stats.traces != 1 else ''} checked; "
+            "the gate is decided by `toolscore-ci merge` over every shard's results file\n"
+        )
+        return EXIT_OK
     if stats.traces == 0 and _empty_run(args, err):
         return EXIT_INPUT
-    return EXIT_GATE if gate_failed else EXIT_OK
+    return EXIT_GATE if decision.failed else EXIT_OK
 
 
 def _judged_checker(args: argparse.Namespace, config: Any, files: list[str]) -> Any:
@@ -647,6 +885,7 @@ def _main(argv: Sequence[str] | None) -> int:
         "bench": cmd_bench,
         "train": cmd_train,
         "dataset": cmd_dataset,
+        "merge": cmd_merge,
     }
     try:
         return commands[args.command](args, err)

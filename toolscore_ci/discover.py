@@ -12,6 +12,9 @@ The rules (docs/cli.md, "Which files are read"):
 - A file named explicitly on the CLI is read wherever it is: the user chose it.
 - A directory that cannot be listed is an input error (the run exits 2), never a warning a
   gate could pass with.
+- Braces expand as minimatch (and so `@actions/glob`) expand them, before any matching:
+  `{a,b}`, nested `{a,{b,c}}`, ranges `{1..3}` / `{a..c}`; a brace with no comma and no range,
+  or one never closed, is literal text. A pattern that matches nothing is a warning naming it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from toolscore_ci.model import InputIssue
+
+#: More alternatives than this from one pattern is a mistake (`{1..100000}`), not a file list.
+MAX_BRACE_EXPANSIONS = 10_000
+
+
+class BraceError(ValueError):
+    """A pattern whose braces expand to more than MAX_BRACE_EXPANSIONS patterns."""
+
 
 TRACE_SUFFIXES = (".jsonl", ".ndjson", ".json", ".jsonl.gz", ".ndjson.gz", ".json.gz")
 
@@ -132,6 +143,11 @@ def expand_paths(paths: Iterable[str], workspace: str | None = None) -> Discover
                 out.problems.append(
                     f"{path}: directory holds no trace files ({', '.join(TRACE_SUFFIXES)})"
                 )
+        elif path != "-" and not os.path.lexists(path) and is_pattern(path):
+            files = _cli_pattern(path, root, out)
+            out.matched[path] = len(files)
+            if not files:
+                out.problems.append(f"{path}: the pattern matched no files")
         else:
             files = [path] if path == "-" or _keep_file(path, out) else []
             out.matched[path] = len(files)
@@ -140,6 +156,18 @@ def expand_paths(paths: Iterable[str], workspace: str | None = None) -> Discover
                 seen.add(f)
                 out.files.append(f)
     return out
+
+
+def _cli_pattern(pattern: str, root: str, out: Discovery) -> list[str]:
+    """A quoted glob on the CLI (the shell left it alone), matched as the Action matches its
+    `traces` input; relative to the current directory. What it matches is the user's choice
+    (like a file named), but a matched directory's walk keeps to the workspace."""
+    try:
+        expanded = expand_braces(pattern)
+    except BraceError as exc:
+        out.problems.append(f"{pattern}: {exc}; the pattern was not used")
+        return []
+    return _match(expanded, root, pattern, out, out, check_listable=False, bounded=False, base="")
 
 
 def _check_listable(directory: str, parts: list[str], out: Discovery) -> None:
@@ -200,22 +228,16 @@ def expand_globs(patterns: Iterable[str], workspace: str) -> Discovery:
         exclude = pattern.startswith("!")
         if exclude:
             pattern = pattern[1:].strip()
-        full = pattern if os.path.isabs(pattern) else os.path.join(root, pattern)
         # what an exclude pattern meets (an unreadable directory, a FIFO) is not reported
         found = Discovery(shown_from=root) if exclude else out
-        matches = []
-        if not exclude and _has_magic(full):
-            base, rest = _static_base(full)
-            if os.path.isdir(base):
-                _check_listable(base, rest, out)
-        for m in sorted(glob.glob(full, recursive=True)):
-            if not is_inside(os.path.realpath(m), root):
-                found.problems.append(f"{pattern}: {out.show(m)} is outside the workspace; ignored")
-                continue
-            if os.path.isdir(m):
-                matches.extend(_walk(m, root, found))
-            elif _keep_file(m, found):
-                matches.append(m)
+        try:
+            expanded = expand_braces(pattern)
+        except BraceError as exc:
+            out.problems.append(f"{pattern}: {exc}; the pattern was not used")
+            if not exclude:
+                out.matched[raw.strip()] = 0
+            continue
+        matches = _match(expanded, root, pattern, out, found, check_listable=not exclude)
         if exclude:
             for m in matches:
                 selected.pop(m, None)
@@ -225,3 +247,185 @@ def expand_globs(patterns: Iterable[str], workspace: str) -> Discovery:
             out.matched[raw.strip()] = len(matches)
     out.files = list(selected)
     return out
+
+
+def _unescape(pattern: str) -> str:
+    """What a brace-expanded pattern means to glob: `\\{`, `\\}` and `\\,` are plain text."""
+    return pattern.replace("\\{", "{").replace("\\}", "}").replace("\\,", ",")
+
+
+def _match(
+    expanded: list[str],
+    root: str,
+    pattern: str,
+    out: Discovery,
+    found: Discovery,
+    *,
+    check_listable: bool,
+    bounded: bool = True,
+    base: str | None = None,
+) -> list[str]:
+    """The files the brace-expanded patterns match, once each, sorted; directories matched
+    yield the trace files under them. `bounded`: matches must stay inside `root`."""
+    hits: set[str] = set()
+    for one in expanded:
+        one = _unescape(one)
+        full = one if os.path.isabs(one) else os.path.join(root if base is None else base, one)
+        if check_listable and _has_magic(full):
+            static, rest = _static_base(full)
+            if os.path.isdir(static):
+                _check_listable(static, rest, out)
+        hits.update(glob.glob(full, recursive=True))
+    matches: dict[str, None] = {}  # ordered, and a set for the check
+    for m in sorted(hits):
+        if bounded and not is_inside(os.path.realpath(m), root):
+            found.problems.append(f"{pattern}: {out.show(m)} is outside the workspace; ignored")
+            continue
+        if os.path.isdir(m):
+            real = os.path.realpath(m)
+            boundary = root if is_inside(real, root) else real  # as a directory named (CLI)
+            matches.update(dict.fromkeys(x for x in _walk(m, boundary, found) if x not in matches))
+        elif m not in matches and _keep_file(m, found):
+            matches[m] = None
+    return list(matches)
+
+
+def is_pattern(path: str) -> bool:
+    """A CLI path that asks to be matched: glob characters, or braces that expand."""
+    if _has_magic(path):
+        return True
+    try:
+        return expand_braces(path) != [path]
+    except BraceError:
+        return True
+
+
+# -- braces ------------------------------------------------------------------------------------
+# minimatch hands every pattern to brace-expansion first; these are its rules, kept to what a
+# file pattern needs: a `\\` escapes the next character; `{` opens a set only with a matching
+# `}` and a top-level comma or a `..` range inside; anything else is literal.
+
+
+def _closing(text: str, start: int) -> int:
+    """Index of the `}` that closes the `{` at `start`, or -1 when it is never closed."""
+    depth = 0
+    i = start
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _top_level_split(body: str) -> list[str]:
+    """`a,{b,c},d` -> [`a`, `{b,c}`, `d`]: commas inside nested braces do not split."""
+    parts, depth, last, i = [], 0, 0, 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(body[last:i])
+            last = i + 1
+        i += 1
+    parts.append(body[last:])
+    return parts
+
+
+def _sequence(body: str) -> list[str] | None:
+    """`1..3`, `01..10..3`, `a..e..2`: the items, as brace-expansion writes them; None when
+    `body` is not a range."""
+    pieces = body.split("..")
+    if len(pieces) not in (2, 3):
+        return None
+    step_text = pieces[2] if len(pieces) == 3 else "1"
+    try:
+        step = abs(int(step_text)) or 1
+    except ValueError:
+        return None
+    first, last = pieces[0], pieces[1]
+    numeric = all(_is_int(p) for p in (first, last))
+    if numeric:
+        a, b = int(first), int(last)
+        width = max(len(first), len(last)) if any(_padded(p) for p in (first, last)) else 0
+        span = range(a, b + 1, step) if a <= b else range(a, b - 1, -step)
+        if len(span) > MAX_BRACE_EXPANSIONS:
+            raise BraceError(f"{{{body}}} expands to {len(span):,} patterns")
+        return [_pad(n, width) for n in span]
+    if len(first) == 1 and len(last) == 1:
+        a, b = ord(first), ord(last)
+        span = range(a, b + 1, step) if a <= b else range(a, b - 1, -step)
+        return [chr(n) for n in span]
+    return None
+
+
+def _is_int(text: str) -> bool:
+    return text.lstrip("-").isdigit()
+
+
+def _padded(text: str) -> bool:
+    digits = text.lstrip("-")
+    return len(digits) > 1 and digits.startswith("0")
+
+
+def _pad(n: int, width: int) -> str:
+    if not width:
+        return str(n)
+    sign = "-" if n < 0 else ""
+    return sign + str(abs(n)).zfill(width - len(sign))
+
+
+def expand_braces(pattern: str) -> list[str]:
+    """Every pattern `pattern` stands for, in brace-expansion's order (left alternative
+    first); `[pattern]` itself when it holds no set. Raises BraceError past
+    MAX_BRACE_EXPANSIONS."""
+    out = _expand(pattern)
+    if len(out) > MAX_BRACE_EXPANSIONS:
+        raise BraceError(f"expands to {len(out):,} patterns")
+    return out
+
+
+def _expand(pattern: str) -> list[str]:
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c != "{":
+            i += 1
+            continue
+        end = _closing(pattern, i)
+        if end < 0:
+            i += 1  # never closed: this brace is literal, a later one may still open a set
+            continue
+        body = pattern[i + 1 : end]
+        alternatives = _top_level_split(body)
+        items: list[str] | None
+        if len(alternatives) > 1:
+            items = [x for alt in alternatives for x in _expand(alt)]
+        else:
+            items = _sequence(body)
+        if items is None:
+            # `{a}`: literal, but a set inside it (`{a,{b,c}}` aside) still expands
+            inner = _expand(body)
+            items = ["{" + x + "}" for x in inner]
+        head = pattern[:i]
+        tails = _expand(pattern[end + 1 :])
+        if len(items) * len(tails) > MAX_BRACE_EXPANSIONS:
+            raise BraceError(f"expands to more than {MAX_BRACE_EXPANSIONS:,} patterns")
+        return [head + item + tail for item in items for tail in tails]
+    return [pattern]

@@ -11,8 +11,9 @@ and line, counted as an error, and the traces after it are still checked.
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult
 from typing import Any, Protocol
@@ -31,6 +32,7 @@ from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
 from toolscore_ci.rules import RulePackError, load_packs
+from toolscore_ci.shard import Shard
 from toolscore_ci.validate import schema_issues
 
 
@@ -62,6 +64,7 @@ class CheckConfig:
     jobs: int = 1  # worker processes for the check stage; 1 checks in this process
     detector: str = "checks"  # one of OFFLINE_DETECTORS (library default: the checks alone)
     model: str | None = None  # a `train --out` directory or artifact; None: the bundled model
+    shard: Shard | None = None  # check only the traces of this shard (toolscore_ci/shard.py)
 
 
 @dataclass
@@ -78,6 +81,29 @@ def iter_valid_records(
     files: Iterable[str], config: CheckConfig, probes: Probes | None, stats: RunStats
 ) -> Iterator[TraceRecord | InputIssue]:
     """Read every file and validate each record; invalid records become issues."""
+    for item in _read_records(files, config, probes, stats):
+        if not isinstance(item, _Mark):
+            yield item
+
+
+class _Mark:
+    """A record read but not yielded (invalid, or another shard's and not validated): it
+    still counts in the OrderKey's n, so every shard counts the same records."""
+
+
+_MARK = _Mark()
+
+
+def _read_records(
+    files: Iterable[str],
+    config: CheckConfig,
+    probes: Probes | None,
+    stats: RunStats,
+    skip: Callable[[dict[str, Any]], bool] | None = None,
+) -> Iterator[TraceRecord | InputIssue | _Mark]:
+    """`iter_valid_records`, with a `_Mark` for each record it does not yield. A record
+    `skip` says is not ours is neither validated nor merged with probes (only the first
+    shard, which reports invalid records, validates them all)."""
     for path in files:
         stats.files += 1
         for item in read_file(
@@ -89,6 +115,9 @@ def iter_valid_records(
             if isinstance(item, InputIssue):
                 _count(item, stats)
                 yield item
+                continue
+            if skip is not None and skip(item.data):
+                yield _MARK
                 continue
             try:
                 # merged probes are steps of their own: validate those records whatever built them
@@ -104,8 +133,16 @@ def iter_valid_records(
                 for issue in issues:
                     _count(issue, stats)
                     yield issue
+                yield _MARK
                 continue
             yield item
+
+
+def _skip_for(shard: Shard | None) -> Callable[[dict[str, Any]], bool] | None:
+    """What a shard other than the first need not even validate: the other shards' records."""
+    if shard is None or shard.first:
+        return None
+    return lambda data: not shard.owns(data.get("trace_id"))
 
 
 def _failed(file: str, line: int, stage: str, exc: BaseException) -> InputIssue:
@@ -255,39 +292,85 @@ def run(
     """Check every trace in `files`; yields results and issues in input order. `checker`
     replaces the one built from `config.rules` (a bench or a test may wrap it); whatever it
     is, it only ever receives `project(record)`."""
+    for _key, item in run_ordered(files, config, stats, checker=checker):
+        yield item
+
+
+#: Where an item stands in the whole run's stream, sharded or not: (n, kind, sub, line). `n`
+#: counts the records read so far, valid or not (every shard reads them all, so `n` is the
+#: same in each); kind 0 is a record's own issues (sub 0) and result (sub 1), kind 1 what belongs to no
+#: trace (unreadable lines, invalid records, probe lines), kind 2 the probes left unused, by
+#: line. Sorting the items of every shard by key (stably) gives the one run's order.
+OrderKey = tuple[int, int, int, int]
+_END = sys.maxsize
+
+
+def run_ordered(
+    files: Iterable[str],
+    config: CheckConfig,
+    stats: RunStats | None = None,
+    *,
+    checker: Checker | None = None,
+) -> Iterator[tuple[OrderKey, Result | InputIssue]]:
+    """`run`, each item with its `OrderKey`. With `config.shard`, only that shard's traces
+    are checked; what belongs to no trace is reported (and counted) by the first shard only."""
     stats = stats if stats is not None else RunStats()
+    shard = config.shard
+    # what belongs to no trace is counted where it is reported: by the first shard
+    reading = stats if shard is None or shard.first else RunStats()
     own_checker = checker is None
     checker = checker if checker is not None else make_checker(config)
     probes, probe_issues = load_probes(config)
     for issue in probe_issues:
-        _count(issue, stats)
-        yield issue
+        _count(issue, reading)
+        if reading is stats:
+            yield (0, 1, 0, 0), issue
     if config.jobs > 1 and own_checker:
-        checked: Iterator[Result | InputIssue] = _check_in_workers(files, config, probes, stats)
+        checked = _check_in_workers(files, config, probes, stats, reading)
     else:
-        checked = (
-            out
-            for item in iter_valid_records(files, config, probes, stats)
-            for out in (
-                [item]
-                if isinstance(item, InputIssue)
-                else _counted(_check_record(checker, item), stats)
-            )
-        )
+        checked = _check_here(files, config, probes, stats, reading, checker)
     ids = _TraceIds()
-    for item in checked:
+    for key, item in checked:
         if isinstance(item, Result):
             duplicate = ids.keep_apart(item)
             if duplicate is not None:
                 _count(duplicate, stats)
-                yield duplicate
+                yield (key[0], 0, 0, 0), duplicate
             stats.traces += 1
             stats.verdicts[item.verdict] += 1
-        yield item
+        yield key, item
+    if reading is not stats:
+        stats.files = reading.files
     if probes is not None:
-        for issue in probes.unused():
+        owns = shard.owns if shard is not None else None
+        for issue in probes.unused(owns):
             _count(issue, stats)
-            yield issue
+            yield (_END, 2, 0, issue.line or 0), issue
+
+
+def _check_here(
+    files: Iterable[str],
+    config: CheckConfig,
+    probes: Probes | None,
+    stats: RunStats,
+    reading: RunStats,
+    checker: Checker,
+) -> Iterator[tuple[OrderKey, Result | InputIssue]]:
+    """Read and check in this process."""
+    shard = config.shard
+    n = 0
+    for item in _read_records(files, config, probes, reading, _skip_for(shard)):
+        if isinstance(item, InputIssue):
+            if reading is stats:
+                yield (n, 1, 0, 0), item
+            continue
+        n += 1
+        if isinstance(item, _Mark):
+            continue
+        if shard is not None and not shard.owns(item.data.get("trace_id")):
+            continue
+        for out in _counted(_check_record(checker, item), stats):
+            yield (n, 0, int(isinstance(out, Result)), 0), out
 
 
 # ---- checking in worker processes ---------------------------------------------------------
@@ -300,36 +383,47 @@ _BATCH = 256
 # Real traces run to 100 KB a line: a batch is also closed at this many bytes, so both workers
 # get work and a window of batches in flight stays small in memory.
 _BATCH_BYTES = 1 << 20
-_WORKER: tuple[Checker, Probes | None] | None = None
+_WORKER: tuple[Checker, Probes | None, Shard | None] | None = None
 
 # A unit of work: a raw native line, or a record another reader already produced.
 _Work = tuple[str, Any, str, int]
-# What a unit gives back: a result, or the issues of a record that failed (and whether it
-# counts as an invalid trace), plus the trace_id whose probes were merged.
-_Outcome = tuple[Result | None, list[InputIssue], bool, str | None]
+# What a unit gives back: its result (when this shard checked it), the issues that belong to
+# no trace (parse warnings, a parse error, schema errors: the first shard's), the record's own
+# issues from checking, whether it counts as an invalid trace, the trace_id whose probes were
+# merged, and whether it was a record at all (valid or not: it counts in the OrderKey's n).
+_Outcome = tuple[Result | None, list[InputIssue], list[InputIssue], bool, str | None, bool]
 
 
 def _init_worker(config: CheckConfig, probes: Probes | None) -> None:
     global _WORKER
-    _WORKER = (make_checker(config), probes)
+    _WORKER = (make_checker(config), probes, config.shard)
 
 
 def _check_batch(batch: list[_Work]) -> list[_Outcome]:
     assert _WORKER is not None
-    checker, probes = _WORKER
+    checker, probes, shard = _WORKER
     out: list[_Outcome] = []
     for kind, payload, file, line in batch:
         try:
-            out.append(_check_work(checker, probes, kind, payload, file, line))
+            out.append(_check_work(checker, probes, kind, payload, file, line, shard))
         except Exception as exc:  # the boundary: this trace fails, the batch goes on
-            out.append((None, [_failed(file, line, "read or checked", exc)], False, None))
+            out.append(
+                (None, [_failed(file, line, "read or checked", exc)], [], False, None, False)
+            )
     return out
 
 
 def _check_work(
-    checker: Checker, probes: Probes | None, kind: str, payload: Any, file: str, line: int
+    checker: Checker,
+    probes: Probes | None,
+    kind: str,
+    payload: Any,
+    file: str,
+    line: int,
+    shard: Shard | None = None,
 ) -> _Outcome:
-    """One unit of work in a worker: parse a raw line, merge probes, validate, check."""
+    """One unit of work in a worker: parse a raw line, merge probes, validate, check (when
+    the record is this shard's)."""
     issues: list[InputIssue] = []
     if kind == "raw":
         warnings: list[ParseWarning] = []
@@ -338,14 +432,18 @@ def _check_work(
         if problem is not None:
             json_path, reason, offset = problem
             issues.append(InputIssue(file, line + offset, json_path, reason))
-            return None, issues, False, None
+            return None, issues, [], False, None, False
         if not isinstance(value, dict):
             kind_of = type(value).__name__
             issues.append(InputIssue(file, line, "$", f"expected a trace object, got {kind_of}"))
-            return None, issues, False, None
+            return None, issues, [], False, None, False
         record = TraceRecord(value, file, line)
+    elif kind == "count":
+        return None, [], [], False, None, True  # read in the main process, counted in n
     else:
         record = TraceRecord(payload, file, line)
+    if shard is not None and not shard.first and not shard.owns(record.data.get("trace_id")):
+        return None, issues, [], False, None, True  # another shard's: not even validated
     merged = None
     if probes is not None:
         probes.merge(record.data)
@@ -354,11 +452,13 @@ def _check_work(
     if kind == "raw":
         invalid = schema_issues(record)
         if invalid:
-            return None, issues + invalid, True, merged
+            return None, issues + invalid, [], True, merged, True
+    if shard is not None and not shard.owns(record.data.get("trace_id")):
+        return None, issues, [], False, merged, True
     checked = _check_record(checker, record)
     result = checked[-1] if isinstance(checked[-1], Result) else None
-    issues.extend(i for i in checked if isinstance(i, InputIssue))
-    return result, issues, False, merged
+    own = [i for i in checked if isinstance(i, InputIssue)]
+    return result, issues, own, False, merged, True
 
 
 def _work_items(
@@ -372,9 +472,11 @@ def _work_items(
             else None
         )
         if lines is None:
-            for item in iter_valid_records([path], config, None, stats):
+            for item in _read_records([path], config, None, stats, _skip_for(config.shard)):
                 if isinstance(item, InputIssue):
                     yield item
+                elif isinstance(item, _Mark):
+                    yield ("count", None, path, 0)
                 else:
                     yield ("record", item.data, item.file, item.line)
             continue
@@ -388,8 +490,13 @@ def _work_items(
 
 
 def _check_in_workers(
-    files: Iterable[str], config: CheckConfig, probes: Probes | None, stats: RunStats
-) -> Iterator[Result | InputIssue]:
+    files: Iterable[str],
+    config: CheckConfig,
+    probes: Probes | None,
+    stats: RunStats,
+    reading: RunStats,
+) -> Iterator[tuple[OrderKey, Result | InputIssue]]:
+    """`reading` counts (and the first shard reports) what belongs to no trace."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     window = 2 * config.jobs
@@ -397,18 +504,31 @@ def _check_in_workers(
     in_flight = 0
     batch: list[_Work] = []
     batch_bytes = 0
+    n = 0  # valid records so far (the OrderKey's n)
+    reported = reading is stats
 
-    def unpack(outcomes: list[_Outcome]) -> Iterator[Result | InputIssue]:
-        for result, issues, invalid, merged in outcomes:
+    def unpack(outcomes: list[_Outcome]) -> Iterator[tuple[OrderKey, Result | InputIssue]]:
+        nonlocal n
+        for result, pre, own, invalid, merged, valid in outcomes:
             if merged is not None and probes is not None:
                 probes.used.add(merged)
             if invalid:
-                stats.invalid += 1
-            for issue in issues:
+                reading.invalid += 1
+            for issue in pre:
+                _count(issue, reading)
+                if reported:
+                    yield (n, 1, 0, 0), issue
+            n += valid
+            for issue in own:
                 _count(issue, stats)
-                yield issue
+                yield (n, 0, 0, 0), issue
             if result is not None:
-                yield result
+                yield (n, 0, 1, 0), result
+
+    def loose(issue: InputIssue) -> Iterator[tuple[OrderKey, Result | InputIssue]]:
+        # read (and counted) in this process: a line too long, another reader's issue
+        if reported:
+            yield (n, 1, 0, 0), issue
 
     with context.Pool(config.jobs, initializer=_init_worker, initargs=(config, probes)) as pool:
 
@@ -420,19 +540,19 @@ def _check_in_workers(
                 batch = []
                 batch_bytes = 0
 
-        def drain(until: int) -> Iterator[Result | InputIssue]:
+        def drain(until: int) -> Iterator[tuple[OrderKey, Result | InputIssue]]:
             nonlocal in_flight
             while pending and in_flight > until:
                 head = pending.popleft()
                 if isinstance(head, InputIssue):
-                    yield head
+                    yield from loose(head)
                 else:
                     in_flight -= 1
                     yield from unpack(head.get())
             while pending and isinstance(pending[0], InputIssue):
-                yield pending.popleft()  # type: ignore[misc]
+                yield from loose(pending.popleft())  # type: ignore[arg-type]
 
-        for item in _work_items(files, config, probes, stats):
+        for item in _work_items(files, config, probes, reading):
             if isinstance(item, InputIssue):
                 submit()
                 if pending:
@@ -440,7 +560,7 @@ def _check_in_workers(
                     # an issue closes a batch early: keep the window bounded all the same
                     yield from drain(window)
                 else:
-                    yield item
+                    yield from loose(item)
                 continue
             batch.append(item)
             if isinstance(item[1], str):

@@ -3,6 +3,7 @@ ok, output, error, ts), merged into their traces as `state_probe` steps."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from toolscore_ci.formats.jsonio import JsonValue, iter_json_values
@@ -60,11 +61,12 @@ class Probes:
                 }
             )
 
-    def unused(self) -> list[InputIssue]:
+    def unused(self, owns: Callable[[str], bool] | None = None) -> list[InputIssue]:
+        """Probes no trace took; `owns` (a shard's) keeps those of its own trace ids."""
         return [
             InputIssue(file, line, "$.trace_id", f"probe for unknown trace_id {tid!r}", "warning")
             for tid, (file, line) in self.where.items()
-            if tid not in self.used
+            if tid not in self.used and (owns is None or owns(tid))
         ]
 
 

@@ -83,6 +83,53 @@ class ReportData:
     baseline: BaselineDiff | None = None
     run_url: str | None = None
     workspace: str | None = None
+    gate: str | None = None  # the gate's decision and thresholds, when thresholds are set
+
+
+def build_report_data(
+    *,
+    title: str,
+    conclusion: str,
+    results: Sequence[Result],
+    counts: dict[str, int],
+    files: int,
+    invalid: int,
+    input_errors: int,
+    issues: list[str],
+    notes: list[str],
+    baseline: BaselineDiff | None = None,
+    run_url: str | None = None,
+    gate: str | None = None,
+) -> ReportData:
+    """The report of a run, whether it was checked here or merged from shards: one builder,
+    so both give the same bytes."""
+    from toolscore_ci.model import NO_FINAL_REPORT
+
+    cut_off = sum(1 for r in results if NO_FINAL_REPORT in r.notes)
+    notes = list(notes)
+    if cut_off:
+        notes.append(
+            f"{cut_off} run(s) ended without a final report (cut off at a step limit?): "
+            "nothing in them was claimed, so nothing was checked."
+        )
+    return ReportData(
+        title=title,
+        conclusion=conclusion,
+        counts=counts,
+        files=files,
+        invalid=invalid,
+        input_errors=input_errors,
+        false_successes=[r for r in results if r.verdict == "false_success"],
+        review=sorted(
+            (r for r in results if r.verdict == "unverifiable"),
+            key=lambda r: (abs(r.p_success - 0.5), r.source_file, r.line),
+        ),
+        issues=issues,
+        notes=notes,
+        baseline=baseline,
+        run_url=run_url,
+        gate=gate,
+    )
 
 
 def _plural(n: int, word: str) -> str:
@@ -148,6 +195,8 @@ def _render(data: ReportData, cap: int | None) -> str:
     for verdict in ("false_success", "unverifiable", "verified", "skipped"):
         out.append(f"| {_ICON[verdict]} {verdict} | {data.counts.get(verdict, 0)} |")
     out.append(f"| 🚫 invalid | {data.invalid} |")
+    if data.gate:
+        out += ["", f"**{md_text(data.gate, 400)}**"]
     if data.baseline is not None:
         b = data.baseline
         counts = f"{len(b.new)} new · {len(b.fixed)} fixed · {len(b.still)} still failing"

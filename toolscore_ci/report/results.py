@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from toolscore_ci import __version__
-from toolscore_ci.model import VERDICTS, Result
+from toolscore_ci.model import VERDICTS, Claim, InputIssue, Reason, Result
 
 if TYPE_CHECKING:
     from toolscore_ci.pipeline import RunStats
@@ -93,3 +93,88 @@ def load_result_schema() -> dict[str, Any]:
     text = resources.files("toolscore_ci.schemas").joinpath(RESULT_SCHEMA_RESOURCE).read_text()
     schema: dict[str, Any] = json.loads(text)
     return schema
+
+
+# -- shards: a trailer that lets `merge` rebuild the one run -----------------------------------
+
+#: A shard's trailer keeps at most this many input issues (a broken file can have millions);
+#: past it the merge says how many it could not list.
+MAX_SHARD_ISSUES = 10_000
+
+
+def issue_record(issue: InputIssue, key: tuple[int, ...]) -> dict[str, Any]:
+    return {
+        "file": issue.file,
+        "line": issue.line,
+        "path": issue.path,
+        "message": issue.message,
+        "severity": issue.severity,
+        "at": list(key),
+    }
+
+
+def shard_trailer_line(
+    traces: int,
+    *,
+    shard: tuple[int, int],
+    config: dict[str, Any],
+    order: list[int],
+    issues: list[dict[str, Any]],
+    issues_dropped: int,
+    stats: dict[str, int],
+    notes: list[str] = (),  # type: ignore[assignment]
+    complete: bool = True,
+) -> str:
+    record = trailer_record(traces, complete=complete)
+    record["shard"] = {
+        "index": shard[0],
+        "count": shard[1],
+        "config": config,
+        "order": order,
+        "issues": issues,
+        "issues_dropped": issues_dropped,
+        "stats": stats,
+        "notes": list(notes),
+    }
+    return strict_dumps(record, ensure_ascii=False)
+
+
+def result_from_dict(data: dict[str, Any]) -> Result:
+    """A result read back from its line: `result_line(result_from_dict(d))` gives the line
+    again. Raises KeyError, TypeError or ValueError on a line of another shape."""
+    claims = [
+        Claim(
+            category=c["category"],
+            text=c["text"],
+            step=c["step"],
+            span=tuple(c["span"]) if c["span"] is not None else None,  # type: ignore[arg-type]
+            values={k: tuple(v) for k, v in c["values"].items()},
+            subject=c.get("subject") or {},
+            type=None if c["type"] == c["category"] else c["type"],
+            source=c["source"],
+        )
+        for c in data["claims"]
+    ]
+    reasons = [
+        Reason(
+            claim=r["claim"],
+            outcome=r["outcome"],
+            steps=tuple(r["steps"]),
+            detail=r["detail"],
+            code=r.get("code", ""),
+            claim_index=r.get("claim_index"),
+        )
+        for r in data["reasons"]
+    ]
+    p = data["p_success"]
+    return Result(
+        trace_id=str(data["trace_id"]),
+        verdict=data["verdict"],
+        p_success=float("nan") if p is None else float(p),
+        claims=claims,
+        reasons=reasons,
+        source_file=str(data["source_file"]),
+        line=int(data["line"]),
+        detector=str(data["detector"]),
+        notes=[str(n) for n in data["notes"]],
+    )

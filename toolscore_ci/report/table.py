@@ -62,16 +62,18 @@ def render_table(
     invalid: int,
     errors: int,
     not_shown: int = 0,
+    gate: str | None = None,
 ) -> str:
     """`results` are the ones worth showing (false_success and unverifiable; others are
-    ignored); `counts` cover every trace. False successes come first, then input order."""
+    ignored); `counts` cover every trace. False successes come first, then input order.
+    `gate`: the gate's decision and thresholds, said under the header when given."""
     total = sum(counts.values())
     head = f"toolscore-ci: {_plural(total, 'trace')} checked in {_plural(files, 'file')}"
     if invalid:
         head += f", {invalid:,} invalid"
     if errors:
         head += f", {_plural(errors, 'input error')} (see stderr)"
-    lines = [head, ""]
+    lines = [head, *([gate] if gate else []), ""]
     width = max(len(v) for v in VERDICTS)
     for verdict in ("false_success", "unverifiable", "verified", "skipped"):
         n = counts.get(verdict, 0)
