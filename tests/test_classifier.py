@@ -149,18 +149,17 @@ def test_the_artifact_is_json_that_scores_explains_and_abstains() -> None:
     assert good_score.p_success > 0.5 > bad_score.p_success
     assert bad_score.contributions  # the largest contributions are listed
     # words it never saw: outside what it learnt, it abstains rather than guesses
-    alien = project(
-        build(
-            "alien",
-            [
-                ("user", "Quelle est la météo à Lyon demain matin ?"),
-                ("call", "meteo_lyon", {"ville": "Lyon"}, True, {"ciel": "nuageux"}),
-                ("agent", "Demain matin à Lyon le ciel sera nuageux, environ douze degrés."),
-            ],
-        )
-    )
+    alien = project(build("alien", ALIEN))
     abstained = model.score(alien, CHECKER.check(alien, "t.jsonl", 1))
     assert abstained.p_success is None and "training data" in abstained.why
+
+
+#: A weather question in French: nothing like the cancellations the corpus holds.
+ALIEN = [
+    ("user", "Quelle est la météo à Lyon demain matin ?"),
+    ("call", "meteo_lyon", {"ville": "Lyon"}, True, {"ciel": "nuageux"}),
+    ("agent", "Demain matin à Lyon le ciel sera nuageux, environ douze degrés."),
+]
 
 
 def test_unfamiliar_words_abstain_even_when_every_weight_bucket_was_hit() -> None:
@@ -171,16 +170,7 @@ def test_unfamiliar_words_abstain_even_when_every_weight_bucket_was_hit() -> Non
     filler = [Example(dict(corpus[0].dense), everywhere, y, "filler") for y in (0, 1, 0, 1)]
     model = Classifier(train([*corpus, *filler], folds=3))
     assert all(w != 0.0 for w in model.hashed[:100])  # the buckets were trained
-    alien = project(
-        build(
-            "alien",
-            [
-                ("user", "Quelle est la météo à Lyon demain matin ?"),
-                ("call", "meteo_lyon", {"ville": "Lyon"}, True, {"ciel": "nuageux"}),
-                ("agent", "Demain matin à Lyon le ciel sera nuageux, environ douze degrés."),
-            ],
-        )
-    )
+    alien = project(build("alien", ALIEN))
     score = model.score(alien, CHECKER.check(alien, "t.jsonl", 1))
     assert score.p_success is None and "training data" in score.why
     known = project(build("known", [*corpus_steps("999")]))

@@ -81,6 +81,26 @@ def _build_parser() -> argparse.ArgumentParser:
             "directory); files named explicitly are read wherever they are",
         )
 
+    def add_detector_options(group: argparse._ArgumentGroup) -> None:
+        """The model and the judge, as `check` and `bench` take them."""
+        group.add_argument(
+            "--model",
+            metavar="DIR",
+            help="the classifier `toolscore-ci train --out DIR` wrote (default: the bundled one)",
+        )
+        group.add_argument("--judge-base-url", metavar="URL", help="an OpenAI-compatible API base")
+        group.add_argument("--judge-model", metavar="NAME", help="the judge's model")
+        group.add_argument(
+            "--max-usd",
+            type=float,
+            metavar="N",
+            help="the judges' budget: refused before the first call if the worst case exceeds it",
+        )
+        group.add_argument("--ledger", metavar="FILE", help="append every judge call's cost here")
+        group.add_argument(
+            "--judge-cache", metavar="DIR", help="reuse the judge's answers from here"
+        )
+
     def add_fail_on_empty(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--fail-on-empty",
@@ -128,21 +148,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "every trace; judge: an LLM judge on every trace after the checks; cascade: only what "
         "the checks leave open goes to the judge",
     )
-    judge.add_argument(
-        "--model",
-        metavar="DIR",
-        help="the classifier `toolscore-ci train --out DIR` wrote (default: the bundled one)",
-    )
-    judge.add_argument("--judge-base-url", metavar="URL", help="an OpenAI-compatible API base")
-    judge.add_argument("--judge-model", metavar="NAME", help="the judge's model")
-    judge.add_argument(
-        "--max-usd",
-        type=float,
-        metavar="N",
-        help="the judge's budget: refused before the first call if the worst case exceeds it",
-    )
-    judge.add_argument("--ledger", metavar="FILE", help="append every judge call's cost here")
-    judge.add_argument("--judge-cache", metavar="DIR", help="reuse the judge's answers from here")
+    add_detector_options(judge)
 
     training = sub.add_parser(
         "train", help="fit the classifier and its calibration from labelled traces"
@@ -205,21 +211,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="comma list of detectors (default: checks and the two baselines; judge and "
         "cascade need --judge-base-url and --judge-model)",
     )
-    chosen.add_argument(
-        "--model",
-        metavar="DIR",
-        help="the classifier for classifier and cascade-offline (default: the bundled one)",
-    )
-    chosen.add_argument("--judge-base-url", metavar="URL", help="an OpenAI-compatible API base")
-    chosen.add_argument("--judge-model", metavar="NAME", help="the judge's model")
-    chosen.add_argument(
-        "--max-usd",
-        type=float,
-        metavar="N",
-        help="the judges' budget: refused before the first call if the worst case exceeds it",
-    )
-    chosen.add_argument("--ledger", metavar="FILE", help="append every judge call's cost here")
-    chosen.add_argument("--judge-cache", metavar="DIR", help="reuse the judge's answers from here")
+    add_detector_options(chosen)
     figures = bench.add_argument_group("figures")
     figures.add_argument(
         "--seed", type=int, default=0, help="seed of the bootstrap and of training (default 0)"
