@@ -23,6 +23,7 @@ from typing import IO, Any
 
 from toolscore_ci.detectors.cascade import CONCLUSIVE
 from toolscore_ci.detectors.classifier import Classifier, Example, featurize, train
+from toolscore_ci.detectors.offline import review_band
 from toolscore_ci.gate import gate
 from toolscore_ci.metrics import auroc, auroc_interval
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
@@ -119,6 +120,7 @@ def run(
                 "the classifier cannot be trained to score it"
             )
     clf_p: list[float | None] = [None] * len(samples)
+    allowed: list[frozenset[str]] = [frozenset()] * len(samples)
     why: list[str] = [""] * len(samples)
     trained_on: dict[str, int] = {}
     for n, g in enumerate(groups, 1):
@@ -135,11 +137,12 @@ def run(
             e = samples[i].example
             scored = model.score_features(e.dense, e.buckets)
             clf_p[i] = scored.p_success
+            allowed[i] = model.decisive
             # the reason without its figures, so abstentions of one kind count together
             why[i] = re.sub(r"\d+", "N", scored.why)
         trained_on[g] = len(train_set)
         err.write(f"loso: {n}/{len(groups)} {g!r} done in {time.perf_counter() - started:.1f}s\n")
-    figures = _Figures(samples, ys, clf_p, why, seed, resamples)
+    figures = _Figures(samples, ys, clf_p, allowed, why, seed, resamples)
     per_group = {}
     for g in groups:
         row = figures.of([i for i, s in enumerate(samples) if s.example.group == g])
@@ -152,11 +155,16 @@ def run(
     }
 
 
+#: The checks' verdicts the offline cascade keeps as they are.
+KEPT = CONCLUSIVE | {"skipped"}
+
+
 @dataclass
 class _Figures:
     samples: Sequence[Sample]
     ys: Sequence[int]
     clf_p: Sequence[float | None]
+    allowed: Sequence[frozenset[str]]  # what each held-out trace's model may decide alone
     why: Sequence[str]
     seed: int
     resamples: int
@@ -168,13 +176,24 @@ class _Figures:
         clf = [self.clf_p[i] for i in idx]
         # an abstention is no opinion: 0.5 alone; in the cascade the checks' own score stands
         clf_alone = [0.5 if p is None else p for p in clf]
+        allowed = [self.allowed[i] for i in idx]
+        # what check --detector cascade-offline does (detectors/offline.py): the model's score
+        # decides only where its held-out figures allowed it, else it ranks inside the review band
+        shipped = [
+            None if q is None else (q if gate(q) in a else review_band(q))
+            for q, a in zip(clf, allowed, strict=True)
+        ]
+        # a trace the checks decided, or that claims nothing (skipped), is never scored
         cascade = [
-            c if v in CONCLUSIVE or q is None else q
-            for c, v, q in zip(check_p, verdicts, clf, strict=True)
+            c if v in KEPT or q is None else q
+            for c, v, q in zip(check_p, verdicts, shipped, strict=True)
         ]
         gated = [
-            v if v in CONCLUSIVE or q is None else gate(q)
-            for v, q in zip(verdicts, clf, strict=True)
+            v if v in KEPT or q is None else gate(q) for v, q in zip(verdicts, shipped, strict=True)
+        ]
+        # ... and if its probability went through the shared gate unguarded
+        if_allowed = [
+            v if v in KEPT or q is None else gate(q) for v, q in zip(verdicts, clf, strict=True)
         ]
         genuine = sum(ys)
         scored = [(p, y) for p, y in zip(clf, ys, strict=True) if p is not None]
@@ -193,6 +212,7 @@ class _Figures:
             "cascade_offline": self._ranking(cascade, ys),
             "checks_gate": _gate_counts(verdicts, ys),
             "cascade_offline_gate": _gate_counts(gated, ys),
+            "cascade_offline_gate_if_the_model_decided": _gate_counts(if_allowed, ys),
         }
 
     def _ranking(self, scores: Sequence[float], ys: Sequence[int]) -> dict[str, Any]:
