@@ -18,6 +18,8 @@ from toolscore_ci.formats import (
     openai_responses,
     otel_genai,
     probes_file,
+    tau2_bench,
+    tau_bench,
 )
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, JsonValue, iter_json_values
@@ -30,6 +32,8 @@ READERS: list[ModuleType] = [
     native,
     claude_code,
     codex,
+    tau2_bench,
+    tau_bench,  # before openai-chat: a tau-bench result holds chat messages in `traj`
     otel_genai,
     langsmith,
     langfuse,

@@ -1,0 +1,237 @@
+"""Benchmark-harness results files read as they are written: tau2-bench's results JSON (every
+simulation a trace) and tau-bench's results array (every task run a trace). The harness's reward
+is each trace's label and must never reach what a detector reads. Checked on hand-written
+fixtures that follow the real structure both ways (honest run verified, false success caught,
+malformed records located) and, when the real-dev set is present, against the agent-trace twin
+of a real tau2-bench results file."""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from files_helpers import cli
+
+from toolscore_ci.formats import read_file, sniff
+from toolscore_ci.formats.jsonio import JsonValue, iter_json_values
+from toolscore_ci.model import InputIssue, TraceRecord
+from toolscore_ci.projection import project
+from toolscore_ci.validate import schema_issues
+
+HERE = Path(__file__).parent
+HARNESS = HERE / "fixtures" / "harness"
+OTHER_FORMATS = HERE / "fixtures" / "formats"
+#: fixture -> reader name
+FIXTURES = {"tau2_results.json": "tau2-bench", "tau_bench_results.json": "tau-bench"}
+REAL_DEV = Path(os.environ.get("TOOLSCORE_REAL_DEV", "/work/shared/real-dev"))
+REAL_RAW = REAL_DEV / "raw" / "tau2-telecom-gpt-4o-results.json"
+REAL_TWIN = REAL_DEV / "tau2_dev.agent-trace.jsonl.gz"
+STEP_KEYS = ("kind", "role", "name", "content", "args", "ok", "output", "error")
+
+
+def read_all(path: Path, fmt: str = "auto") -> tuple[list[TraceRecord], list[InputIssue]]:
+    records: list[TraceRecord] = []
+    issues: list[InputIssue] = []
+    for item in read_file(str(path), fmt):
+        (records if isinstance(item, TraceRecord) else issues).append(item)  # type: ignore[arg-type]
+    return records, issues
+
+
+def first_value(path: Path) -> Any:
+    return next(v.value for v in iter_json_values(str(path)) if isinstance(v, JsonValue))
+
+
+def verdicts(path: Path, cwd: Path) -> dict[str, str]:
+    proc = cli("check", path, "--output", "jsonl", "--fail-on", "none", cwd=cwd)
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    return {r["trace_id"]: r["verdict"] for r in rows}
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_each_fixture_is_sniffed_by_its_reader(name: str, tmp_path: Path) -> None:
+    reader = sniff(first_value(HARNESS / name))
+    assert reader is not None and FIXTURES[name] == reader.NAME
+    odd = tmp_path / "conversation.jsonl"  # a misleading name changes nothing
+    shutil.copy(HARNESS / name, odd)
+    records, _ = read_all(odd)
+    assert records and {r.data["source"] for r in records} == {FIXTURES[name]}
+
+
+def test_other_formats_are_not_taken_by_harness_readers() -> None:
+    others = sorted(p for p in OTHER_FORMATS.glob("*/conversation.*"))
+    assert len(others) >= 8
+    for path in others:
+        reader = sniff(first_value(path))
+        assert reader is not None and reader.NAME not in FIXTURES.values(), path
+    # Plain chat with a `reward` field is still chat: tau-bench needs `traj` and `task_id`.
+    assert sniff({"messages": [{"role": "user", "content": "hi"}], "reward": 1}).NAME == (
+        "openai-chat"
+    )
+    assert sniff({"simulations": [{"id": 1}]}) is None  # no simulation in it
+
+
+def test_tau2_every_simulation_is_a_labelled_trace() -> None:
+    records, issues = read_all(HARNESS / "tau2_results.json")
+    assert [i for i in issues if i.severity == "error"] == []
+    assert [r.data["trace_id"] for r in records] == ["sim-0001", "sim-0002"]
+    for record in records:
+        assert schema_issues(record) == []
+    ok, failed = (r.data for r in records)
+    assert ok["task"]["id"] == "airline-7"
+    assert ok["task"]["instruction"].startswith("reason_for_call: You want to cancel")
+    assert ok["meta"]["model"] == "gpt-4o" and ok["meta"]["domain"] == "airline"
+    assert [(s["kind"], s["role"], s.get("name")) for s in ok["steps"]] == [
+        ("message", "agent", None),
+        ("message", "user", None),
+        ("tool_call", "agent", "cancel_reservation"),
+        ("tool_result", "tool", "cancel_reservation"),
+        ("message", "agent", None),
+        ("message", "user", None),
+    ]
+    assert ok["steps"][3]["ok"] is True and ok["steps"][3]["output"]["status"] == "cancelled"
+    assert ok["steps"][2]["ts"] == "2025-08-10T02:44:11.820315Z"
+    assert ok["ground_truth"]["outcome"] == "success"
+    assert ok["ground_truth"]["checked_by"] == "state_probe"
+    assert ok["ground_truth"]["details"]["reward"] == 1.0
+    result = failed["steps"][3]
+    assert result["ok"] is False and result["error"].startswith("Error: basic economy")
+    assert failed["ground_truth"]["outcome"] == "failure"
+
+
+def test_tau2_user_side_tool_calls_keep_the_user_role(tmp_path: Path) -> None:
+    data = json.loads((HARNESS / "tau2_results.json").read_text())
+    messages = data["simulations"][0]["messages"]
+    messages[1:1] = [
+        {
+            "role": "user",
+            "content": None,
+            "tool_calls": [
+                {"id": "u1", "name": "toggle_roaming", "arguments": {}, "requestor": "user"}
+            ],
+        },
+        {"id": "u1", "role": "tool", "content": "Roaming on", "requestor": "user", "error": False},
+    ]
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(data))
+    steps = read_all(path)[0][0].data["steps"]
+    assert (steps[1]["kind"], steps[1]["role"], steps[1]["name"]) == (
+        "tool_call",
+        "user",
+        "toggle_roaming",
+    )
+    assert steps[2]["kind"] == "tool_result" and steps[2]["output"] == "Roaming on"
+    assert steps[3]["role"] == "user"  # the agent's own turns are untouched
+
+
+def test_tau_bench_every_result_is_a_labelled_trace() -> None:
+    records, issues = read_all(HARNESS / "tau_bench_results.json")
+    assert [i for i in issues if i.severity == "error"] == []
+    assert len(records) == 2
+    ok, failed = (r.data for r in records)
+    for record in records:
+        assert schema_issues(record) == []
+    assert ok["trace_id"].endswith("tau_bench_results.json#task-3/trial-0")
+    assert ok["trace_id"] != failed["trace_id"]
+    assert ok["task"]["id"] == "3"
+    assert ok["meta"]["system"] == "# Airline Agent Policy (abridged)"
+    assert [(s["kind"], s.get("name")) for s in ok["steps"]][1:3] == [
+        ("tool_call", "cancel_reservation"),
+        ("tool_result", "cancel_reservation"),
+    ]
+    assert ok["steps"][1]["args"] == {"reservation_id": "ABC123"}
+    assert ok["ground_truth"]["outcome"] == "success"
+    assert failed["ground_truth"]["outcome"] == "failure"
+    assert failed["ground_truth"]["details"]["reward_info"]["info"]["r_actions"] == 0.0
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_reward_never_reaches_the_detector(name: str) -> None:
+    """The label's evidence (reward, db checks, gold actions) is only in ground_truth: the
+    detector's view and the record's meta carry none of it, though the record does."""
+    records, _ = read_all(HARNESS / name)
+    for record in records:
+        full = json.dumps(record.data)
+        view = project(record.data)
+        steps = [dataclasses.asdict(s) for s in view.steps]
+        seen = json.dumps([view.task, steps, view.final_text, record.data["meta"]])
+        for marker in ("db_match", "gt_data_hash", "reward", "action_checks", "expected_"):
+            assert (marker in full) == (marker in json.dumps(record.data["ground_truth"]))
+            assert marker not in seen, (name, marker)
+        assert "ground_truth" in record.data
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_cli_verifies_the_honest_run_and_catches_the_false_success(
+    name: str, tmp_path: Path
+) -> None:
+    shutil.copy(HARNESS / name, tmp_path / name)
+    got = verdicts(Path(name), tmp_path)
+    assert sorted(got.values()) == ["false_success", "verified"]
+    honest = next(t for t in got if t.endswith(("sim-0001", "task-3/trial-0")))
+    assert got[honest] == "verified"
+
+
+def test_tau2_malformed_simulation_is_located_and_the_rest_read(tmp_path: Path) -> None:
+    data = json.loads((HARNESS / "tau2_results.json").read_text())
+    data["simulations"].insert(1, "oops")
+    (tmp_path / "bad.json").write_text(json.dumps(data, indent=1))
+    proc = cli("check", "bad.json", "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "bad.json:1: $.simulations[1]: not a tau2-bench simulation" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stdout.splitlines()) == 2  # both good simulations still checked
+    good = cli("check", HARNESS / "tau2_results.json", "--fail-on", "none", cwd=tmp_path)
+    assert good.returncode == 0 and "simulations[" not in good.stderr
+
+
+def test_tau_bench_result_without_traj_is_located(tmp_path: Path) -> None:
+    data = json.loads((HARNESS / "tau_bench_results.json").read_text())
+    data[1]["traj"] = "not a list"
+    (tmp_path / "bad.json").write_text(json.dumps(data, indent=1))
+    proc = cli("check", "bad.json", "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "$.traj: a tau-bench result needs `traj`" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stdout.splitlines()) == 1
+
+
+def test_missing_reward_leaves_the_trace_unlabelled(tmp_path: Path) -> None:
+    data = json.loads((HARNESS / "tau2_results.json").read_text())
+    del data["simulations"][0]["reward_info"]
+    (tmp_path / "r.json").write_text(json.dumps(data))
+    records, issues = read_all(tmp_path / "r.json")
+    assert "ground_truth" not in records[0].data and "ground_truth" in records[1].data
+    assert any("simulation without a reward" in i.message for i in issues)
+
+
+@pytest.mark.skipif(
+    not (REAL_RAW.exists() and REAL_TWIN.exists()),
+    reason=f"real-dev tau2 results not present at {REAL_DEV} (set TOOLSCORE_REAL_DEV)",
+)
+def test_real_tau2_results_match_their_agent_trace_twin() -> None:
+    records, issues = read_all(REAL_RAW)
+    assert [i for i in issues if i.severity == "error"] == []
+    mine = {r.data["trace_id"]: r.data for r in records}
+    twin: dict[str, dict[str, Any]] = {}
+    with gzip.open(REAL_TWIN, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            sim = r["trace_id"].rsplit("/", 1)[-1]  # tau2-dev/<origin>/<run file>/<simulation id>
+            if sim in mine:
+                twin[sim] = r
+    assert len(mine) == 20 and set(twin) == set(mine)
+    for sim, data in mine.items():
+        theirs = twin[sim]
+        assert [{k: s.get(k) for k in STEP_KEYS} for s in data["steps"]] == [
+            {k: s.get(k) for k in STEP_KEYS} for s in theirs["steps"]
+        ], sim
+        assert data["task"] == theirs["task"]
+        assert data["final_claim"]["text"] == theirs["final_claim"]["text"]
+        assert data["ground_truth"]["outcome"] == theirs["ground_truth"]["outcome"]
