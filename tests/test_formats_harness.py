@@ -235,3 +235,84 @@ def test_real_tau2_results_match_their_agent_trace_twin() -> None:
         assert data["task"] == theirs["task"]
         assert data["final_claim"]["text"] == theirs["final_claim"]["text"]
         assert data["ground_truth"]["outcome"] == theirs["ground_truth"]["outcome"]
+
+
+# ---- SWE-agent `.traj` ---------------------------------------------------------------------
+
+SWE_FIXED = HARNESS / "swe_agent_fixed.traj"
+SWE_FAILING = HARNESS / "swe_agent_tests_fail.traj"
+
+
+def test_swe_agent_traj_is_sniffed_and_mini_swe_agent_is_not_taken() -> None:
+    for path in (SWE_FIXED, SWE_FAILING):
+        reader = sniff(first_value(path))
+        assert reader is not None and reader.NAME == "swe-agent"
+    # mini-swe-agent's `.traj.json` (`messages`, no `trajectory`) stays with openai-chat
+    mini = {"info": {"exit_status": "Submitted"}, "messages": [{"role": "user", "content": "x"}]}
+    assert sniff(mini).NAME == "openai-chat"
+    for name in FIXTURES:  # and no tau file is taken for a SWE-agent one, nor the reverse
+        assert sniff(first_value(HARNESS / name)).NAME != "swe-agent"
+
+
+def test_swe_agent_actions_become_bash_calls_and_observations_their_results() -> None:
+    records, issues = read_all(SWE_FIXED)
+    assert [i for i in issues if i.severity == "error"] == []
+    assert len(records) == 1 and schema_issues(records[0]) == []
+    data = records[0].data
+    assert data["task"]["domain"] == "coding"
+    assert data["task"]["instruction"].startswith("We're currently solving the following issue")
+    assert data["meta"]["exit_status"] == "submitted"
+    assert data["meta"]["system"].startswith("SETTING: You are an autonomous programmer")
+    calls = [s for s in data["steps"] if s["kind"] == "tool_call"]
+    assert [c["args"]["command"] for c in calls] == [
+        "open calc.py",
+        "edit 2:2\n    return a + b\nend_of_edit",
+        "python -m pytest -q tests/test_calc.py",
+        "submit",
+    ]
+    assert {c["name"] for c in calls} == {"bash"}
+    results = [s for s in data["steps"] if s["kind"] == "tool_result"]
+    assert len(results) == 4 and all(r["name"] == "bash" and r["ok"] is None for r in results)
+    assert results[2]["output"].endswith("2 passed in 0.01s")
+    assert data["final_claim"]["text"].startswith("The fix works: both tests pass.")
+    # the history's later messages repeat the trajectory: read once, from `trajectory`
+    assert [s["role"] for s in data["steps"] if s["kind"] == "message"].count("user") == 1
+
+
+def test_swe_agent_return_code_where_given_is_the_status(tmp_path: Path) -> None:
+    data = json.loads(SWE_FAILING.read_text())
+    data["trajectory"][2]["returncode"] = 1
+    data["trajectory"][1]["exit_code"] = 0
+    (tmp_path / "rc.traj").write_text(json.dumps(data))
+    steps = read_all(tmp_path / "rc.traj")[0][0].data["steps"]
+    results = [s for s in steps if s["kind"] == "tool_result"]
+    assert (results[1]["ok"], results[1]["error"]) == (True, None)
+    assert (results[2]["ok"], results[2]["error"]) == (False, "exit code 1")
+    assert results[0]["ok"] is None  # no code given: nothing invented
+
+
+def test_swe_agent_test_claim_backed_only_when_the_tests_passed(tmp_path: Path) -> None:
+    def tested(path: Path) -> dict[str, Any]:
+        proc = cli("check", path, "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        row = json.loads(proc.stdout)
+        return next(r for r in row["reasons"] if r["claim"] == "tested")
+
+    fixed, failing = tested(SWE_FIXED), tested(SWE_FAILING)
+    assert fixed["outcome"] == "receipt_only" and fixed["steps"] == [8, 9]  # the pytest run
+    assert failing["outcome"] == "unknown" and failing["steps"] == []
+
+
+def test_swe_agent_malformed_step_is_located(tmp_path: Path) -> None:
+    data = json.loads(SWE_FIXED.read_text())
+    data["trajectory"][1] = ["not", "a", "step"]
+    (tmp_path / "bad.traj").write_text(json.dumps(data, indent=1))
+    proc = cli("check", "bad.traj", "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "bad.traj:1: $.trajectory[1]: not a SWE-agent step" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stdout.splitlines()) == 1  # the rest of the run is still checked
+    data["trajectory"] = {"oops": 1}
+    (tmp_path / "bad.traj").write_text(json.dumps(data, indent=1))
+    proc = cli("check", "bad.traj", "--format", "swe-agent", "--fail-on", "none", cwd=tmp_path)
+    assert "$.trajectory: a SWE-agent trajectory must be an array" in proc.stderr

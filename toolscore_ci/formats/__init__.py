@@ -18,6 +18,7 @@ from toolscore_ci.formats import (
     openai_responses,
     otel_genai,
     probes_file,
+    swe_agent,
     tau2_bench,
     tau_bench,
 )
@@ -32,6 +33,7 @@ READERS: list[ModuleType] = [
     native,
     claude_code,
     codex,
+    swe_agent,
     tau2_bench,
     tau_bench,  # before openai-chat: a tau-bench result holds chat messages in `traj`
     otel_genai,
