@@ -12,6 +12,7 @@ import gzip
 import json
 import os
 import shutil
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -316,3 +317,107 @@ def test_swe_agent_malformed_step_is_located(tmp_path: Path) -> None:
     (tmp_path / "bad.traj").write_text(json.dumps(data, indent=1))
     proc = cli("check", "bad.traj", "--format", "swe-agent", "--fail-on", "none", cwd=tmp_path)
     assert "$.trajectory: a SWE-agent trajectory must be an array" in proc.stderr
+
+
+# ---- Inspect eval logs ---------------------------------------------------------------------
+
+INSPECT_LOG = HARNESS / "inspect_log.json"
+
+
+def write_eval_archive(path: Path, log: dict[str, Any]) -> None:
+    """An `.eval` log as Inspect writes it: a zip of header.json and one file per sample."""
+    header = {k: v for k, v in log.items() if k != "samples"}
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("_journal/start.json", json.dumps({"version": 2, "eval": log["eval"]}))
+        zf.writestr("header.json", json.dumps(header))
+        for sample in log["samples"]:
+            zf.writestr(f"samples/{sample['id']}_epoch_{sample['epoch']}.json", json.dumps(sample))
+        zf.writestr("summaries.json", json.dumps([]))
+
+
+def test_inspect_log_is_sniffed_and_each_sample_a_labelled_trace() -> None:
+    assert sniff(first_value(INSPECT_LOG)).NAME == "inspect"
+    records, issues = read_all(INSPECT_LOG)
+    assert [i for i in issues if i.severity == "error"] == []
+    assert [r.data["trace_id"] for r in records] == ["run1/1/epoch-1", "run1/2/epoch-1"]
+    ok, failed = (r.data for r in records)
+    for record in records:
+        assert schema_issues(record) == []
+    assert ok["task"]["instruction"] == "Create the file report.txt containing the word done."
+    assert ok["meta"]["system"].startswith("You are a helpful assistant")
+    assert ok["meta"]["model"] == "openai/gpt-4o"
+    call, result = ok["steps"][2], ok["steps"][3]
+    assert (call["kind"], call["name"], call["args"]) == (
+        "tool_call",
+        "bash",
+        {"cmd": "echo done > report.txt"},
+    )
+    assert (result["kind"], result["name"], result["ok"]) == ("tool_result", "bash", True)
+    assert ok["steps"][1]["content"] == "I'll write the file."  # the reasoning part dropped
+    bad = failed["steps"][3]
+    assert (bad["ok"], bad["error"]) == (False, "bash: report.txt: Permission denied")
+    assert ok["ground_truth"]["outcome"] == "success"
+    assert failed["ground_truth"]["outcome"] == "failure"
+    assert failed["ground_truth"]["details"]["scorer"] == "includes"
+    for record in records:  # the scores and target reach no detector
+        view = project(record.data)
+        seen = json.dumps([view.task, [dataclasses.asdict(s) for s in view.steps]])
+        assert "includes" not in seen and "compared the file" not in seen
+        assert "includes" not in json.dumps(record.data["meta"])
+
+
+def test_inspect_eval_archive_reads_like_the_json_log(tmp_path: Path) -> None:
+    archive = tmp_path / "logs" / "2025-06-01_write-report.eval"
+    archive.parent.mkdir()
+    write_eval_archive(archive, json.loads(INSPECT_LOG.read_text()))
+    from_zip, issues = read_all(archive)
+    assert [i for i in issues if i.severity == "error"] == []
+    from_json, _ = read_all(INSPECT_LOG)
+    assert [r.data for r in from_zip] == [r.data for r in from_json]
+    # the CLI finds `.eval` files in a folder and catches the false success in it
+    got = verdicts(Path("logs"), tmp_path)
+    assert got["run1/1/epoch-1"] != "false_success"
+    assert got["run1/2/epoch-1"] == "false_success"
+
+
+def test_inspect_scores_decide_the_label_both_ways() -> None:
+    from toolscore_ci.formats.inspect_ai import _outcome
+
+    for value in ("C", True, 1, 1.0):
+        assert _outcome(value) == "success", value
+    for value in ("I", "N", "P", False, 0, 0.5):
+        assert _outcome(value) == "failure", value
+    for value in ("maybe", None, {"accuracy": 1}, [1]):
+        assert _outcome(value) is None, value
+
+
+def test_inspect_bad_sample_and_bad_archive_member_are_located(tmp_path: Path) -> None:
+    log = json.loads(INSPECT_LOG.read_text())
+    log["samples"][0]["messages"] = "gone"
+    (tmp_path / "bad.json").write_text(json.dumps(log, indent=1))
+    proc = cli("check", "bad.json", "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "bad.json:1: $.samples[0]: not an Inspect sample" in proc.stderr
+    assert len(proc.stdout.splitlines()) == 1
+    archive = tmp_path / "bad.eval"
+    write_eval_archive(archive, json.loads(INSPECT_LOG.read_text()))
+    with zipfile.ZipFile(archive, "a") as zf:
+        zf.writestr("samples/3_epoch_1.json", "{not json")
+    proc = cli("check", "bad.eval", "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "bad.eval: samples/3_epoch_1.json: $" in proc.stderr
+    assert len(proc.stdout.splitlines()) == 2  # the good samples still checked
+    (tmp_path / "broken.eval").write_bytes(b"PK\x03\x04 not really a zip")
+    proc = cli("check", "broken.eval", "--fail-on", "none", cwd=tmp_path)
+    assert "cannot read the Inspect .eval archive" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_harness_readers_do_not_take_each_others_files() -> None:
+    files = {
+        "tau2-bench": HARNESS / "tau2_results.json",
+        "tau-bench": HARNESS / "tau_bench_results.json",
+        "swe-agent": SWE_FIXED,
+        "inspect": INSPECT_LOG,
+    }
+    for name, path in files.items():
+        assert name == sniff(first_value(path)).NAME, path

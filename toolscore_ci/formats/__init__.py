@@ -11,6 +11,7 @@ from toolscore_ci.formats import (
     anthropic,
     claude_code,
     codex,
+    inspect_ai,
     langfuse,
     langsmith,
     native,
@@ -33,6 +34,7 @@ READERS: list[ModuleType] = [
     native,
     claude_code,
     codex,
+    inspect_ai,
     swe_agent,
     tau2_bench,
     tau_bench,  # before openai-chat: a tau-bench result holds chat messages in `traj`
@@ -99,7 +101,11 @@ def read_file(
     SNIFF_LOOKAHEAD, so one malformed first record does not hide the file; the values before
     it go to the reader too, which reports what it cannot place. A reader that fails on a
     record is reported at that record and restarted on the next value."""
-    values = iter_json_values(path, max_line_bytes=max_line_bytes)
+    values: Iterator[JsonValue | InputIssue]
+    if fmt in ("auto", inspect_ai.NAME) and inspect_ai.is_archive(path):
+        values = inspect_ai.iter_archive(path, max_line_bytes)  # an Inspect `.eval` zip
+    else:
+        values = iter_json_values(path, max_line_bytes=max_line_bytes)
     leading: list[JsonValue | InputIssue] = []
     first: JsonValue | None = None
     reader: ModuleType | None = None
