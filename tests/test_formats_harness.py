@@ -11,6 +11,7 @@ import dataclasses
 import gzip
 import json
 import os
+import random
 import shutil
 import zipfile
 from pathlib import Path
@@ -18,12 +19,17 @@ from typing import Any
 
 import pytest
 from files_helpers import cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_formats_fuzz import JSON as FUZZ_JSON
+from test_formats_fuzz import _places as fuzz_places
+from test_formats_fuzz import _replace as fuzz_replace
 
 from toolscore_ci.formats import read_file, sniff
 from toolscore_ci.formats.jsonio import JsonValue, iter_json_values
 from toolscore_ci.model import InputIssue, TraceRecord
 from toolscore_ci.projection import project
-from toolscore_ci.validate import schema_issues
+from toolscore_ci.validate import _validator, schema_issues
 
 HERE = Path(__file__).parent
 HARNESS = HERE / "fixtures" / "harness"
@@ -421,3 +427,44 @@ def test_harness_readers_do_not_take_each_others_files() -> None:
     }
     for name, path in files.items():
         assert name == sniff(first_value(path)).NAME, path
+
+
+# ---- whatever JSON they are fed --------------------------------------------------------------
+
+HARNESS_FILES = {
+    "tau2-bench": HARNESS / "tau2_results.json",
+    "tau-bench": HARNESS / "tau_bench_results.json",
+    "swe-agent": SWE_FIXED,
+    "inspect": INSPECT_LOG,
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(HARNESS_FILES))
+@settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 2**32 - 1), replacements=st.lists(FUZZ_JSON, min_size=1, max_size=4))
+def test_harness_reader_output_is_valid_whatever_the_input(
+    fmt: str, seed: int, replacements: list[Any], tmp_path: Path
+) -> None:
+    """Each fixture mutated at random places with arbitrary JSON: the reader never crashes
+    (a crash would be a `reader failed` issue) and every record it builds is schema-valid."""
+    value = json.loads(HARNESS_FILES[fmt].read_text())
+    rng = random.Random(seed)
+    for new in replacements:
+        places = fuzz_places(value)
+        if places:
+            fuzz_replace(value, rng.choice(places), new)
+    path = tmp_path / "mutated.json"
+    path.write_text(json.dumps(value), encoding="utf-8")
+    items = list(read_file(str(path), fmt))
+    crashes = [
+        i.message for i in items if isinstance(i, InputIssue) and "reader failed" in i.message
+    ]
+    assert crashes == []
+    for record in (r for r in items if isinstance(r, TraceRecord)):
+        assert record.valid_by_construction
+        assert [e.message for e in _validator().iter_errors(record.data)] == [], record.data
+        assert schema_issues(record) == []
