@@ -12,6 +12,7 @@ import gzip
 import json
 import os
 import random
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -39,6 +40,7 @@ FIXTURES = {"tau2_results.json": "tau2-bench", "tau_bench_results.json": "tau-be
 REAL_DEV = Path(os.environ.get("TOOLSCORE_REAL_DEV", "/work/shared/real-dev"))
 REAL_RAW = REAL_DEV / "raw" / "tau2-telecom-gpt-4o-results.json"
 REAL_TWIN = REAL_DEV / "tau2_dev.agent-trace.jsonl.gz"
+HARNESS_READERS = frozenset({"tau2-bench", "tau-bench", "swe-agent", "inspect", "openhands"})
 STEP_KEYS = ("kind", "role", "name", "content", "args", "ok", "output", "error")
 
 
@@ -76,7 +78,7 @@ def test_other_formats_are_not_taken_by_harness_readers() -> None:
     assert len(others) >= 8
     for path in others:
         reader = sniff(first_value(path))
-        assert reader is not None and reader.NAME not in FIXTURES.values(), path
+        assert reader is not None and reader.NAME not in HARNESS_READERS, path
     # Plain chat with a `reward` field is still chat: tau-bench needs `traj` and `task_id`.
     assert sniff({"messages": [{"role": "user", "content": "hi"}], "reward": 1}).NAME == (
         "openai-chat"
@@ -424,6 +426,7 @@ def test_harness_readers_do_not_take_each_others_files() -> None:
         "tau-bench": HARNESS / "tau_bench_results.json",
         "swe-agent": SWE_FIXED,
         "inspect": INSPECT_LOG,
+        "openhands": HARNESS / "openhands_ran.json",
     }
     for name, path in files.items():
         assert name == sniff(first_value(path)).NAME, path
@@ -436,6 +439,7 @@ HARNESS_FILES = {
     "tau-bench": HARNESS / "tau_bench_results.json",
     "swe-agent": SWE_FIXED,
     "inspect": INSPECT_LOG,
+    "openhands": HARNESS / "openhands_failed.json",
 }
 
 
@@ -468,3 +472,90 @@ def test_harness_reader_output_is_valid_whatever_the_input(
         assert record.valid_by_construction
         assert [e.message for e in _validator().iter_errors(record.data)] == [], record.data
         assert schema_issues(record) == []
+
+
+# ---- OpenHands event streams -----------------------------------------------------------------
+
+OH_RAN = HARNESS / "openhands_ran.json"
+OH_FAILED = HARNESS / "openhands_failed.json"
+
+
+def test_openhands_events_become_one_trace() -> None:
+    assert sniff(first_value(OH_RAN)).NAME == "openhands"
+    records, issues = read_all(OH_RAN)
+    assert [i for i in issues if i.severity == "error"] == []
+    assert len(records) == 1 and schema_issues(records[0]) == []
+    data = records[0].data
+    assert data["meta"]["system"].startswith("You are OpenHands agent")
+    # the system prompt, think and state-change events are no steps
+    assert [(s["kind"], s["role"], s.get("name")) for s in data["steps"]] == [
+        ("message", "user", None),
+        ("tool_call", "agent", "run"),
+        ("tool_result", "tool", "run"),
+        ("message", "agent", None),
+    ]
+    call, result = data["steps"][1], data["steps"][2]
+    assert call["args"]["command"].endswith("python hello.py")
+    assert (result["ok"], result["output"], result["error"]) == (True, "hello", None)
+    assert data["steps"][0]["ts"] == "2025-06-01T10:00:01.000000Z"
+    assert data["final_claim"]["text"] == "I created hello.py and ran it: it prints hello."
+
+
+def test_openhands_exit_code_is_the_status_and_the_false_success_caught(tmp_path: Path) -> None:
+    failed = read_all(OH_FAILED)[0][0].data["steps"][2]
+    assert (failed["ok"], failed["error"]) == (False, "exit code 1")
+    for name in ("openhands_ran.json", "openhands_failed.json"):
+        shutil.copy(HARNESS / name, tmp_path / name)
+    ran = verdicts(Path("openhands_ran.json"), tmp_path)
+    bad = verdicts(Path("openhands_failed.json"), tmp_path)
+    assert list(bad.values()) == ["false_success"]
+    assert list(ran.values()) != ["false_success"]
+
+
+def test_openhands_error_observation_and_stray_observation(tmp_path: Path) -> None:
+    events = json.loads(OH_RAN.read_text())
+    events[5] = {
+        "id": 5,
+        "timestamp": "2025-06-01T10:00:05",
+        "source": "agent",
+        "message": "",
+        "cause": 4,
+        "observation": "error",
+        "content": "Command timed out",
+        "extras": {},
+    }
+    events.insert(6, {**events[5], "id": 9, "cause": None, "content": "sandbox restarted"})
+    (tmp_path / "e.json").write_text(json.dumps(events))
+    steps = read_all(tmp_path / "e.json")[0][0].data["steps"]
+    assert (steps[2]["ok"], steps[2]["error"], steps[2]["output"]) == (
+        False,
+        "Command timed out",
+        None,
+    )
+    assert (steps[3]["role"], steps[3]["content"]) == ("environment", "sandbox restarted")
+
+
+def test_openhands_evaluation_output_is_one_trace_a_line(tmp_path: Path) -> None:
+    history = json.loads(OH_FAILED.read_text())
+    lines = [
+        {"instance_id": f"demo__demo-{n}", "instruction": "x", "history": history, "metadata": {}}
+        for n in (1, 2)
+    ]
+    (tmp_path / "output.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    records, issues = read_all(tmp_path / "output.jsonl")
+    assert [i for i in issues if i.severity == "error"] == []
+    assert [r.data["trace_id"] for r in records] == ["demo__demo-1", "demo__demo-2"]
+    assert records[0].data["task"]["domain"] == "coding"
+    assert records[1].data["steps"][2]["ok"] is False
+
+
+def test_openhands_bad_event_is_located(tmp_path: Path) -> None:
+    events = json.loads(OH_RAN.read_text())
+    events[4]["args"] = "run it"
+    events.insert(3, {"id": 99, "what": "is this"})
+    (tmp_path / "bad.json").write_text(json.dumps(events, indent=1))
+    proc = cli("check", "bad.json", "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert re.search(r"bad\.json:\d+: \$: not an OpenHands event", proc.stderr)
+    assert re.search(r"bad\.json:\d+: \$\.args: an action's args must be an object", proc.stderr)
+    assert len(proc.stdout.splitlines()) == 1

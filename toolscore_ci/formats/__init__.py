@@ -17,6 +17,7 @@ from toolscore_ci.formats import (
     native,
     openai_chat,
     openai_responses,
+    openhands,
     otel_genai,
     probes_file,
     swe_agent,
@@ -35,6 +36,7 @@ READERS: list[ModuleType] = [
     claude_code,
     codex,
     inspect_ai,
+    openhands,
     swe_agent,
     tau2_bench,
     tau_bench,  # before openai-chat: a tau-bench result holds chat messages in `traj`
