@@ -559,3 +559,12 @@ def test_openhands_bad_event_is_located(tmp_path: Path) -> None:
     assert re.search(r"bad\.json:\d+: \$: not an OpenHands event", proc.stderr)
     assert re.search(r"bad\.json:\d+: \$\.args: an action's args must be an object", proc.stderr)
     assert len(proc.stdout.splitlines()) == 1
+
+
+def test_a_folder_of_traj_files_is_found(tmp_path: Path) -> None:
+    run = tmp_path / "trajectories" / "demo__demo-1"
+    run.mkdir(parents=True)
+    shutil.copy(SWE_FIXED, run / "demo__demo-1.traj")
+    (run / "demo__demo-1.debug.log").write_text("not a trace\n")  # left alone
+    got = verdicts(Path("trajectories"), tmp_path)
+    assert len(got) == 1 and next(iter(got)).endswith("demo__demo-1.traj#1")
