@@ -224,7 +224,7 @@ def test_missing_reward_leaves_the_trace_unlabelled(tmp_path: Path) -> None:
     not (REAL_RAW.exists() and REAL_TWIN.exists()),
     reason=f"real-dev tau2 results not present at {REAL_DEV} (set TOOLSCORE_REAL_DEV)",
 )
-def test_real_tau2_results_match_their_agent_trace_twin() -> None:
+def test_real_tau2_results_match_their_agent_trace_twin(tmp_path: Path) -> None:
     records, issues = read_all(REAL_RAW)
     assert [i for i in issues if i.severity == "error"] == []
     mine = {r.data["trace_id"]: r.data for r in records}
@@ -244,6 +244,25 @@ def test_real_tau2_results_match_their_agent_trace_twin() -> None:
         assert data["task"] == theirs["task"]
         assert data["final_claim"]["text"] == theirs["final_claim"]["text"]
         assert data["ground_truth"]["outcome"] == theirs["ground_truth"]["outcome"]
+    # and the CLI gives every simulation the verdict its twin gets
+    twin_file = tmp_path / "twin.jsonl"
+    twin_file.write_text("".join(json.dumps(twin[k]) + "\n" for k in sorted(twin)))
+    theirs_v = {k.rsplit("/", 1)[-1]: v for k, v in verdicts(twin_file, tmp_path).items()}
+    assert verdicts(REAL_RAW, tmp_path) == theirs_v
+
+
+def test_bench_measures_against_the_harness_labels(tmp_path: Path) -> None:
+    """The reward reaches `bench` (it reads ground_truth), so a harness file is a benchmark."""
+    for name, expected in (
+        ("tau2_results.json", "2 labelled traces: 1 failures, 1 genuine successes"),
+        ("inspect_log.json", "2 labelled traces: 1 failures, 1 genuine successes"),
+    ):
+        proc = cli("bench", HARNESS / name, "--detector", "checks", cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert expected in proc.stdout
+    openhands = cli("bench", HARNESS / "openhands_ran.json", "--detector", "checks", cwd=tmp_path)
+    assert "0 labelled traces" in openhands.stdout  # OpenHands logs carry no score
+    assert "1 trace(s) without ground_truth.outcome" in openhands.stderr
 
 
 # ---- SWE-agent `.traj` ---------------------------------------------------------------------
