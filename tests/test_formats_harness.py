@@ -414,7 +414,7 @@ def test_inspect_scores_decide_the_label_both_ways() -> None:
         assert _outcome(value) == "success", value
     for value in ("I", "N", "P", False, 0, 0.5):
         assert _outcome(value) == "failure", value
-    for value in ("maybe", None, {"accuracy": 1}, [1]):
+    for value in ("maybe", None, {"accuracy": 1}, [1], float("nan"), float("inf")):
         assert _outcome(value) is None, value
 
 
@@ -587,3 +587,24 @@ def test_a_folder_of_traj_files_is_found(tmp_path: Path) -> None:
     (run / "demo__demo-1.debug.log").write_text("not a trace\n")  # left alone
     got = verdicts(Path("trajectories"), tmp_path)
     assert len(got) == 1 and next(iter(got)).endswith("demo__demo-1.traj#1")
+
+
+def test_a_corrupt_archive_member_is_an_issue_not_a_crash(tmp_path: Path) -> None:
+    archive = tmp_path / "crc.eval"
+    write_eval_archive(archive, json.loads(INSPECT_LOG.read_text()))
+    raw = bytearray(archive.read_bytes())
+    at = raw.find(b"samples/1_epoch_1.json") + len("samples/1_epoch_1.json") + 4
+    raw[at : at + 8] = b"\x00" * 8  # the deflated bytes of the first sample: a CRC/zlib error
+    archive.write_bytes(bytes(raw))
+    proc = cli("check", "crc.eval", "--output", "jsonl", "--fail-on", "none", cwd=tmp_path)
+    assert "Traceback" not in proc.stderr and "reader failed" not in proc.stderr
+    assert "crc.eval: samples/1_epoch_1.json: $" in proc.stderr
+    assert len(proc.stdout.splitlines()) == 1  # the second sample is still checked
+
+
+def test_a_non_finite_reward_leaves_the_trace_unlabelled(tmp_path: Path) -> None:
+    text = (HARNESS / "tau_bench_results.json").read_text()
+    (tmp_path / "r.json").write_text(text.replace('"reward": 0.0,', '"reward": NaN,', 1))
+    records, issues = read_all(tmp_path / "r.json")
+    assert "ground_truth" in records[0].data and "ground_truth" not in records[1].data
+    assert any("result without a reward" in i.message for i in issues)

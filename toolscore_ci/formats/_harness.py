@@ -7,16 +7,18 @@ score is the run's `ground_truth` and nothing else. It goes only there, never in
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from toolscore_ci.model import TraceRecord
 
 
 def reward_of(value: Any) -> float | None:
-    """A reward as a number; None for anything else (a bool is not a reward)."""
+    """A reward as a finite number; None for anything else (a bool is not a reward)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    return float(value)
+    reward = float(value)
+    return reward if math.isfinite(reward) else None
 
 
 def label(record: TraceRecord, reward: float, details: dict[str, Any]) -> TraceRecord:

@@ -14,7 +14,9 @@ number below 1; any other value leaves the trace unlabelled.
 
 from __future__ import annotations
 
+import math
 import zipfile
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -70,8 +72,11 @@ def iter_archive(path: str, max_line_bytes: int) -> Iterator[JsonValue | InputIs
             return InputIssue(
                 path, None, f"{info.filename}: $", f"over {max_line_bytes} bytes; left out"
             )
-        with zf.open(info) as fh:
-            data = fh.read(max_line_bytes + 1)
+        try:
+            with zf.open(info) as fh:
+                data = fh.read(max_line_bytes + 1)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+            return InputIssue(path, None, f"{info.filename}: $", f"cannot be unpacked: {exc}")
         value, problem = parse_json(data)
         if problem is not None:
             return InputIssue(path, None, f"{info.filename}: {problem[0]}", problem[1])
@@ -110,7 +115,7 @@ def _outcome(value: Any) -> str | None:
         return "success"
     if value is False or (type(value) is str and value in _FAILURE):
         return "failure"
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
         return "success" if abs(float(value) - 1.0) < 1e-6 else "failure"
     return None
 
