@@ -36,7 +36,17 @@ class BraceError(ValueError):
     """A pattern whose braces expand to more than MAX_BRACE_EXPANSIONS patterns."""
 
 
-TRACE_SUFFIXES = (".jsonl", ".ndjson", ".json", ".jsonl.gz", ".ndjson.gz", ".json.gz")
+#: `.traj` (SWE-agent) and `.eval` (Inspect) are harness logs, read by their own readers.
+TRACE_SUFFIXES = (
+    ".jsonl",
+    ".ndjson",
+    ".json",
+    ".jsonl.gz",
+    ".ndjson.gz",
+    ".json.gz",
+    ".traj",
+    ".eval",
+)
 
 
 @dataclass

@@ -11,13 +11,18 @@ from toolscore_ci.formats import (
     anthropic,
     claude_code,
     codex,
+    inspect_ai,
     langfuse,
     langsmith,
     native,
     openai_chat,
     openai_responses,
+    openhands,
     otel_genai,
     probes_file,
+    swe_agent,
+    tau2_bench,
+    tau_bench,
 )
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, JsonValue, iter_json_values
@@ -30,6 +35,11 @@ READERS: list[ModuleType] = [
     native,
     claude_code,
     codex,
+    inspect_ai,
+    openhands,
+    swe_agent,
+    tau2_bench,
+    tau_bench,  # before openai-chat: a tau-bench result holds chat messages in `traj`
     otel_genai,
     langsmith,
     langfuse,
@@ -93,7 +103,11 @@ def read_file(
     SNIFF_LOOKAHEAD, so one malformed first record does not hide the file; the values before
     it go to the reader too, which reports what it cannot place. A reader that fails on a
     record is reported at that record and restarted on the next value."""
-    values = iter_json_values(path, max_line_bytes=max_line_bytes)
+    values: Iterator[JsonValue | InputIssue]
+    if fmt in ("auto", inspect_ai.NAME) and inspect_ai.is_archive(path):
+        values = inspect_ai.iter_archive(path, max_line_bytes)  # an Inspect `.eval` zip
+    else:
+        values = iter_json_values(path, max_line_bytes=max_line_bytes)
     leading: list[JsonValue | InputIssue] = []
     first: JsonValue | None = None
     reader: ModuleType | None = None

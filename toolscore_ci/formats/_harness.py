@@ -1,0 +1,32 @@
+"""What the benchmark-harness readers share: the harness's own score as a label.
+
+A harness (tau-bench, tau2-bench) scores each run from the end state of its environment; that
+score is the run's `ground_truth` and nothing else. It goes only there, never into steps or
+`meta`, so the projection, which strips `ground_truth`, is all that keeps it from a detector.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from toolscore_ci.model import TraceRecord
+
+
+def reward_of(value: Any) -> float | None:
+    """A reward as a finite number; None for anything else (a bool is not a reward)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    reward = float(value)
+    return reward if math.isfinite(reward) else None
+
+
+def label(record: TraceRecord, reward: float, details: dict[str, Any]) -> TraceRecord:
+    """`record` with the harness's verdict as its label: success iff the reward is 1 (both
+    harnesses count a task passed only at full reward), decided from the end state."""
+    record.data["ground_truth"] = {
+        "outcome": "success" if abs(reward - 1.0) < 1e-6 else "failure",
+        "checked_by": "state_probe",
+        "details": {"reward": reward, **details},
+    }
+    return record

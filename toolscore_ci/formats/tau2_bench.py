@@ -1,0 +1,218 @@
+"""tau2-bench results JSON (sierra-research/tau2-bench, MIT).
+
+One file per run of the harness: `{"info": {...}, "tasks": [...], "simulations": [...]}`. Every
+simulation becomes a trace. Its `messages` are tau2's own: `assistant` and `user` messages with
+`content` and `tool_calls` (`{"id", "name", "arguments", "requestor"}`, arguments an object),
+and `tool` messages whose `id` is the call's and whose `error` flag is the failure marker. In
+dual-control domains (telecom) the user simulator has tools too: those calls are `tool_call`
+steps with role `user`. The simulation's `reward_info` is its label (`ground_truth`), never a
+step or `meta`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from toolscore_ci.formats import _harness
+from toolscore_ci.formats._trace import (
+    TraceBuilder,
+    as_dict,
+    as_list,
+    default_trace_id,
+    first_str,
+    text_of,
+)
+from toolscore_ci.formats.base import Coverage, ReadItem
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue
+
+NAME = "tau2-bench"
+#: reward_info fields kept as the label's evidence.
+_EVIDENCE = (
+    "db_check",
+    "reward_basis",
+    "reward_breakdown",
+    "action_checks",
+    "nl_assertions",
+    "env_assertions",
+    "communicate_checks",
+)
+#: Simulation fields read, or deliberately left to the harness (ids, costs, seeds).
+_KNOWN_SIM = frozenset(
+    {
+        "id",
+        "task_id",
+        "timestamp",
+        "start_time",
+        "end_time",
+        "duration",
+        "termination_reason",
+        "agent_cost",
+        "user_cost",
+        "reward_info",
+        "messages",
+        "trial",
+        "seed",
+        "states",
+        "mode",
+        "info",
+    }
+)
+_KNOWN_MSG = frozenset(
+    {
+        "role",
+        "content",
+        "tool_calls",
+        "turn_idx",
+        "timestamp",
+        "cost",
+        "usage",
+        "raw_data",
+        "id",
+        "requestor",
+        "error",
+        "contents",
+        "is_audio",
+    }
+)
+
+
+def _is_simulation(v: Any) -> bool:
+    return type(v) is dict and type(v.get("messages")) is list and "task_id" in v
+
+
+def sniff(first: Any) -> bool:
+    if type(first) is not dict or type(first.get("simulations")) is not list:
+        return False
+    sims = first["simulations"]
+    if type(first.get("info")) is dict and type(first.get("tasks")) is list:
+        return True  # a Results file, even if its first simulation is malformed
+    return any(_is_simulation(s) for s in sims[:3])
+
+
+def _instruction(task: dict[str, Any]) -> str | None:
+    """The user simulator's scenario, as its fields read (the agent never sees it whole)."""
+    inst = as_dict(task.get("user_scenario")).get("instructions")
+    if isinstance(inst, str):
+        return inst
+    parts = [
+        f"{key}: {value}"
+        for key, value in as_dict(inst).items()
+        if key != "domain" and isinstance(value, str) and value
+    ]
+    return "\n".join(parts) or None
+
+
+def _add(b: TraceBuilder, msg: dict[str, Any], where: str, line: int) -> None:
+    role, ts = msg.get("role"), msg.get("timestamp")
+    for key in msg:
+        if key not in _KNOWN_MSG:
+            b.coverage.note("unplaced field", f"messages[].{key}", line)
+    if role == "tool":
+        error = msg.get("error") is True
+        content = msg.get("content")
+        b.result(
+            first_str(msg.get("id")),
+            None if error else content,  # the error text is the result: kept once, in `error`
+            ok=not error,
+            error=(text_of(content) or "tool error") if error else None,
+            ts=ts,
+            line=line,
+        )
+        return
+    if role not in ("assistant", "user"):
+        b.coverage.note("unknown message role", str(role), line)
+        return
+    text = text_of(msg.get("content"))
+    (b.agent if role == "assistant" else b.user)(text, ts)
+    for n, call in enumerate(as_list(msg.get("tool_calls"))):
+        if type(call) is not dict:
+            b.coverage.note("unplaced field", f"{where}.tool_calls[{n}]", line)
+            continue
+        b.call(first_str(call.get("name")), call.get("arguments"), first_str(call.get("id")), ts)
+        if role == "user" or call.get("requestor") == "user":
+            b.steps[-1]["role"] = "user"  # the user simulator's own device tools
+
+
+def _simulation(
+    sim: dict[str, Any],
+    n: int,
+    tasks: dict[str, dict[str, Any]],
+    run: dict[str, Any],
+    path: str,
+    line: int,
+    coverage: Coverage,
+) -> Iterator[ReadItem]:
+    task_id = sim.get("task_id")
+    task_key = str(task_id) if isinstance(task_id, (str, int)) else None
+    domain = first_str(as_dict(run.get("environment_info")).get("domain_name"))
+    b = TraceBuilder(
+        source=NAME,
+        trace_id=first_str(sim.get("id")) or f"{default_trace_id(path, line)}/simulations[{n}]",
+        path=path,
+        line=line,
+        coverage=coverage,
+    )
+    b.task_id = f"{domain}-{task_key}" if domain and task_key else task_key
+    for key in sim:
+        if key not in _KNOWN_SIM:
+            coverage.note("unplaced field", f"simulations[].{key}", line)
+    for n, msg in enumerate(sim["messages"]):
+        where = f"messages[{n}]"
+        if type(msg) is not dict:
+            coverage.note("unknown message", type(msg).__name__, line)
+            continue
+        _add(b, msg, where, line)
+    task = tasks.get(task_key or "")
+    if task is not None and (goal := _instruction(task)) is not None:
+        b.instruction = goal
+        b.meta["instruction_is_user_simulator_goal"] = True
+    b.meta.update(
+        model=first_str(as_dict(run.get("agent_info")).get("llm")),
+        user_model=first_str(as_dict(run.get("user_info")).get("llm")),
+        domain=domain,
+        simulation_id=first_str(sim.get("id")),
+        tau2_task_id=task_key,
+        trial=sim.get("trial") if type(sim.get("trial")) is int else None,
+    )
+    record = b.record()
+    info = as_dict(sim.get("reward_info"))
+    reward = _harness.reward_of(info.get("reward"))
+    if reward is None:
+        coverage.note("simulation without a reward", "reward_info.reward", line, outcome="no label")
+        yield record
+        return
+    details = {k: info[k] for k in _EVIDENCE if info.get(k) is not None}
+    yield _harness.label(record, reward, details)
+
+
+def read(
+    values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+) -> Iterator[ReadItem]:
+    for item in values:
+        if isinstance(item, InputIssue):
+            yield item
+            continue
+        v = item.value
+        if not sniff(v):
+            kind = "object" if type(v) is dict else type(v).__name__
+            coverage.note("unknown record type", kind, item.line)
+            continue
+        tasks = {
+            str(t["id"]): t
+            for t in as_list(v.get("tasks"))
+            if type(t) is dict and isinstance(t.get("id"), (str, int))
+        }
+        run = as_dict(v.get("info"))
+        for n, sim in enumerate(v["simulations"]):
+            if not _is_simulation(sim):
+                yield InputIssue(
+                    path,
+                    item.line,
+                    f"$.simulations[{n}]",
+                    "not a tau2-bench simulation (an object with `task_id` and a `messages` "
+                    "array); left out",
+                )
+                continue
+            yield from _simulation(sim, n, tasks, run, path, item.line, coverage)
