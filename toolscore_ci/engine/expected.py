@@ -132,8 +132,8 @@ def missing(p: Pairing) -> list[ExpectedFinding]:
 @expected_check("TSC152", "expected-call-wrong-arguments", "contradicted")
 def wrong_arguments(p: Pairing) -> list[ExpectedFinding]:
     """An expected call the agent made with arguments that differ from the expected ones (a key
-    the expected call gives, absent or with another value), in a mode that requires it. Leaves
-    alone: keys the expected call does not give; a matching call of the same tool elsewhere."""
+    the expected call gives, absent or with another value), in a mode that requires it.
+    Leaves alone: keys the expected call does not give; a matching call of the tool elsewhere."""
     if p.mode not in REQUIRED:
         return []
     out = []
