@@ -13,7 +13,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from files_helpers import EXAMPLES, REPO, cli
+from files_helpers import EXAMPLES, REPO, cli, run_action
 
 OTEL_TRACE = REPO / "tests" / "fixtures" / "formats" / "otel_genai" / "conversation.jsonl"
 OTEL_TRACE_ID = "5b8efff798038103d269b633813fc60c"  # the traceId of its spans
@@ -248,6 +248,25 @@ def test_written_whole_or_not_at_all(tmp_path: Path) -> None:
     doc = json.loads(out.read_text(encoding="utf-8"))
     jsonschema.validate(doc, OTLP_LOGS)
     assert records(doc) == []
+
+
+def test_the_action_writes_the_same_records_with_otel_file(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    (ws / "traces").mkdir(parents=True)
+    (ws / "traces" / "examples.jsonl").write_bytes(EXAMPLES.read_bytes())
+    action = run_action(
+        ws, tmp_path / "run", fail_on="none", detector="checks", otel_file="out/verdicts.json"
+    )
+    assert action.rc == 0, action.stdout
+    doc = json.loads((ws / "out" / "verdicts.json").read_text(encoding="utf-8"))
+    jsonschema.validate(doc, OTLP_LOGS)
+    results, cli_doc = run(tmp_path, EXAMPLES)
+    labels = [attrs(r)["gen_ai.evaluation.score.label"] for r in records(doc)]
+    assert labels == [attrs(r)["gen_ai.evaluation.score.label"] for r in records(cli_doc)]
+    assert labels == [r["verdict"] for r in results]
+    # without the input, no file
+    run_action(ws, tmp_path / "run2", fail_on="none")
+    assert sorted(p.name for p in (ws / "out").iterdir()) == ["verdicts.json"]
 
 
 def test_cli_docs_list_the_option() -> None:
