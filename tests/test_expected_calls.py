@@ -150,6 +150,20 @@ def test_a_key_the_expected_call_leaves_out_is_not_checked(tmp_path: Path) -> No
     )
 
 
+def test_a_loose_expected_call_does_not_take_the_call_a_strict_one_needs(tmp_path: Path) -> None:
+    # two refunds; the loose expected refund comes first and must not take the 123 refund
+    other = {"name": "payments.refund", "args": {"order_id": "999", "amount": 5}}
+    loose = {"name": "payments.refund"}
+    exact = {"name": "payments.refund", "args": {"order_id": "123"}}
+    good, bad = check(
+        tmp_path,
+        trace([CANCEL, loose, exact], "unordered", calls=(CANCEL, REFUND, other)),
+        trace([CANCEL, loose, {**exact, "args": {"order_id": "777"}}], "unordered", calls=(CANCEL, REFUND, other)),
+    )  # fmt: skip
+    assert codes(good) == [] and good["expected_calls"]["matched"] == 3
+    assert codes(bad) == ["TSC152"] and bad["verdict"] == "false_success"
+
+
 def test_a_trace_that_claims_nothing_is_not_flagged_by_its_expected_calls(tmp_path: Path) -> None:
     # expected calls judge a claimed success; a run that claims none stays skipped, findings kept
     quiet = trace([CANCEL, REFUND, NOTIFY], calls=(CANCEL,), text="Order 123 is open.")

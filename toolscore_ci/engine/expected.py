@@ -192,23 +192,41 @@ def out_of_order(p: Pairing) -> list[ExpectedFinding]:
     return []
 
 
+def _exact_pairs(expected: list[dict[str, Any]], calls: list[Call]) -> dict[int, int]:
+    """As many expected calls as can be, each paired with its own call of the same name and
+    matching arguments: a maximum bipartite matching (augmenting paths), so a loose expected
+    call (no args) never takes the one call a stricter one needed. Earlier calls are tried
+    first."""
+    fits = [
+        [
+            k
+            for k, c in enumerate(calls)
+            if c.name == e["name"] and args_match(e.get("args"), c.args)
+        ]
+        for e in expected
+    ]
+    owner: dict[int, int] = {}  # call index -> expected index
+
+    def place(i: int, seen: set[int]) -> bool:
+        for k in fits[i]:
+            if k in seen:
+                continue
+            seen.add(k)
+            if k not in owner or place(owner[k], seen):
+                owner[k] = i
+                return True
+        return False
+
+    for i in range(len(expected)):
+        place(i, set())
+    return {i: k for k, i in owner.items()}
+
+
 def _pair(mode: Mode, expected: list[dict[str, Any]], calls: list[Call]) -> Pairing:
-    """Pair in expected order, each call used once: exact matches (name and arguments) first,
-    then, in the modes that require the calls, a remaining call of the same name."""
-    exact: dict[int, int] = {}
-    free = list(range(len(calls)))
-    for i, e in enumerate(expected):
-        k = next(
-            (
-                k
-                for k in free
-                if calls[k].name == e["name"] and args_match(e.get("args"), calls[k].args)
-            ),
-            None,
-        )
-        if k is not None:
-            exact[i] = k
-            free.remove(k)
+    """Each call used once: exact matches (name and arguments) first, then, in the modes that
+    require the calls, a remaining call of the same name (its arguments are wrong)."""
+    exact = _exact_pairs(expected, calls)
+    free = [k for k in range(len(calls)) if k not in set(exact.values())]
     named: dict[int, int] = {}
     if mode in REQUIRED:
         for i, e in enumerate(expected):
