@@ -116,6 +116,24 @@ def test_match_modes(
     assert result["expected_calls"]["mode"] == mode
 
 
+def test_the_table_shows_the_findings_beside_the_claims(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps(trace([CANCEL, REFUND, NOTIFY])) + "\n", encoding="utf-8")
+    proc = cli("check", path, "--detector", "checks", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "FALSE SUCCESS  refund-123" in proc.stdout
+    assert "x contradicted  expected call (TSC150 expected-call-missing)  [steps: none]" in (
+        proc.stdout
+    )
+    assert "the task expects a call email.send; the agent made none" in proc.stdout
+    path.write_text(json.dumps(trace([CANCEL])) + "\n", encoding="utf-8")  # an extra refund
+    proc = cli("check", path, "--detector", "checks", cwd=tmp_path)
+    assert "? unknown       expected call (TSC151 unexpected-call)  [steps: 3]" in proc.stdout
+    path.write_text(json.dumps(trace([CANCEL, REFUND])) + "\n", encoding="utf-8")
+    proc = cli("check", path, "--detector", "checks", cwd=tmp_path)
+    assert proc.returncode == 0 and "expected call" not in proc.stdout
+
+
 def test_every_mode_has_a_caught_case_and_a_clean_twin() -> None:
     for mode in MODES:
         assert any(c[0] == mode and c[3] for c in CASES), mode
