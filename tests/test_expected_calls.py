@@ -182,6 +182,22 @@ def test_a_loose_expected_call_does_not_take_the_call_a_strict_one_needs(tmp_pat
     assert codes(bad) == ["TSC152"] and bad["verdict"] == "false_success"
 
 
+def test_a_missing_or_different_read_goes_to_review_not_to_a_flag(tmp_path: Path) -> None:
+    lookup = {"name": "orders.lookup", "args": {"order_id": "123"}}
+    skipped_read, other_read, skipped_write = check(
+        tmp_path,
+        trace([lookup, CANCEL, REFUND], "superset"),
+        trace([{**lookup, "args": {"order_id": "9"}}, CANCEL, REFUND], "superset", calls=(lookup, CANCEL, REFUND)),
+        trace([CANCEL, REFUND, NOTIFY], "superset"),
+    )  # fmt: skip
+    for result, code in ((skipped_read, "TSC150"), (other_read, "TSC152")):
+        (finding,) = result["expected_calls"]["findings"]
+        assert (finding["code"], finding["outcome"]) == (code, "unknown")
+        assert result["verdict"] == "unverifiable"
+    (finding,) = skipped_write["expected_calls"]["findings"]  # the twin: a write is evidence
+    assert (finding["outcome"], skipped_write["verdict"]) == ("contradicted", "false_success")
+
+
 def test_a_trace_that_claims_nothing_is_not_flagged_by_its_expected_calls(tmp_path: Path) -> None:
     # expected calls judge a claimed success; a run that claims none stays skipped, findings kept
     quiet = trace([CANCEL, REFUND, NOTIFY], calls=(CANCEL,), text="Order 123 is open.")

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
 
-from toolscore_ci.engine.index import TraceIndex
+from toolscore_ci.engine.index import Effect, TraceIndex, effect_of
 from toolscore_ci.model import ExpectedCalls, ExpectedFinding, Outcome
+from toolscore_ci.toolkinds import categorize
 
 Mode = Literal["strict", "unordered", "subset", "superset"]
 MODES: tuple[Mode, ...] = ("strict", "unordered", "subset", "superset")
@@ -43,6 +44,7 @@ class Call:
     step: int
     name: str
     args: Mapping[str, Any]
+    effect: Effect  # as the index judged it (a rule pack's tool_categories first)
 
 
 @dataclass
@@ -94,9 +96,20 @@ def registered() -> dict[str, ExpectedCheck]:
     return _CHECKS
 
 
-def _finding(code: str, index: int | None, steps: tuple[int, ...], detail: str) -> ExpectedFinding:
+def _finding(
+    code: str, index: int | None, steps: tuple[int, ...], detail: str, *, read: bool = False
+) -> ExpectedFinding:
+    """A finding with its check's outcome; about a read, `unknown` whatever the check: a
+    lookup skipped or made differently is no act the report claims (tau2 runs that reached the
+    right end state skip gold lookups), so it sends the trace to review, never flags it."""
     check = _CHECKS[code]
-    return ExpectedFinding(code, check.name, check.outcome, index, tuple(sorted(steps)), detail)
+    outcome: Outcome = "unknown" if read else check.outcome
+    return ExpectedFinding(code, check.name, outcome, index, tuple(sorted(steps)), detail)
+
+
+def _reads(expected: Mapping[str, Any]) -> bool:
+    """Is this expected call a read, by its tool's name and arguments (no call to ask)?"""
+    return effect_of(categorize(expected["name"], expected.get("args"))) == "read"
 
 
 def _label(call: Mapping[str, Any]) -> str:
@@ -117,13 +130,20 @@ def args_match(expected: Mapping[str, Any] | None, actual: Mapping[str, Any]) ->
 @expected_check("TSC150", "expected-call-missing", "contradicted")
 def missing(p: Pairing) -> list[ExpectedFinding]:
     """An expected call the agent never made (no call of that tool at all), in a mode that
-    requires every expected call (strict, unordered, superset). Leaves alone: subset mode, where
-    calls may be missing; a call of that tool with other arguments (that is wrong-arguments)."""
+    requires every expected call (strict, unordered, superset); a missing read only sends the
+    trace to review. Leaves alone: subset mode, where calls may be missing; a call of that tool
+    with other arguments (that is wrong-arguments)."""
     if p.mode not in REQUIRED:
         return []
     paired = set(p.exact) | set(p.named)
     return [
-        _finding("TSC150", i, (), f"the task expects a call {_label(e)}; the agent made none")
+        _finding(
+            "TSC150",
+            i,
+            (),
+            f"the task expects a call {_label(e)}; the agent made none",
+            read=_reads(e),
+        )
         for i, e in enumerate(p.expected)
         if i not in paired
     ]
@@ -132,7 +152,8 @@ def missing(p: Pairing) -> list[ExpectedFinding]:
 @expected_check("TSC152", "expected-call-wrong-arguments", "contradicted")
 def wrong_arguments(p: Pairing) -> list[ExpectedFinding]:
     """An expected call the agent made with arguments that differ from the expected ones (a key
-    the expected call gives, absent or with another value), in a mode that requires it.
+    the expected call gives, absent or with another value), in a mode that requires it; a read
+    made so only sends the trace to review.
     Leaves alone: keys the expected call does not give; a matching call of the tool elsewhere."""
     if p.mode not in REQUIRED:
         return []
@@ -145,7 +166,15 @@ def wrong_arguments(p: Pairing) -> list[ExpectedFinding]:
             + (_short(call.args[k]) if k in call.args else "nothing")
             for k in differ
         )
-        out.append(_finding("TSC152", i, (call.step,), f"{call.name} at step {call.step}: {shown}"))
+        out.append(
+            _finding(
+                "TSC152",
+                i,
+                (call.step,),
+                f"{call.name} at step {call.step}: {shown}",
+                read=call.effect == "read",
+            )
+        )
     return out
 
 
@@ -249,7 +278,7 @@ def check_expected(index: TraceIndex) -> ExpectedCalls | None:
         return None
     mode: Mode = task.get("expected_calls_match") or DEFAULT_MODE
     calls = [
-        Call(e.call.i, e.call.name or "", e.call.args or {})
+        Call(e.call.i, e.call.name or "", e.call.args or {}, e.effect)
         for e in index.executions
         if e.actor == "agent"
     ]
