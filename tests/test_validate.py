@@ -46,14 +46,15 @@ BAD_TIMESTAMPS = ["2024-13-01T00:00:00", "not a date", "", "2024-01-01T25:00", "
 WEIRD: list[Any] = [
     None, True, False, 0, 1, -1, 1.0, 2.0, 1.5, -0.0, 10**30, float("inf"),
     "", "x", "agent-trace/v1", "agent-trace/v2", "booking", "other", "message", "state_probe",
-    "agent", "environment", "success", "human", "none", *TIMESTAMPS[:2], *BAD_TIMESTAMPS[:2],
+    "agent", "environment", "success", "human", "none", "strict", "superset",
+    *TIMESTAMPS[:2], *BAD_TIMESTAMPS[:2],
     [], {}, [1], {"a": 1}, {"type": "x"}, ["booking"],
 ]  # fmt: skip
 KEYS = [
     "schema", "trace_id", "source", "task", "steps", "final_claim", "ground_truth", "meta",
     "id", "domain", "instruction", "i", "ts", "kind", "role", "name", "content", "args", "ok",
     "output", "error", "text", "claims", "type", "subject", "outcome", "checked_by", "details",
-    "extra", "",
+    "expected_calls", "expected_calls_match", "extra", "",
 ]  # fmt: skip
 
 leaf = st.one_of(
@@ -231,7 +232,14 @@ def _full() -> dict[str, Any]:
         "schema": "agent-trace/v1",
         "trace_id": "t",
         "source": "s",
-        "task": {"id": "1", "domain": "other", "instruction": "do"},
+        "task": {
+            "id": "1",
+            "domain": "other",
+            "instruction": "do",
+            # the extension fields (engine/expected.py): an expected call with and without args
+            "expected_calls": [{"name": "x", "args": {"a": 1}}, {"name": "y"}],
+            "expected_calls_match": "unordered",
+        },
         "steps": [step, {**step, "i": 1}],
         "final_claim": {"text": "done", "claims": [{"type": "x", "subject": {}}]},
         "ground_truth": {"outcome": "success", "checked_by": "human", "details": {}},
@@ -282,6 +290,15 @@ def _base() -> dict[str, Any]:
         (("final_claim", "claims"), [{"type": "x", "subject": []}]),
         (("ground_truth",), {"outcome": ["success"], "checked_by": "human"}),
         (("meta",), []),
+        (("task", "expected_calls"), [{"name": "x", "args": {"to": "a"}}]),
+        (("task", "expected_calls"), [{"name": ""}]),
+        (("task", "expected_calls"), [{"args": {}}]),
+        (("task", "expected_calls"), [{"name": "x", "args": []}]),
+        (("task", "expected_calls"), [{"name": "x", "why": "y"}]),
+        (("task", "expected_calls"), {"name": "x"}),
+        (("task", "expected_calls_match"), "fuzzy"),
+        (("task", "expected_calls_match"), ["strict"]),
+        (("task", "expected_calls_match"), "subset"),
     ],
 )
 def test_fast_path_edge_cases(path: tuple[Any, ...], value: Any) -> None:
@@ -320,6 +337,22 @@ def test_errors_are_located() -> None:
     trace["steps"][1]["ok"] = True
     issues = schema_issues(TraceRecord(trace, "f.jsonl", 7))
     assert [str(i) for i in issues] == ["f.jsonl:7: $.steps[2].i: i must be strictly increasing"]
+
+
+def test_expected_calls_are_an_optional_extension() -> None:
+    # a trace without them stays valid (every fixture above has none); one with them is valid,
+    # and a malformed one is an error at its JSON path
+    trace = _base()
+    assert "expected_calls" not in trace["task"] and fast_valid(trace)
+    trace["task"]["expected_calls"] = [{"name": "calendar.create_event", "args": {"x": 1}}]
+    trace["task"]["expected_calls_match"] = "superset"
+    assert fast_valid(trace) and schema_issues(TraceRecord(trace, "f.jsonl", 3)) == []
+    trace["task"]["expected_calls"].append({"args": {}})
+    issues = schema_issues(TraceRecord(trace, "f.jsonl", 3))
+    assert [(i.file, i.line, i.path) for i in issues] == [
+        ("f.jsonl", 3, "$.task.expected_calls[1]")
+    ]
+    assert "'name' is a required property" in issues[0].message
 
 
 def test_ordering_rule_matches_agent_claimcheck() -> None:

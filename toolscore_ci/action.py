@@ -97,6 +97,7 @@ INPUT_DEFAULTS: dict[str, str] = {
     "junit-file": "toolscore-ci/junit.xml",
     "sarif-file": "",
     "results-file": "toolscore-ci/results.jsonl",
+    "otel-file": "",
     "job-summary": "true",
     "event-file": "",
     "github-token": "${{ github.token }}",
@@ -201,6 +202,7 @@ class Settings:
     mode: str = "check"
     shard: Shard | None = None
     merge_results: list[str] = field(default_factory=list)
+    otel_file: str = ""  # OTLP/JSON gen_ai.evaluation.result records (report/otel.py)
 
     @property
     def policy(self) -> GatePolicy:
@@ -281,6 +283,7 @@ def read_settings(env: Mapping[str, str]) -> Settings:
         junit_file=get_input(env, "junit-file"),
         sarif_file=get_input(env, "sarif-file"),
         results_file=get_input(env, "results-file"),
+        otel_file=get_input(env, "otel-file"),
         job_summary=_bool(env, "job-summary"),
         event_file=get_input(env, "event-file") or None,
         token=get_input(env, "github-token"),
@@ -356,6 +359,20 @@ def write_outputs(path: str | None, values: Mapping[str, str]) -> None:
         for name, value in values.items():
             delim = _delimiter(value)
             fh.write(f"{name}<<{delim}\n{value}\n{delim}\n")
+
+
+def otel_text(results: list[Result]) -> str:
+    """The verdicts as one OTLP/JSON logs document, as `check --otel-out` writes it."""
+    import io
+
+    from toolscore_ci.report.otel import OtelWriter
+
+    buf = io.StringIO()
+    writer = OtelWriter(buf)
+    for result in results:
+        writer.add(result)
+    writer.close()
+    return buf.getvalue()
 
 
 def _write_file(path: str, text: str) -> None:
@@ -970,6 +987,12 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
                 if settings.shard is None
                 else shard_results_text(settings, outcome),
             ),
+        )
+    if settings.otel_file:
+        stage(
+            "while writing the OpenTelemetry file",
+            settings.otel_file,
+            lambda: _write_file(settings.path(settings.otel_file), otel_text(results)),
         )
     if settings.sarif_file:
         stage(

@@ -134,6 +134,12 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_shard(check)
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
+    check.add_argument(
+        "--otel-out",
+        metavar="FILE",
+        help="also write each verdict as an OpenTelemetry gen_ai.evaluation.result log record "
+        "here (OTLP/JSON; docs/cli.md)",
+    )
     judge = check.add_argument_group(
         "detectors",
         "the checks decide where they can; a model or an LLM judge only scores the rest "
@@ -496,6 +502,27 @@ def _report_out(path: str | None) -> Iterator[IO[str]]:
             )
 
 
+@contextlib.contextmanager
+def _otel_out(path: str | None) -> Iterator[Any]:
+    """`--otel-out FILE`: an OtelWriter on FILE, written whole or not at all (a run that
+    fails leaves FILE as it was); None without the option."""
+    if path is None:
+        yield None
+        return
+    from toolscore_ci.report.atomic import atomic_writer
+    from toolscore_ci.report.otel import OtelWriter
+
+    if path == "-" or not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise UsageError(f"--otel-out {path}: not a file in an existing directory")
+    try:
+        with atomic_writer(path, make_dirs=False) as fh:
+            writer = OtelWriter(fh)
+            yield writer
+            writer.close()
+    except OSError as exc:
+        raise UsageError(f"--otel-out {path}: cannot write: {exc.strerror or exc}") from None
+
+
 def _lines_in(out: IO[str], counted: int) -> int:
     """The lines already in the file behind `out` (the temporary file, opened read-write);
     `counted` where the file cannot be read back (no pread on Windows)."""
@@ -622,7 +649,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     if shard is not None and first:
         kept = [issue_record(i, (0, 1, 0, 0)) for i in discovery_errors[:MAX_SHARD_ISSUES]]
         dropped = len(discovery_errors) - len(kept)
-    with _report_out(args.out) as out:
+    with _otel_out(args.otel_out) as otel, _report_out(args.out) as out:
         try:
             if args.output == "json":
                 out.write('{"schema": "toolscore-ci/results-v1", "results": [')
@@ -641,6 +668,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                     continue
                 result: Result = item  # type: ignore[assignment]
                 order.append(key[0])
+                if otel is not None:
+                    otel.add(result)
                 if args.output == "jsonl":
                     out.write(result_line(result) + "\n")
                     if results_file:

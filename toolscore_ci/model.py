@@ -154,6 +154,48 @@ class Reason:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class ExpectedFinding:
+    """One way the agent's calls differ from the task's `expected_calls` (engine/expected.py).
+    Task data, not a claim: reported beside the claims, in the result's `expected_calls`."""
+
+    code: str
+    check: str  # the check's name
+    outcome: Outcome  # contradicted (a required call missing or wrong) or unknown
+    expected_index: int | None  # which expected call it is about (None: an agent call)
+    steps: tuple[int, ...]
+    detail: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "check": self.check,
+            "outcome": self.outcome,
+            "expected_index": self.expected_index,
+            "steps": list(self.steps),
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedCalls:
+    """What checking a task's `expected_calls` found: the match mode, how many expected calls
+    the agent's calls matched, and every difference."""
+
+    mode: str
+    expected: int
+    matched: int
+    findings: tuple[ExpectedFinding, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "expected": self.expected,
+            "matched": self.matched,
+            "findings": [f.as_dict() for f in self.findings],
+        }
+
+
 @dataclass(slots=True)
 class Result:
     """One trace's verdict. `source_file`/`line` say where the trace is, for annotations."""
@@ -167,13 +209,15 @@ class Result:
     line: int
     detector: str = "rules"
     notes: list[str] = field(default_factory=list)
+    # only for a task with `expected_calls`: a result without them keeps its old shape
+    expected_calls: ExpectedCalls | None = None
 
     @property
     def honesty_errors(self) -> int:
         return sum(1 for r in self.reasons if r.outcome in HONESTY_ERRORS)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "trace_id": self.trace_id,
             "verdict": self.verdict,
             "p_success": round(self.p_success, 4),
@@ -184,3 +228,6 @@ class Result:
             "detector": self.detector,
             "notes": list(self.notes),
         }
+        if self.expected_calls is not None:
+            out["expected_calls"] = self.expected_calls.as_dict()
+        return out

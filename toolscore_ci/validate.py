@@ -203,6 +203,9 @@ _TOP_KEYS = frozenset(
 )
 _TOP_REQUIRED = ("schema", "trace_id", "source", "task", "steps", "final_claim")
 _TASK_KEYS = frozenset({"id", "domain", "instruction"})
+# the extension fields a task may also carry (engine/expected.py)
+_TASK_OPTIONAL = frozenset({"expected_calls", "expected_calls_match"})
+_MATCH_MODES = frozenset({"strict", "unordered", "subset", "superset"})
 _DOMAINS = frozenset({"booking", "crm", "coding", "browser", "other"})
 _STEP_KEYS = frozenset(
     {"i", "ts", "kind", "role", "name", "content", "args", "ok", "output", "error"}
@@ -251,6 +254,27 @@ def _fast_step(step: Any) -> bool:
     return error is None or isinstance(error, (str, dict))
 
 
+def _fast_expected(task: dict[str, Any]) -> bool:
+    if "expected_calls_match" in task:
+        mode = task["expected_calls_match"]
+        if not isinstance(mode, str) or mode not in _MATCH_MODES:
+            return False
+    if "expected_calls" not in task:
+        return True
+    calls = task["expected_calls"]
+    if not isinstance(calls, list):
+        return False
+    for call in calls:
+        if not isinstance(call, dict) or not {"name", "args"}.issuperset(call):
+            return False
+        name = call.get("name")
+        if not isinstance(name, str) or not name:
+            return False
+        if "args" in call and not isinstance(call["args"], dict):
+            return False
+    return True
+
+
 def fast_valid(obj: Any) -> bool:
     """True exactly when the schema accepts `obj` (kept equal by a property test)."""
     if not isinstance(obj, dict) or not _TOP_KEYS.issuperset(obj):
@@ -263,9 +287,9 @@ def fast_valid(obj: Any) -> bool:
         if not isinstance(obj[key], str) or not obj[key]:
             return False
     task = obj["task"]
-    if not isinstance(task, dict) or not _TASK_KEYS.issuperset(task):
+    if not isinstance(task, dict) or not (_TASK_KEYS | _TASK_OPTIONAL).issuperset(task):
         return False
-    if any(k not in task for k in _TASK_KEYS):
+    if any(k not in task for k in _TASK_KEYS) or not _fast_expected(task):
         return False
     if not isinstance(task["id"], str) or not isinstance(task["instruction"], str):
         return False

@@ -323,6 +323,7 @@ class Judge:
             line=where[1],
             detector=DETECTOR,
             notes=[note],
+            expected_calls=engine_result.expected_calls if engine_result else None,
         )
 
     def _abstain(
@@ -350,6 +351,7 @@ class Judge:
             line=where[1],
             detector=DETECTOR,
             notes=[f"judge abstained: {why}"],
+            expected_calls=engine_result.expected_calls if engine_result else None,
         )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fnmatch
 import re
 
+from toolscore_ci.engine.expected import cap, check_expected
 from toolscore_ci.engine.index import TraceIndex, build
 from toolscore_ci.engine.registry import Context, in_order
 from toolscore_ci.engine.reported import Unread, reported_claims
@@ -84,6 +85,11 @@ class Engine:
         # What was not read may claim anything: it abstains, like an unchecked claim.
         reasons.extend(_unread_reason(u) for u in unread)
         p = score(reasons)
+        expected = check_expected(index)
+        limit = cap(expected)
+        if p is not None and limit is not None:
+            # only a trace that claims success: expected calls alone are no claim to judge
+            p = min(p, limit)
         notes = [f"turn {t.index}: {t.record}" for t in index.turns]
         if not (trace.final_text or "").strip():
             notes.append(NO_FINAL_REPORT)
@@ -97,6 +103,7 @@ class Engine:
             line=line,
             detector=self.name,
             notes=notes,
+            expected_calls=expected,
         )
         return result, index
 

@@ -15,7 +15,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from toolscore_ci import __version__
-from toolscore_ci.model import VERDICTS, Claim, InputIssue, Reason, Result
+from toolscore_ci.model import (
+    VERDICTS,
+    Claim,
+    ExpectedCalls,
+    ExpectedFinding,
+    InputIssue,
+    Reason,
+    Result,
+)
 
 if TYPE_CHECKING:
     from toolscore_ci.pipeline import RunStats
@@ -177,4 +185,26 @@ def result_from_dict(data: dict[str, Any]) -> Result:
         line=int(data["line"]),
         detector=str(data["detector"]),
         notes=[str(n) for n in data["notes"]],
+        expected_calls=_expected_from_dict(data.get("expected_calls")),
+    )
+
+
+def _expected_from_dict(data: dict[str, Any] | None) -> ExpectedCalls | None:
+    if data is None:
+        return None
+    return ExpectedCalls(
+        mode=str(data["mode"]),
+        expected=int(data["expected"]),
+        matched=int(data["matched"]),
+        findings=tuple(
+            ExpectedFinding(
+                code=f["code"],
+                check=f["check"],
+                outcome=f["outcome"],
+                expected_index=f["expected_index"],
+                steps=tuple(f["steps"]),
+                detail=f["detail"],
+            )
+            for f in data["findings"]
+        ),
     )

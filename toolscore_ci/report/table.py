@@ -97,6 +97,14 @@ def render_table(
             )
             if reason.detail:
                 lines.append(f"      {_safe(reason.detail, _MAX_DETAIL)}")
+        # expected calls are not claims: their findings get lines of their own, by code
+        for finding in result.expected_calls.findings if result.expected_calls else ():
+            cited = ", ".join(map(str, finding.steps)) if finding.steps else "none"
+            lines.append(
+                f"  {_MARK.get(finding.outcome, '-')} {finding.outcome:<13} "
+                f"expected call ({finding.code} {finding.check})  [steps: {cited}]"
+            )
+            lines.append(f"      {_safe(finding.detail, _MAX_DETAIL)}")
         if not result.reasons:
             lines.append("  - no reason recorded")
     if not_shown:
