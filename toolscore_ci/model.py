@@ -167,6 +167,8 @@ class Result:
     line: int
     detector: str = "rules"
     notes: list[str] = field(default_factory=list)
+    # the repeats key's value (`--repeats-by`), None when repeats are not grouped
+    group: str | None = None
 
     @property
     def honesty_errors(self) -> int:
@@ -183,4 +185,6 @@ class Result:
             "line": self.line,
             "detector": self.detector,
             "notes": list(self.notes),
+            # only when grouped: results files of ungrouped runs keep their bytes
+            **({"group": self.group} if self.group is not None else {}),
         }

@@ -177,4 +177,5 @@ def result_from_dict(data: dict[str, Any]) -> Result:
         line=int(data["line"]),
         detector=str(data["detector"]),
         notes=[str(n) for n in data["notes"]],
+        group=None if data.get("group") is None else str(data["group"]),
     )
