@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from toolscore_ci.baseline import compare_baseline, load_baseline
+from toolscore_ci.baseline import compare_baseline, load_baseline, load_baseline_results
 from toolscore_ci.discover import expand_globs
 from toolscore_ci.gate import (
     GatePolicy,
@@ -80,7 +80,7 @@ from toolscore_ci.report.results import (
     results_text,
     shard_trailer_line,
 )
-from toolscore_ci.report.sarif import render_sarif
+from toolscore_ci.report.sarif import DOCS_BASE, render_sarif
 from toolscore_ci.report.table import render_table
 from toolscore_ci.report.workflow_commands import command, guarded, new_token
 from toolscore_ci.shard import Shard, parse_shard
@@ -369,6 +369,23 @@ def _read_repeats(env: Mapping[str, str], settings: Settings) -> None:
             raise InputError(f"input required-cases: {exc}") from None
 
 
+def docs_base(env: Mapping[str, str]) -> str:
+    """The Action's own repository at its ref, for SARIF's help links; the CLI's fallback
+    when the runner does not say (a local run)."""
+    repo = env.get("GITHUB_ACTION_REPOSITORY", "").strip()
+    ref = env.get("GITHUB_ACTION_REF", "").strip()
+    if not repo or not ref:
+        return DOCS_BASE
+    server = env.get("GITHUB_SERVER_URL", "").strip() or "https://github.com"
+    return f"{server.rstrip('/')}/{repo}/blob/{ref}/"
+
+
+def _sarif_baseline(settings: Settings) -> list[Result] | None:
+    if not settings.baseline:
+        return None
+    return load_baseline_results(settings.path(settings.baseline))
+
+
 # -- baseline ------------------------------------------------------------------------------
 
 
@@ -605,6 +622,7 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
             probes=settings.probes,
             detector=settings.detector,
             model=settings.path(settings.model) if settings.model else None,
+            repeats_by=settings.repeats_by,
         )
     _check_files(
         discovery.files, config, out, settings.workspace, _judge(settings, config, discovery.files)
@@ -1038,7 +1056,10 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
         stage(
             "while writing the SARIF file",
             settings.sarif_file,
-            lambda: _write_file(settings.path(settings.sarif_file), render_sarif(results)),
+            lambda: _write_file(
+                settings.path(settings.sarif_file),
+                render_sarif(results, baseline=_sarif_baseline(settings), docs_base=docs_base(env)),
+            ),
         )
     # JUnit last of the three, so it lists the errors of the two before it as error cases.
     if settings.junit_file:

@@ -428,6 +428,7 @@ def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> di
         max_line_bytes=config.max_line_bytes,
         detector=args.detector,
         model=args.model,
+        repeats_by=config.repeats_by,
         extra={"judge_model": args.judge_model},
     )
 
