@@ -222,6 +222,7 @@ class Settings:
     pass_k: int | None = None
     repeats_by: str | None = None
     required_cases: tuple[str, ...] = ()
+    lists_tasks: bool = False  # pass-k or an explicit repeats-by: the tasks are reported
 
     @property
     def policy(self) -> GatePolicy:
@@ -360,13 +361,16 @@ def _read_repeats(env: Mapping[str, str], settings: Settings) -> None:
             raise InputError(f"input pass-k: expected a whole number >= 1, got {raw_k!r}")
         settings.pass_k = int(raw_k)
     key = get_input(env, "repeats-by")
-    settings.repeats_by = key or (DEFAULT_REPEATS_BY if settings.pass_k is not None else None)
+    settings.lists_tasks = bool(key) or settings.pass_k is not None
     required = get_input(env, "required-cases")
     if required:
         try:
             settings.required_cases = load_required_cases(settings.path(required))
         except PolicyError as exc:
             raise InputError(f"input required-cases: {exc}") from None
+    # a required case may name a task as well as a trace: the key is read for either
+    wanted = settings.pass_k is not None or bool(settings.required_cases)
+    settings.repeats_by = key or (DEFAULT_REPEATS_BY if wanted else None)
 
 
 def docs_base(env: Mapping[str, str]) -> str:
@@ -665,11 +669,11 @@ def _decide(settings: Settings, out: Outcome) -> Outcome:
     )
     tasks: list[TaskRow] = []
     missing: list[str] = []
-    if policy.has_policy or settings.repeats_by is not None:
+    if policy.has_policy or settings.lists_tasks:
         tally = Tally(policy.fail_on)
         for result in out.results:
             tally.add(result)
-        tasks = tally.tasks(policy.pass_k) if settings.repeats_by is not None else []
+        tasks = tally.tasks(policy.pass_k) if settings.lists_tasks else []
         missing = tally.missing(policy.required_cases)
     out.tasks, out.missing = tasks, missing
     decision = decide(

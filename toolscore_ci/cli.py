@@ -321,9 +321,15 @@ def _repeats_by(args: argparse.Namespace) -> str | None:
     key = getattr(args, "repeats_by", None)
     if key is not None and not key.strip():
         raise UsageError("--repeats-by: empty key (a dotted field such as task.id)")
-    if key is None and getattr(args, "pass_k", None) is not None:
-        return DEFAULT_REPEATS_BY
+    wanted = getattr(args, "pass_k", None) is not None or getattr(args, "required_cases", None)
+    if key is None and wanted:
+        return DEFAULT_REPEATS_BY  # a required case may name a task as well as a trace
     return key
+
+
+def _lists_tasks(args: argparse.Namespace) -> bool:
+    """The task table is shown with pass^k or an explicit key, not for required cases alone."""
+    return getattr(args, "pass_k", None) is not None or bool(getattr(args, "repeats_by", None))
 
 
 def _policy(args: argparse.Namespace) -> Any:
@@ -368,7 +374,7 @@ def _policy_text(tasks: Any, missing: Any) -> str:
 
 def _policy_report(policy: Any, tally: Any, args: argparse.Namespace) -> tuple[Any, Any]:
     """The task rows (when repeats are grouped) and the missing required cases."""
-    tasks = tally.tasks(policy.pass_k) if _repeats_by(args) is not None else []
+    tasks = tally.tasks(policy.pass_k) if _lists_tasks(args) else []
     return tasks, tally.missing(policy.required_cases)
 
 
@@ -454,7 +460,7 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     policy = _policy(args)
     tasks: Any = []
     missing: Any = []
-    if policy.has_policy or _repeats_by(args) is not None:
+    if policy.has_policy or _lists_tasks(args):
         from toolscore_ci.policy import Tally
 
         tally = Tally(policy.fail_on)
