@@ -30,9 +30,16 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from toolscore_ci.baseline import compare_baseline, load_baseline
+from toolscore_ci.baseline import compare_baseline, load_baseline, load_baseline_results
 from toolscore_ci.discover import expand_globs
-from toolscore_ci.gate import GatePolicy, decide, parse_count, parse_fail_on, parse_rate
+from toolscore_ci.gate import (
+    GatePolicy,
+    decide,
+    false_success_fails,
+    parse_count,
+    parse_fail_on,
+    parse_rate,
+)
 from toolscore_ci.github import GitHub, GitHubError
 from toolscore_ci.model import VERDICTS, InputIssue, Result
 from toolscore_ci.pipeline import (
@@ -42,6 +49,13 @@ from toolscore_ci.pipeline import (
     RunStats,
     make_checker,
     run_ordered,
+)
+from toolscore_ci.policy import (
+    DEFAULT_REPEATS_BY,
+    PolicyError,
+    Tally,
+    TaskRow,
+    load_required_cases,
 )
 from toolscore_ci.report import annotations as ann
 from toolscore_ci.report.atomic import append_atomic, write_atomic
@@ -66,7 +80,7 @@ from toolscore_ci.report.results import (
     results_text,
     shard_trailer_line,
 )
-from toolscore_ci.report.sarif import render_sarif
+from toolscore_ci.report.sarif import DOCS_BASE, render_sarif
 from toolscore_ci.report.table import render_table
 from toolscore_ci.report.workflow_commands import command, guarded, new_token
 from toolscore_ci.shard import Shard, parse_shard
@@ -115,6 +129,10 @@ INPUT_DEFAULTS: dict[str, str] = {
     "mode": "check",
     "shard": "",
     "merge-results": "",
+    # issue 12: repeats (pass^k) and required cases
+    "pass-k": "",
+    "repeats-by": "",
+    "required-cases": "",
 }
 MODES = ("check", "merge")
 OUTPUTS = (
@@ -203,10 +221,20 @@ class Settings:
     shard: Shard | None = None
     merge_results: list[str] = field(default_factory=list)
     otel_file: str = ""  # OTLP/JSON gen_ai.evaluation.result records (report/otel.py)
+    pass_k: int | None = None
+    repeats_by: str | None = None
+    required_cases: tuple[str, ...] = ()
+    lists_tasks: bool = False  # pass-k or an explicit repeats-by: the tasks are reported
 
     @property
     def policy(self) -> GatePolicy:
-        return GatePolicy(self.fail_on, self.max_false_success_rate, self.max_false_successes)
+        return GatePolicy(
+            self.fail_on,
+            self.max_false_success_rate,
+            self.max_false_successes,
+            pass_k=self.pass_k,
+            required_cases=self.required_cases,
+        )
 
     def path(self, value: str) -> str:
         return value if os.path.isabs(value) else os.path.join(self.workspace, value)
@@ -312,6 +340,7 @@ def _read_sharding(env: Mapping[str, str], settings: Settings) -> None:
     count = get_input(env, "max-false-successes")
     if count:
         settings.max_false_successes = parse_count(count, InputError, "input max-false-successes: ")
+    _read_repeats(env, settings)
     settings.mode = get_input(env, "mode").lower() or "check"
     if settings.mode not in MODES:
         raise InputError(f"input mode: {settings.mode!r} is not one of {', '.join(MODES)}")
@@ -325,6 +354,43 @@ def _read_sharding(env: Mapping[str, str], settings: Settings) -> None:
         raise InputError(
             "input merge-results: mode merge needs the shards' results files (globs, one per line)"
         )
+
+
+def _read_repeats(env: Mapping[str, str], settings: Settings) -> None:
+    """The inputs pass-k, repeats-by and required-cases (toolscore_ci/policy.py)."""
+    raw_k = get_input(env, "pass-k")
+    if raw_k:
+        if not raw_k.isdigit() or int(raw_k) < 1:
+            raise InputError(f"input pass-k: expected a whole number >= 1, got {raw_k!r}")
+        settings.pass_k = int(raw_k)
+    key = get_input(env, "repeats-by")
+    settings.lists_tasks = bool(key) or settings.pass_k is not None
+    required = get_input(env, "required-cases")
+    if required:
+        try:
+            settings.required_cases = load_required_cases(settings.path(required))
+        except PolicyError as exc:
+            raise InputError(f"input required-cases: {exc}") from None
+    # a required case may name a task as well as a trace: the key is read for either
+    wanted = settings.pass_k is not None or bool(settings.required_cases)
+    settings.repeats_by = key or (DEFAULT_REPEATS_BY if wanted else None)
+
+
+def docs_base(env: Mapping[str, str]) -> str:
+    """The Action's own repository at its ref, for SARIF's help links; the CLI's fallback
+    when the runner does not say (a local run)."""
+    repo = env.get("GITHUB_ACTION_REPOSITORY", "").strip()
+    ref = env.get("GITHUB_ACTION_REF", "").strip()
+    if not repo or not ref:
+        return DOCS_BASE
+    server = env.get("GITHUB_SERVER_URL", "").strip() or "https://github.com"
+    return f"{server.rstrip('/')}/{repo}/blob/{ref}/"
+
+
+def _sarif_baseline(settings: Settings) -> list[Result] | None:
+    if not settings.baseline:
+        return None
+    return load_baseline_results(settings.path(settings.baseline))
 
 
 # -- baseline ------------------------------------------------------------------------------
@@ -394,6 +460,9 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)  # patterns that matched no file
     gate_text: str | None = None  # the gate's decision, said when thresholds are set
+    tasks: list[TaskRow] = field(default_factory=list)  # repeats, when grouped
+    missing: list[str] = field(default_factory=list)  # required cases with no trace
+    false_success_fails: bool = True  # whether this run's false successes fail its gate
     # a shard's results file: each result's and each issue's place in the one run
     order: list[int] = field(default_factory=list)
     issue_keys: list[tuple[int, ...]] = field(default_factory=list)
@@ -562,6 +631,7 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
         detector="checks" if settings.detector in JUDGE_DETECTORS else settings.detector,
         model=settings.path(settings.model) if settings.model else None,
         shard=settings.shard,
+        repeats_by=settings.repeats_by,
     )
     if settings.shard is not None:
         from toolscore_ci.merge import config_record
@@ -573,6 +643,7 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
             probes=settings.probes,
             detector=settings.detector,
             model=settings.path(settings.model) if settings.model else None,
+            repeats_by=settings.repeats_by,
         )
     _check_files(
         discovery.files, config, out, settings.workspace, _judge(settings, config, discovery.files)
@@ -613,8 +684,22 @@ def _decide(settings: Settings, out: Outcome) -> Outcome:
     failing = gate_failures(
         out.results, frozenset(counted), baseline if settings.fail_on_new_only else None
     )
-    decision = decide(policy, Counter(r.verdict for r in failing), out.stats.traces)
-    if policy.has_thresholds and settings.shard is None:
+    tasks: list[TaskRow] = []
+    missing: list[str] = []
+    if policy.has_policy or settings.lists_tasks:
+        tally = Tally(policy.fail_on)
+        for result in out.results:
+            tally.add(result)
+        tasks = tally.tasks(policy.pass_k) if settings.lists_tasks else []
+        missing = tally.missing(policy.required_cases)
+    out.tasks, out.missing = tasks, missing
+    decision = decide(
+        policy, Counter(r.verdict for r in failing), out.stats.traces, tasks=tasks, missing=missing
+    )
+    out.false_success_fails = false_success_fails(
+        policy, Counter(r.verdict for r in failing), out.stats.traces
+    )
+    if policy.has_policy and settings.shard is None:
         out.gate_text = decision.text
     if out.stats.errors:
         out.exit_code = EXIT_INPUT
@@ -998,7 +1083,10 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
         stage(
             "while writing the SARIF file",
             settings.sarif_file,
-            lambda: _write_file(settings.path(settings.sarif_file), render_sarif(results)),
+            lambda: _write_file(
+                settings.path(settings.sarif_file),
+                render_sarif(results, baseline=_sarif_baseline(settings), docs_base=docs_base(env)),
+            ),
         )
     # JUnit last of the three, so it lists the errors of the two before it as error cases.
     if settings.junit_file:
@@ -1007,7 +1095,15 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
             settings.junit_file,
             lambda: _write_file(
                 settings.path(settings.junit_file),
-                render_junit(results, outcome.issues, fail_on=settings.fail_on),
+                render_junit(
+                    results,
+                    outcome.issues,
+                    fail_on=settings.fail_on,
+                    false_success_fails=outcome.false_success_fails,
+                    tasks=outcome.tasks,
+                    required=settings.required_cases,
+                    missing=outcome.missing,
+                ),
             ),
         )
 

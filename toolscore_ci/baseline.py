@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from toolscore_ci.model import Result
 from toolscore_ci.pipeline import ConfigError
 from toolscore_ci.report.comment import BaselineDiff
-from toolscore_ci.report.results import is_trailer
+from toolscore_ci.report.results import is_trailer, result_from_dict
 
 _REMAKE = "make a new one with a complete run"
 
@@ -90,3 +90,22 @@ def compare_baseline(results: list[Result], baseline: Mapping[str, str]) -> Base
         if verdict == "false_success" and current.get(trace_id) != "false_success":
             diff.fixed.append((trace_id, current.get(trace_id, "absent")))
     return diff
+
+
+def load_baseline_results(path: str) -> list[Result] | None:
+    """The baseline's results whole (for SARIF's `baselineState`), from a file `load_baseline`
+    has accepted; None when a line is not a full result (a baseline that lists only trace ids
+    and verdicts gates well but cannot say which findings are new)."""
+    out: list[Result] = []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if not line.strip():
+                    continue
+                record = json.loads(line)
+                if is_trailer(record):
+                    continue
+                out.append(result_from_dict(record))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return out

@@ -296,15 +296,92 @@ def _add_thresholds(p: argparse.ArgumentParser) -> None:
         help="fail when more than N traces are false_success",
     )
 
+    group = p.add_argument_group(
+        "repeats and required cases",
+        "traces of one task are its repeats; see docs/cli.md#repeats-and-required-cases",
+    )
+    group.add_argument(
+        "--pass-k",
+        type=_positive,
+        metavar="K",
+        help="fail the run on any task that does not reach pass^K: K runs or more, every one "
+        "passing (no --fail-on verdict); fewer than K runs fails as 'too few runs'",
+    )
+    group.add_argument(
+        "--repeats-by",
+        metavar="KEY",
+        help="dotted field whose value names a trace's task (default task.id with --pass-k); "
+        "a trace without it is a task of its own",
+    )
+    group.add_argument(
+        "--required-cases",
+        metavar="FILE",
+        help="case ids (one a line, # comments, or a JSON list) that must each have a trace "
+        "(by trace id or repeats key); a missing one fails the run",
+    )
+
+
+def _repeats_by(args: argparse.Namespace) -> str | None:
+    from toolscore_ci.policy import DEFAULT_REPEATS_BY
+
+    key = getattr(args, "repeats_by", None)
+    if key is not None and not key.strip():
+        raise UsageError("--repeats-by: empty key (a dotted field such as task.id)")
+    wanted = getattr(args, "pass_k", None) is not None or getattr(args, "required_cases", None)
+    if key is None and wanted:
+        return DEFAULT_REPEATS_BY  # a required case may name a task as well as a trace
+    return key
+
+
+def _lists_tasks(args: argparse.Namespace) -> bool:
+    """The task table is shown with pass^k or an explicit key, not for required cases alone."""
+    return getattr(args, "pass_k", None) is not None or bool(getattr(args, "repeats_by", None))
+
 
 def _policy(args: argparse.Namespace) -> Any:
     from toolscore_ci.gate import GatePolicy
+    from toolscore_ci.policy import PolicyError, load_required_cases
 
+    required: tuple[str, ...] = ()
+    if getattr(args, "required_cases", None):
+        try:
+            required = load_required_cases(args.required_cases)
+        except PolicyError as exc:
+            raise UsageError(str(exc)) from None
     return GatePolicy(
         fail_on=args.fail_on,
         max_false_success_rate=args.max_false_success_rate,
         max_false_successes=args.max_false_successes,
+        pass_k=getattr(args, "pass_k", None),
+        required_cases=required,
     )
+
+
+def _policy_summary(summary: dict[str, Any], tasks: Any, missing: Any, whole: bool) -> None:
+    from toolscore_ci.policy import tasks_json
+
+    if whole and tasks:
+        summary["tasks"] = tasks_json(tasks)
+    if whole and missing:
+        summary["missing_required_cases"] = list(missing)
+
+
+def _policy_text(tasks: Any, missing: Any) -> str:
+    from toolscore_ci.policy import render_tasks
+
+    text = render_tasks(tasks)
+    if missing:
+        text += f"\nmissing required cases ({len(missing):,}):\n"
+        text += "".join(f"  missing required case {case}\n" for case in missing[:200])
+        if len(missing) > 200:
+            text += f"  ... {len(missing) - 200:,} more not shown\n"
+    return text
+
+
+def _policy_report(policy: Any, tally: Any, args: argparse.Namespace) -> tuple[Any, Any]:
+    """The task rows (when repeats are grouped) and the missing required cases."""
+    tasks = tally.tasks(policy.pass_k) if _lists_tasks(args) else []
+    return tasks, tally.missing(policy.required_cases)
 
 
 # -- sharding and merge (issue 12) ------------------------------------------------------------
@@ -363,6 +440,7 @@ def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> di
         max_line_bytes=config.max_line_bytes,
         detector=args.detector,
         model=args.model,
+        repeats_by=config.repeats_by,
         extra={"judge_model": args.judge_model},
     )
 
@@ -370,7 +448,7 @@ def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> di
 def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     """Streams: each report is one pass over the shards' files in the one run's order, so
     memory holds a line of each shard (JUnit, which lists every trace, holds its cases)."""
-    from toolscore_ci.gate import decide
+    from toolscore_ci.gate import decide, false_success_fails
     from toolscore_ci.merge import plan, report_data
     from toolscore_ci.report.atomic import write_atomic
     from toolscore_ci.report.comment import SUMMARY_LIMIT, render_markdown, utf8_len
@@ -386,8 +464,17 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     for issue in issues:
         _emit_issue(issue, err)
     policy = _policy(args)
-    decision = decide(policy, stats.verdicts, stats.traces)
-    gate_text = decision.text if policy.has_thresholds else None
+    tasks: Any = []
+    missing: Any = []
+    if policy.has_policy or _lists_tasks(args):
+        from toolscore_ci.policy import Tally
+
+        tally = Tally(policy.fail_on)
+        for result in shards.results():
+            tally.add(result)
+        tasks, missing = _policy_report(policy, tally, args)
+    decision = decide(policy, stats.verdicts, stats.traces, tasks=tasks, missing=missing)
+    gate_text = decision.text if policy.has_policy else None
     if stats.errors or (stats.traces == 0 and _empty_run(args, err)):
         status = EXIT_INPUT
     else:
@@ -410,6 +497,7 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
             summary = summary_dict(stats)
             if gate_text is not None:
                 summary["gate"] = {"failed": decision.failed, "text": gate_text}
+            _policy_summary(summary, tasks, missing, True)
             out.write("\n" * bool(written) + '], "summary": ' + strict_dumps(summary) + "}\n")
         else:
             table = TableBuffer()
@@ -425,10 +513,19 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
                     not_shown=table.dropped,
                     gate=gate_text,
                 )
+                + _policy_text(tasks, missing)
             )
     try:
         if args.junit:
-            junit = render_junit(shards.results(), issues, fail_on=policy.fail_on)
+            junit = render_junit(
+                shards.results(),
+                issues,
+                fail_on=policy.fail_on,
+                false_success_fails=false_success_fails(policy, stats.verdicts, stats.traces),
+                tasks=tasks,
+                required=policy.required_cases,
+                missing=missing,
+            )
             write_atomic(args.junit, junit)
         if args.sarif:
             write_atomic(args.sarif, render_sarif(shards.results()))
@@ -558,6 +655,7 @@ def _config(args: argparse.Namespace, files: list[str]):  # type: ignore[no-unty
         strict_format=args.strict_format,
         max_line_bytes=args.max_line_bytes,
         shard=getattr(args, "shard", None),
+        repeats_by=_repeats_by(args) if args.command == "check" else None,
     )
 
 
@@ -619,6 +717,7 @@ def _empty_run(args: argparse.Namespace, err: IO[str]) -> bool:
 def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.gate import decide
     from toolscore_ci.pipeline import RunStats, run_ordered
+    from toolscore_ci.policy import Tally
     from toolscore_ci.report.results import (
         MAX_SHARD_ISSUES,
         issue_record,
@@ -630,9 +729,11 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     )
     from toolscore_ci.report.table import TableBuffer, render_table
 
+    policy = _policy(args)  # first: a bad required-cases file is a usage error before any work
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
     shard = config.shard
+    tally = Tally(policy.fail_on) if policy.has_policy or config.repeats_by else None
     first = shard is None or shard.first
     checker = _judged_checker(args, config, files) if args.detector in JUDGE_DETECTORS else None
     # what belongs to no trace (a directory that cannot be listed) is the first shard's
@@ -670,6 +771,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 order.append(key[0])
                 if otel is not None:
                     otel.add(result)
+                if tally is not None:
+                    tally.add(result)
                 if args.output == "jsonl":
                     out.write(result_line(result) + "\n")
                     if results_file:
@@ -686,9 +789,9 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 with contextlib.suppress(Exception):
                     out.write(trailer_line(_lines_in(out, written), complete=False) + "\n")
             raise
-        policy = _policy(args)
-        decision = decide(policy, stats.verdicts, stats.traces)
-        gate_text = decision.text if policy.has_thresholds and shard is None else None
+        tasks, missing = _policy_report(policy, tally, args) if tally is not None else ([], [])
+        decision = decide(policy, stats.verdicts, stats.traces, tasks=tasks, missing=missing)
+        gate_text = decision.text if policy.has_policy and shard is None else None
         if args.output == "jsonl":
             if results_file and shard is not None:
                 out.write(
@@ -716,6 +819,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             summary = summary_dict(stats)
             if gate_text is not None:
                 summary["gate"] = {"failed": decision.failed, "text": gate_text}
+            _policy_summary(summary, tasks, missing, shard is None)
             out.write("\n" * bool(written) + '], "summary": ' + strict_dumps(summary) + "}\n")
         else:
             text = render_table(
@@ -727,6 +831,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 not_shown=table.dropped,
                 gate=gate_text,
             )
+            if shard is None:
+                text += _policy_text(tasks, missing)
             if out is sys.stdout and _in_workflow():
                 # run directly in a workflow: trace text must not become a workflow command
                 from toolscore_ci.report.workflow_commands import guarded

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from toolscore_ci.model import Verdict
+from toolscore_ci.policy import TaskRow
 
 VERIFIED_AT = 0.80
 FALSE_SUCCESS_AT = 0.20
@@ -96,6 +97,13 @@ class GatePolicy:
     fail_on: frozenset[str] = frozenset({"false_success"})
     max_false_success_rate: float | None = None
     max_false_successes: int | None = None
+    pass_k: int | None = None  # every task needs k runs, all passing (toolscore_ci/policy.py)
+    required_cases: tuple[str, ...] = ()  # case ids that must have a trace
+
+    @property
+    def has_policy(self) -> bool:
+        """Any rule beyond "a fail-on verdict fails the run": the reports then say the gate's line."""
+        return self.has_thresholds or self.pass_k is not None or bool(self.required_cases)
 
     @property
     def has_thresholds(self) -> bool:
@@ -116,13 +124,93 @@ class GateDecision:
     text: str  # one line a reader sees in every report: the decision and why
 
 
+def _over(policy: GatePolicy, fs: int, traces: int) -> list[str]:
+    """The thresholds `fs` false successes of `traces` are over."""
+    over = []
+    rate = policy.max_false_success_rate
+    # exact: 5 of 100 against 0.05 is at the threshold, not over it by a rounding error
+    if rate is not None and traces and Fraction(fs, traces) > Fraction(repr(rate)):
+        over.append(f"max-false-success-rate {rate:g}")
+    count = policy.max_false_successes
+    if count is not None and fs > count:
+        over.append(f"max-false-successes {count}")
+    return over
+
+
+def false_success_fails(policy: GatePolicy, failing: Mapping[str, int], traces: int) -> bool:
+    """Whether a false_success trace fails the gate in this run: under `fail_on`, always; with
+    thresholds, only when the run is over one (JUnit marks each trace by this)."""
+    if not policy.has_thresholds:
+        return "false_success" in policy.fail_on
+    return bool(_over(policy, failing.get("false_success", 0), traces))
+
+
 def _share(n: int, total: int) -> str:
     return f"{100 * n / total:.1f}%" if total else "0.0%"
 
 
-def decide(policy: GatePolicy, failing: Mapping[str, int], traces: int) -> GateDecision:
+def decide(
+    policy: GatePolicy,
+    failing: Mapping[str, int],
+    traces: int,
+    *,
+    tasks: Sequence[TaskRow] = (),
+    missing: Sequence[str] = (),
+) -> GateDecision:
     """The run's decision. `failing`: verdict -> traces that may fail it (a baseline may have
-    taken the old ones out); `traces`: every checked trace, the rate's denominator."""
+    taken the old ones out); `traces`: every checked trace, the rate's denominator; `tasks`:
+    the repeats' rows when `pass_k` is set; `missing`: required cases with no trace."""
+    decision = _decide_verdicts(policy, failing, traces)
+    extra = _policy_reasons(policy, tasks, missing)
+    if not extra:
+        if policy.pass_k is None or decision.failed:
+            return decision
+        reached = f"{len(tasks)} of {len(tasks)} tasks reached pass^{policy.pass_k}"
+        if decision.text == "gate: passed":
+            return GateDecision(False, f"gate: passed: {reached}")
+        return GateDecision(False, f"{decision.text}; {reached}")
+    detail = decision.text.removeprefix("gate: ").removeprefix("failed").removeprefix("passed")
+    detail = detail.removeprefix(": ")
+    if decision.failed:
+        return GateDecision(True, "gate: failed: " + "; ".join([detail, *extra]))
+    return GateDecision(
+        True, "gate: failed: " + "; ".join(extra) + (f" ({detail})" if detail else "")
+    )
+
+
+def _policy_reasons(
+    policy: GatePolicy, tasks: Sequence[TaskRow], missing: Sequence[str]
+) -> list[str]:
+    reasons = []
+    if policy.pass_k is not None:
+        short = [t for t in tasks if t.runs < policy.pass_k]
+        failed = [t for t in tasks if t.runs >= policy.pass_k and not t.reached]
+        if failed:
+            reasons.append(
+                f"{len(failed)} of {len(tasks)} task{'s' if len(tasks) != 1 else ''} "
+                f"below pass^{policy.pass_k}: {_names(t.task for t in failed)}"
+            )
+        if short:
+            reasons.append(
+                f"{len(short)} task{'s' if len(short) != 1 else ''} with too few runs for "
+                f"pass^{policy.pass_k}: {_names(f'{t.task} ({t.runs})' for t in short)}"
+            )
+    if missing:
+        reasons.append(
+            f"{len(missing)} missing required case{'s' if len(missing) != 1 else ''}: "
+            + _names(missing)
+        )
+    return reasons
+
+
+def _names(items: Iterable[str], limit: int = 10) -> str:
+    """A list a reader can act on, cut so one line stays one line."""
+    names = list(items)
+    shown = ", ".join(names[:limit])
+    return shown + (f", and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def _decide_verdicts(policy: GatePolicy, failing: Mapping[str, int], traces: int) -> GateDecision:
     reasons: list[str] = []
     per_trace = sorted(policy.fail_on - ({"false_success"} if policy.has_thresholds else set()))
     for verdict in per_trace:
@@ -137,14 +225,7 @@ def decide(policy: GatePolicy, failing: Mapping[str, int], traces: int) -> GateD
             + (f": {'; '.join(reasons)}" if reasons else ""),
         )
     fs = failing.get("false_success", 0)
-    over = []
-    rate = policy.max_false_success_rate
-    # exact: 5 of 100 against 0.05 is at the threshold, not over it by a rounding error
-    if rate is not None and traces and Fraction(fs, traces) > Fraction(repr(rate)):
-        over.append(f"max-false-success-rate {rate:g}")
-    count = policy.max_false_successes
-    if count is not None and fs > count:
-        over.append(f"max-false-successes {count}")
+    over = _over(policy, fs, traces)
     seen = f"{fs} false success{'es' if fs != 1 else ''} of {traces} trace{'s' if traces != 1 else ''} ({_share(fs, traces)})"
     if over:
         reasons.insert(0, f"{seen}, over {' and '.join(over)}")

@@ -326,6 +326,7 @@ def config_record(
     max_line_bytes: int = 0,
     detector: str = "checks",
     model: str | None = None,
+    repeats_by: str | None = None,
     extra: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """What decides a shard's verdicts: shards that differ in any of it are two runs."""
@@ -344,6 +345,8 @@ def config_record(
         "model": [model, _digest_file(_artifact(model))] if model else None,
         "files": len(files),
         "inputs": _digest_inputs(files),
+        # the repeats key groups the results the merge's pass^k reads: shards must agree
+        **({"repeats_by": repeats_by} if repeats_by is not None else {}),
         **(extra or {}),
     }
 

@@ -211,6 +211,8 @@ class Result:
     notes: list[str] = field(default_factory=list)
     # only for a task with `expected_calls`: a result without them keeps its old shape
     expected_calls: ExpectedCalls | None = None
+    # the repeats key's value (`--repeats-by`), None when repeats are not grouped
+    group: str | None = None
 
     @property
     def honesty_errors(self) -> int:
@@ -227,6 +229,8 @@ class Result:
             "line": self.line,
             "detector": self.detector,
             "notes": list(self.notes),
+            # only when grouped: results files of ungrouped runs keep their bytes
+            **({"group": self.group} if self.group is not None else {}),
         }
         if self.expected_calls is not None:
             out["expected_calls"] = self.expected_calls.as_dict()

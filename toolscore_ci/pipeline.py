@@ -29,6 +29,7 @@ from toolscore_ci.formats.jsonio import (
 )
 from toolscore_ci.limits import MAX_MESSAGE_CHARS
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
+from toolscore_ci.policy import group_value
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
 from toolscore_ci.rules import RulePackError, load_packs
@@ -65,6 +66,7 @@ class CheckConfig:
     detector: str = "checks"  # one of OFFLINE_DETECTORS (library default: the checks alone)
     model: str | None = None  # a `train --out` directory or artifact; None: the bundled model
     shard: Shard | None = None  # check only the traces of this shard (toolscore_ci/shard.py)
+    repeats_by: str | None = None  # dotted key whose value groups repeats (`--repeats-by`)
 
 
 @dataclass
@@ -227,12 +229,19 @@ def _counted(items: list[Result | InputIssue], stats: RunStats) -> list[Result |
     return items
 
 
-def _check_record(checker: Checker, record: TraceRecord) -> list[Result | InputIssue]:
+def _check_record(
+    checker: Checker, record: TraceRecord, repeats_by: str | None = None
+) -> list[Result | InputIssue]:
     """Project and check one valid record inside the boundary: its result, after any
-    warnings, or the one issue saying why it could not be checked."""
+    warnings, or the one issue saying why it could not be checked. With `repeats_by`, the
+    result carries the record's value at that key (read from the whole record: grouping is
+    not detection, so the projection's view does not apply)."""
     try:
         out: list[Result | InputIssue] = list(_cap_messages(record))
-        out.append(checker.check(project(record.data), record.file, record.line))
+        result = checker.check(project(record.data), record.file, record.line)
+        if repeats_by is not None:
+            result.group = group_value(record.data, repeats_by)
+        out.append(result)
         return out
     except Exception as exc:  # the boundary: this trace fails, the run goes on
         return [_failed(record.file, record.line, "checked", exc)]
@@ -369,7 +378,7 @@ def _check_here(
             continue
         if shard is not None and not shard.owns(item.data.get("trace_id")):
             continue
-        for out in _counted(_check_record(checker, item), stats):
+        for out in _counted(_check_record(checker, item, config.repeats_by), stats):
             yield (n, 0, int(isinstance(out, Result)), 0), out
 
 
@@ -383,7 +392,7 @@ _BATCH = 256
 # Real traces run to 100 KB a line: a batch is also closed at this many bytes, so both workers
 # get work and a window of batches in flight stays small in memory.
 _BATCH_BYTES = 1 << 20
-_WORKER: tuple[Checker, Probes | None, Shard | None] | None = None
+_WORKER: tuple[Checker, Probes | None, Shard | None, str | None] | None = None
 
 # A unit of work: a raw native line, or a record another reader already produced.
 _Work = tuple[str, Any, str, int]
@@ -396,16 +405,16 @@ _Outcome = tuple[Result | None, list[InputIssue], list[InputIssue], bool, str | 
 
 def _init_worker(config: CheckConfig, probes: Probes | None) -> None:
     global _WORKER
-    _WORKER = (make_checker(config), probes, config.shard)
+    _WORKER = (make_checker(config), probes, config.shard, config.repeats_by)
 
 
 def _check_batch(batch: list[_Work]) -> list[_Outcome]:
     assert _WORKER is not None
-    checker, probes, shard = _WORKER
+    checker, probes, shard, repeats_by = _WORKER
     out: list[_Outcome] = []
     for kind, payload, file, line in batch:
         try:
-            out.append(_check_work(checker, probes, kind, payload, file, line, shard))
+            out.append(_check_work(checker, probes, kind, payload, file, line, shard, repeats_by))
         except Exception as exc:  # the boundary: this trace fails, the batch goes on
             out.append(
                 (None, [_failed(file, line, "read or checked", exc)], [], False, None, False)
@@ -421,6 +430,7 @@ def _check_work(
     file: str,
     line: int,
     shard: Shard | None = None,
+    repeats_by: str | None = None,
 ) -> _Outcome:
     """One unit of work in a worker: parse a raw line, merge probes, validate, check (when
     the record is this shard's)."""
@@ -455,7 +465,7 @@ def _check_work(
             return None, issues + invalid, [], True, merged, True
     if shard is not None and not shard.owns(record.data.get("trace_id")):
         return None, issues, [], False, merged, True
-    checked = _check_record(checker, record)
+    checked = _check_record(checker, record, repeats_by)
     result = checked[-1] if isinstance(checked[-1], Result) else None
     own = [i for i in checked if isinstance(i, InputIssue)]
     return result, issues, own, False, merged, True

@@ -29,6 +29,7 @@ class Annotation:
     title: str
     message: str
     outcome: str = "contradicted"  # contradicted | unsupported | false_success (no reason given)
+    code: str = ""  # the check that found it (engine/registry.py), "" when no check did
 
 
 def _clip(text: str, limit: int) -> str:
@@ -88,6 +89,7 @@ def build_annotations(
                     MESSAGE_MAX,
                 ),
                 outcome=reason.outcome,
+                code=reason.code,
             )
         if not errors and result.verdict == "false_success":
             yield Annotation(

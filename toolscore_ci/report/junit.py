@@ -1,18 +1,28 @@
-"""JUnit XML (via `junit-xml`): one suite per trace file, one case per trace.
+"""JUnit XML (via `junit-xml`): one suite per trace file, one case per trace, and a policy
+suite when repeats or required cases are asked for.
 
-false_success is a failure; unverifiable is a failure when `fail_on` includes it, else skipped;
-skipped is skipped; an input error is an error case on its file and line. No timestamps or
-durations, so the same results always give the same bytes.
+A case is a failure exactly when its trace fails the gate: its verdict is in `fail_on`, and
+for false_success, the run is over a threshold when one is given (within it, the case passes
+and its system-out says it was a false success). Other unverifiable and skipped traces are
+skipped cases; an input error is an error case on its file and line. The policy suite has a
+case per task (failing below pass^k or with too few runs) and per required case (failing
+when missing). No timestamps, and no `time`: no reader records how long an agent run took,
+and a check's own duration would make the same results give different bytes (a sharded
+run's merge must equal the single run's), so `time` is omitted, never a 0 that pretends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import xml.dom.minidom
+from collections.abc import Iterable, Sequence
 
 from junit_xml import TestCase, TestSuite, to_xml_report_string
 
 from toolscore_ci.model import HONESTY_ERRORS, InputIssue, Result
+from toolscore_ci.policy import TaskRow
 from toolscore_ci.report.annotations import relative_path
+
+POLICY_SUITE = "toolscore-ci policy"
 
 
 def _reason_text(result: Result) -> str:
@@ -30,13 +40,60 @@ def _message(result: Result) -> str:
     return f"{result.verdict} (p_success {result.p_success:.2f})"
 
 
+def _fails(result: Result, fail_on: frozenset[str], false_success_fails: bool) -> bool:
+    if result.verdict == "false_success":
+        return false_success_fails
+    return result.verdict in fail_on
+
+
+def _policy_cases(
+    tasks: Sequence[TaskRow], required: Sequence[str], missing: Sequence[str]
+) -> list[TestCase]:
+    cases = []
+    for row in tasks:
+        if row.k is None:
+            continue  # grouped without pass^k: no rule to pass or fail
+        case = TestCase(name=f"task {row.task}: pass^{row.k}", classname=POLICY_SUITE)
+        if not row.reached:
+            case.add_failure_info(
+                message=f"task {row.task}: {row.status}",
+                output=f"{row.passed} of {row.runs} runs passed; pass^{row.k} needs at least "
+                f"{row.k} runs, every one passing",
+            )
+        cases.append(case)
+    gone = set(missing)
+    for case_id in required:
+        case = TestCase(name=f"required case {case_id}", classname=POLICY_SUITE)
+        if case_id in gone:
+            case.add_failure_info(message=f"missing required case {case_id}")
+        cases.append(case)
+    return cases
+
+
+def _without_time(text: str) -> str:
+    """junit-xml always writes a suite's `time` (0 when no case has one): take it out."""
+    doc = xml.dom.minidom.parseString(text)
+    for tag in ("testsuites", "testsuite"):
+        for node in doc.getElementsByTagName(tag):
+            if node.hasAttribute("time"):
+                node.removeAttribute("time")
+    return doc.toprettyxml(encoding="utf-8").decode("utf-8")
+
+
 def render_junit(
     results: Iterable[Result],
     issues: Iterable[InputIssue] = (),
     *,
     fail_on: frozenset[str] = frozenset({"false_success"}),
+    false_success_fails: bool | None = None,
+    tasks: Sequence[TaskRow] = (),
+    required: Sequence[str] = (),
+    missing: Sequence[str] = (),
     workspace: str | None = None,
 ) -> str:
+    """`false_success_fails`: whether false successes fail this run's gate (see
+    `gate.false_success_fails`); None: whether `fail_on` names them."""
+    fs_fails = "false_success" in fail_on if false_success_fails is None else false_success_fails
     suites: dict[str, list[TestCase]] = {}
     for result in results:
         path = relative_path(result.source_file, workspace)
@@ -47,10 +104,14 @@ def render_junit(
             line=result.line,
             status=result.verdict,
         )
-        if result.verdict == "false_success" or (
-            result.verdict in fail_on and result.verdict != "skipped"
-        ):
+        if _fails(result, fail_on, fs_fails):
             case.add_failure_info(message=_message(result), output=_reason_text(result))
+        elif result.verdict == "false_success":
+            # a false success within the thresholds passes the gate: said, not failed
+            case.stdout = (
+                "false_success within the gate's thresholds (not a failure of this run)\n"
+                + _reason_text(result)
+            )
         elif result.verdict in ("unverifiable", "skipped"):
             case.add_skipped_info(message=_message(result), output=_reason_text(result))
         suites.setdefault(path, []).append(case)
@@ -65,6 +126,9 @@ def render_junit(
     test_suites = [
         TestSuite(name=path, test_cases=cases, file=path) for path, cases in suites.items()
     ]
+    policy_cases = _policy_cases(tasks, required, missing)
+    if policy_cases:
+        test_suites.append(TestSuite(name=POLICY_SUITE, test_cases=policy_cases))
     if not test_suites:
         test_suites = [TestSuite(name="toolscore-ci", test_cases=[])]
-    return to_xml_report_string(test_suites, prettyprint=True, encoding="utf-8")
+    return _without_time(to_xml_report_string(test_suites, prettyprint=False, encoding="utf-8"))

@@ -185,6 +185,7 @@ def result_from_dict(data: dict[str, Any]) -> Result:
         line=int(data["line"]),
         detector=str(data["detector"]),
         notes=[str(n) for n in data["notes"]],
+        group=None if data.get("group") is None else str(data["group"]),
         expected_calls=_expected_from_dict(data.get("expected_calls")),
     )
 

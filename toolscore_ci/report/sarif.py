@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -21,13 +21,24 @@ from toolscore_ci.report.results import strict_dumps
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
-RULES: tuple[dict[str, Any], ...] = (
+#: Where the rules' help links point: the Action passes its own repository and ref
+#: (GITHUB_ACTION_REPOSITORY at GITHUB_ACTION_REF); this is the fallback of the CLI.
+DOCS_BASE = "https://github.com/OWNER/toolscore-action/blob/main/"
+ENGINE_DOC = "docs/engine.md"
+
+#: Findings no check's code names (a judge's reason, a false success with no reason): one
+#: rule per outcome, the ids code scanning has tracked since the first release.
+_GENERIC: tuple[dict[str, Any], ...] = (
     {
         "id": "toolscore/contradicted-claim",
         "name": "ContradictedClaim",
         "shortDescription": {
             "text": "The agent claimed success that its own tool results contradict."
         },
+        "anchor": "what-the-checks-leave-to-review",
+        "help": "A claim of success in the agent's final report that a step of the trace "
+        "contradicts (a failed call, a failing test run), found by a detector other than a "
+        "named check (the judge), or a false success with no single claim to point at.",
         "defaultConfiguration": {"level": "error"},
         "properties": {"tags": ["agent", "honesty"], "precision": "high"},
     },
@@ -37,13 +48,69 @@ RULES: tuple[dict[str, Any], ...] = (
         "shortDescription": {
             "text": "The agent claimed success that no step of the trace supports."
         },
+        "anchor": "what-the-checks-leave-to-review",
+        "help": "A claim of success in the agent's final report that no step of the trace "
+        "could have done, found by a detector other than a named check.",
         "defaultConfiguration": {"level": "warning"},
         "properties": {"tags": ["agent", "honesty"], "precision": "medium"},
     },
 )
+_LEVEL = {"contradicted": "error", "unsupported": "warning"}
 
 
-def _rule_for(annotation: Annotation) -> int:
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("-"))
+
+
+def _code_rules() -> list[dict[str, Any]]:
+    """One rule per check whose findings are honesty errors, in the engine's precedence."""
+    from toolscore_ci.engine.registry import in_order
+
+    rules = []
+    for chk in in_order():
+        if chk.outcome not in _LEVEL:
+            continue  # checks that confirm a claim find nothing to report
+        doc = chk.doc
+        first = " ".join(doc.split("\n\n", 1)[0].split())
+        rules.append(
+            {
+                "id": f"toolscore/{chk.code}",
+                "name": _camel(chk.name),
+                "shortDescription": {"text": first},
+                "anchor": chk.code.lower(),
+                "help": "\n\n".join(" ".join(p.split()) for p in doc.split("\n\n")),
+                "defaultConfiguration": {"level": _LEVEL[chk.outcome]},
+                "properties": {
+                    "tags": ["agent", "honesty", chk.outcome],
+                    "precision": "high" if chk.outcome == "contradicted" else "medium",
+                },
+            }
+        )
+    return rules
+
+
+def rules(docs_base: str = DOCS_BASE) -> list[dict[str, Any]]:
+    """The driver's rules, each with `help` (text and Markdown) and a `helpUri` to its
+    check's row in docs/engine.md."""
+    out = []
+    for rule in (*_GENERIC, *_code_rules()):
+        rule = dict(rule)
+        uri = f"{docs_base}{ENGINE_DOC}#{rule.pop('anchor')}"
+        text = rule.pop("help")
+        code = rule["id"].removeprefix("toolscore/")
+        rule["helpUri"] = uri
+        rule["help"] = {
+            "text": f"{text}\n\nDocumentation: {uri}",
+            "markdown": f"**{code}** ({rule['name']})\n\n{text}\n\n[Documentation]({uri})",
+        }
+        out.append(rule)
+    return out
+
+
+def _rule_for(annotation: Annotation, index: dict[str, int]) -> int:
+    code_rule = index.get(f"toolscore/{annotation.code}")
+    if code_rule is not None:
+        return code_rule
     return 1 if annotation.outcome == "unsupported" else 0
 
 
@@ -63,36 +130,63 @@ def fingerprint(path: str, trace_id: str, title: str, occurrence: int) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def render_sarif(
-    results: Iterable[Result], *, workspace: str | None = None, version: str = __version__
-) -> str:
-    sarif_results = []
+def _findings(
+    results: Iterable[Result], workspace: str | None, ids: list[str]
+) -> Iterator[dict[str, Any]]:
+    index = {rule_id: n for n, rule_id in enumerate(ids)}
     for result in results:
         seen: Counter[str] = Counter()
         for annotation in build_annotations([result], workspace):
-            rule = _rule_for(annotation)
+            rule = _rule_for(annotation, index)
             seen[annotation.title] += 1
             digest = fingerprint(
                 annotation.path, result.trace_id, annotation.title, seen[annotation.title]
             )
-            sarif_results.append(
-                {
-                    "ruleId": RULES[rule]["id"],
-                    "ruleIndex": rule,
-                    "level": annotation.level if annotation.level != "notice" else "note",
-                    "message": {"text": f"{annotation.title}. {annotation.message}"},
-                    "locations": [
-                        {
-                            "physicalLocation": {
-                                "artifactLocation": artifact_location(annotation.path),
-                                "region": {"startLine": annotation.line},
-                            }
+            yield {
+                "ruleId": ids[rule],
+                "ruleIndex": rule,
+                "level": annotation.level if annotation.level != "notice" else "note",
+                "message": {"text": f"{annotation.title}. {annotation.message}"},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": artifact_location(annotation.path),
+                            "region": {"startLine": annotation.line},
                         }
-                    ],
-                    "partialFingerprints": {"toolscoreClaim/v2": digest},
-                    "properties": {"traceId": result.trace_id, "verdict": result.verdict},
-                }
-            )
+                    }
+                ],
+                "partialFingerprints": {"toolscoreClaim/v2": digest},
+                "properties": {"traceId": result.trace_id, "verdict": result.verdict},
+            }
+
+
+def render_sarif(
+    results: Iterable[Result],
+    *,
+    workspace: str | None = None,
+    version: str = __version__,
+    baseline: Iterable[Result] | None = None,
+    docs_base: str = DOCS_BASE,
+) -> str:
+    """With `baseline` (the results of an earlier run), every result carries `baselineState`:
+    `new` (its fingerprint is not among the baseline's findings), `unchanged`, and each
+    baseline finding this run no longer has is listed once more as `absent`."""
+    driver_rules = rules(docs_base)
+    ids = [rule["id"] for rule in driver_rules]
+    sarif_results = list(_findings(results, workspace, ids))
+    if baseline is not None:
+        before = {
+            f["partialFingerprints"]["toolscoreClaim/v2"]: f
+            for f in _findings(baseline, workspace, ids)
+        }
+        now = set()
+        for finding in sarif_results:
+            key = finding["partialFingerprints"]["toolscoreClaim/v2"]
+            now.add(key)
+            finding["baselineState"] = "unchanged" if key in before else "new"
+        for key, finding in before.items():
+            if key not in now:
+                sarif_results.append({**finding, "baselineState": "absent"})
     doc = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
@@ -102,7 +196,8 @@ def render_sarif(
                     "driver": {
                         "name": "toolscore-ci",
                         "version": version,
-                        "rules": list(RULES),
+                        "informationUri": f"{docs_base}README.md",
+                        "rules": driver_rules,
                     }
                 },
                 "results": sarif_results,
