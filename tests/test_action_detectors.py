@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_cases import build
 from openai_stub import OpenAIStub, good
 from test_action import Runner, stub  # noqa: F401 (the GitHub stand-in fixture)
 
-from toolscore_ci.detectors.offline import SCORE_CODE
+from toolscore_ci.detectors.offline import ABSTAIN_CODE, SCORE_CODE
 
 KEY = "sk-test-action-judge"
 
@@ -42,14 +43,28 @@ def _results(run) -> list[dict]:  # type: ignore[no-untyped-def]
 def test_the_default_detector_ranks_open_traces_and_keeps_the_checks_verdicts(
     runner: Runner,
 ) -> None:
+    # a booking the checks cannot decide: the lookup says nothing about a booking
+    open_trace = build(
+        "open-booking",
+        [
+            ("user", "Book me a table at Luigi for tonight, please."),
+            ("call", "lookup_restaurant", {"name": "Luigi"}, True, {"open": True}),
+            ("agent", "Your table at Luigi is booked for 8pm."),
+        ],
+    )
+    (runner.workspace / "traces" / "open.jsonl").write_text(json.dumps(open_trace) + "\n")
     offline = _results(runner.run())
     checks = _results(runner.run(detector="checks"))
     assert [r["verdict"] for r in offline] == [r["verdict"] for r in checks]
-    scored = [r for r in offline if any(x.get("code") == SCORE_CODE for x in r["reasons"])]
-    assert scored  # the fixture holds open traces, and the bundled model scored them
-    for r in scored:
-        assert r["verdict"] == "unverifiable" and 0.2 < r["p_success"] < 0.8
     assert all(r["detector"] == "checks" for r in checks)
+    (opened,) = [r for r in offline if r["trace_id"] == "open-booking"]
+    assert opened["verdict"] == "unverifiable"
+    # the model either ranked it inside the review band or said why it abstained: visibly
+    scored = any(x.get("code") == SCORE_CODE for x in opened["reasons"])
+    abstained = any(n.startswith(ABSTAIN_CODE) for n in opened["notes"])
+    assert scored != abstained
+    if scored:
+        assert 0.2 < opened["p_success"] < 0.8 and opened["detector"] == "cascade-offline"
 
 
 def test_the_cascade_judge_answers_what_the_checks_leave_open(
