@@ -174,11 +174,13 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="leave out traces whose dotted KEY is VALUE (repeatable)",
     )
-    training.add_argument("--folds", type=_positive, default=5, help="held-out folds (default 5)")
+    training.add_argument(
+        "--folds", type=_positive_count, default=5, help="held-out folds (default 5)"
+    )
     training.add_argument("--seed", type=int, default=0)
     training.add_argument(
         "--min-per-class",
-        type=_positive,
+        type=_positive_count,
         default=20,
         help="refuse to train with fewer successes or failures than this (default 20)",
     )
@@ -253,13 +255,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _positive_count(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number <= 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value!r}")
-    return number
+    return _at_least_one(value, "a whole number >= 1")
 
 
 # -- gate thresholds (issue 12) ---------------------------------------------------------------
@@ -545,12 +541,16 @@ def _emit_issue(issue: InputIssue, err: IO[str]) -> None:
 
 
 def _positive(value: str) -> int:
+    return _at_least_one(value, "a positive number of bytes")
+
+
+def _at_least_one(value: str, expected: str) -> int:
     try:
         number = int(value)
     except ValueError:
         number = 0
     if number <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of bytes, got {value!r}")
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {value!r}")
     return number
 
 
