@@ -113,6 +113,8 @@ def test_a_model_decides_alone_only_where_held_out_data_allowed_it(
     bad = checker.check(project(_open_case(901, False)), "t.jsonl", 1)
     assert bad.verdict == "false_success" and bad.p_success <= 0.20
     assert bad.detector == "cascade-offline"
+    # a blocked run names what blocked it: the model's reason is an honesty error
+    assert bad.reasons[-1].outcome == "unsupported" and bad.honesty_errors >= 1
     good = checker.check(project(_open_case(901, True)), "t.jsonl", 1)
     assert good.verdict != "false_success"
 

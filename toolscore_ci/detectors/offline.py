@@ -106,7 +106,8 @@ class OfflineChecker:
         parts = ", ".join(f"{name} {weight:+.2f}" for name, weight in score.contributions)
         reason = Reason(
             claim="model_score",
-            outcome="unknown",
+            # a verdict the model may reach alone rests on it: a blocked run says why it failed
+            outcome="unsupported" if decided == "false_success" else "unknown",
             steps=(),
             detail=f"classifier: {p:.0%} likely a success ({why}); largest contributions: "
             f"{parts or 'none'}",
