@@ -209,13 +209,20 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
     L2-normalised (a long report does not outweigh a short one). crc32, not hash(): stable
     across runs."""
     mask = NGRAM_IDS - 1
+    crc32 = zlib.crc32
+    start = crc32(prefix.encode())
     buckets: set[int] = set()
     for text in texts:
-        words = ["0" if w.isdigit() else w for w in _WORD.findall(text.casefold())]
-        for i, word in enumerate(words):
-            buckets.add(zlib.crc32(f"{prefix}{word}".encode()) & mask)
-            if i:
-                buckets.add(zlib.crc32(f"{prefix}{words[i - 1]} {word}".encode()) & mask)
+        # crc32 chains: crc32(b, crc32(a)) == crc32(a + b), so "prefix word" is hashed from the
+        # prefix's crc, and "prefix prev word" from prev's unigram crc: the same ids, no strings
+        previous: int | None = None
+        for w in _WORD.findall(text.casefold()):
+            word = b"0" if w.isdigit() else w.encode()
+            unigram = crc32(word, start)
+            buckets.add(unigram & mask)
+            if previous is not None:
+                buckets.add(crc32(b" " + word, previous) & mask)
+            previous = unigram
     if not buckets:
         return {}
     weight = 1.0 / math.sqrt(len(buckets))
