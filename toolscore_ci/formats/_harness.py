@@ -10,7 +10,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from toolscore_ci.formats.base import Coverage
 from toolscore_ci.model import TraceRecord
+
+
+def note_unknown(coverage: Coverage, value: Any, line: int | None) -> None:
+    """Count a value the reader does not take, by its kind, as every reader does."""
+    kind = "object" if type(value) is dict else type(value).__name__
+    coverage.note("unknown record type", kind, line)
 
 
 def reward_of(value: Any) -> float | None:

@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
+from toolscore_ci.formats import _harness
 from toolscore_ci.formats._trace import (
     TraceBuilder,
     as_dict,
@@ -210,8 +211,7 @@ def read(
             continue
         doc = item.value
         if not sniff(doc):
-            kind = "object" if type(doc) is dict else type(doc).__name__
-            coverage.note("unknown record type", kind, item.line)
+            _harness.note_unknown(coverage, doc, item.line)
             continue
         member = doc.get(MEMBER) if type(doc.get(MEMBER)) is str else None
         for n, sample in enumerate(as_list(doc.get("samples"))):

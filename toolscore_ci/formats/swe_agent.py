@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from toolscore_ci.formats import _harness
 from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
@@ -131,7 +132,6 @@ def read(
             )
             continue
         if type(v) is not dict or type(v.get("trajectory")) is not list:
-            kind = "object" if type(v) is dict else type(v).__name__
-            coverage.note("unknown record type", kind, item.line)
+            _harness.note_unknown(coverage, v, item.line)
             continue
         yield from _run(v, path, item.line, coverage)

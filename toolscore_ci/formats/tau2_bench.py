@@ -196,8 +196,7 @@ def read(
             continue
         v = item.value
         if not sniff(v):
-            kind = "object" if type(v) is dict else type(v).__name__
-            coverage.note("unknown record type", kind, item.line)
+            _harness.note_unknown(coverage, v, item.line)
             continue
         tasks = {
             str(t["id"]): t

@@ -93,7 +93,6 @@ def read(
             )
             continue
         if not sniff(v):
-            kind = "object" if type(v) is dict else type(v).__name__
-            coverage.note("unknown record type", kind, item.line)
+            _harness.note_unknown(coverage, v, item.line)
             continue
         yield _result(v, path, item.line, coverage)
