@@ -943,7 +943,7 @@ def cmd_train(args: argparse.Namespace, err: IO[str]) -> int:
         return EXIT_INPUT  # a model is never trained on part of what was asked for
     if not files and _empty_run(args, err):
         return EXIT_INPUT
-    return run_train(args, _config(args, files), files, err)
+    return run_train(args, _config(args, files), files, err, _emit_issue)
 
 
 def cmd_dataset(args: argparse.Namespace, err: IO[str]) -> int:

@@ -27,6 +27,7 @@ from toolscore_ci.detectors.offline import review_band
 from toolscore_ci.gate import gate
 from toolscore_ci.metrics import auroc, auroc_interval
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
+from toolscore_ci.rules.dsl import MISSING, get_path
 
 #: Inner folds of each training run (Platt scaling on out-of-fold scores): 3 keeps a run of
 #: several groups within minutes in pure Python.
@@ -77,11 +78,9 @@ class Collector:
 
     def _resolve(self, data: dict[str, Any]) -> tuple[str, str]:
         """(group, "") or ("", what is wrong)."""
-        value: Any = data
-        for part in self.key.split("."):
-            if not (isinstance(value, dict) and part in value):
-                return "", "missing (the --loso group key)"
-            value = value[part]
+        value = get_path(data, self.key)
+        if value is MISSING:
+            return "", "missing (the --loso group key)"
         if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
             return "", f"the --loso group must be a non-empty string or number, not {value!r}"
         text = str(value)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from toolscore_ci.model import Result
+from toolscore_ci.rules.dsl import MISSING, get_path
 
 DEFAULT_REPEATS_BY = "task.id"
 
@@ -28,12 +29,8 @@ class PolicyError(ValueError):
 
 def group_value(record: object, path: str) -> str | None:
     """The value at a dotted path as text, or None when absent (a dict or a list is no key)."""
-    node = record
-    for part in path.split("."):
-        if not isinstance(node, dict):
-            return None
-        node = node.get(part)
-    if node is None or isinstance(node, (dict, list)):
+    node = get_path(record, path)
+    if node is MISSING or node is None or isinstance(node, (dict, list)):
         return None
     return str(node)
 

@@ -13,7 +13,7 @@ import hashlib
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -23,6 +23,7 @@ from toolscore_ci.detectors.offline import ARTIFACT
 from toolscore_ci.model import InputIssue, TraceRecord
 from toolscore_ci.pipeline import CheckConfig, RunStats, iter_valid_records, make_engine
 from toolscore_ci.projection import project
+from toolscore_ci.rules.dsl import MISSING, get_path
 
 #: Where a trace's source (model, agent, repository) is read for the held-out folds, first
 #: found wins; a trace with none of them is grouped by its file.
@@ -56,13 +57,9 @@ class Exclusion:
 
 
 def dotted(record: Any, path: str) -> Any:
-    """The value at a dotted path (`meta.agent_model`), or None."""
-    node = record
-    for part in path.split("."):
-        if not isinstance(node, dict):
-            return None
-        node = node.get(part)
-    return node
+    """The value at a dotted path (`meta.agent_model`), or None (rules.dsl.get_path)."""
+    found = get_path(record, path)
+    return None if found is MISSING else found
 
 
 def group_of(record: TraceRecord, keys: Sequence[str]) -> str:
@@ -174,10 +171,15 @@ def summary(artifact: dict[str, Any], labelled: Labelled) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_train(args: Any, config: CheckConfig, files: list[str], err: IO[str]) -> int:
-    """The `train` command; exit 0 written, 2 when the data or the input cannot train."""
-    from toolscore_ci.cli import _emit_issue
-
+def run_train(
+    args: Any,
+    config: CheckConfig,
+    files: list[str],
+    err: IO[str],
+    emit_issue: Callable[[InputIssue, IO[str]], None],
+) -> int:
+    """The `train` command; exit 0 written, 2 when the data or the input cannot train.
+    Input issues are printed by the CLI's `emit_issue`."""
     issues: list[InputIssue] = []
     stats = RunStats()
     try:
@@ -190,7 +192,7 @@ def run_train(args: Any, config: CheckConfig, files: list[str], err: IO[str]) ->
         files, config, group_keys=keys, exclude=exclude, issues=issues, stats=stats
     )
     for issue in issues:
-        _emit_issue(issue, err)
+        emit_issue(issue, err)
     if stats.errors:
         err.write(
             f"error: {stats.errors} input error(s): a model is not trained on part of its data\n"

@@ -299,6 +299,8 @@ def load_packs(extra: Iterable[str] = ()) -> tuple[RulePack, ...]:
 # ---- evaluating checks ------------------------------------------------------------------
 
 _MISSING = object()
+#: What `get_path` returns for a path that is not there (None may be a value).
+MISSING = _MISSING
 _TEMPLATE = re.compile(r"\{(subject|args)\.([^{}]+)\}")
 
 
