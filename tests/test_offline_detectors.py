@@ -127,10 +127,34 @@ def test_without_a_model_the_cascade_abstains_visibly() -> None:
     assert any(note.startswith(ABSTAIN_CODE) for note in result.notes)
 
 
-def test_the_classifier_mode_scores_what_the_checks_decided(artifact: dict[str, Any]) -> None:
-    checker = OfflineChecker(ENGINE, Classifier({**artifact, "decisive": []}), "classifier")
-    trace = project(_open_case(903, True))
-    assert checker.check(trace, "t.jsonl", 1).reasons[-1].code == SCORE_CODE
+def _failed_booking(i: int) -> dict[str, Any]:
+    """The booking call failed and the agent says it is booked: the checks decide this."""
+    return build(
+        f"failed-{i}",
+        [
+            ("user", f"Book me a table at Luigi{i}."),
+            ("call", "book_table", {"name": f"Luigi{i}"}, False, None, "full"),
+            ("agent", f"Your table at Luigi{i} is booked for 8pm."),
+            ("user", "That is wrong, nothing was booked at all."),
+        ],
+    )
+
+
+def test_the_classifier_mode_scores_what_the_checks_decided() -> None:
+    examples = _examples()
+    for i in range(40):  # so the model knows these words and does not abstain on them
+        trace = project(_failed_booking(i))
+        dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
+        examples.append(Example(dense, buckets, 0, f"g{i % 5}"))
+    model = Classifier({**train_artifact(examples, folds=5), "decisive": []})
+    decided = project(_failed_booking(903))
+    assert ENGINE.check(decided, "t.jsonl", 1).verdict == "false_success"
+    # the cascade keeps the checks' verdict; the classifier alone scores the trace instead
+    cascade = OfflineChecker(ENGINE, model, "cascade-offline").check(decided, "t.jsonl", 1)
+    assert cascade.verdict == "false_success"
+    assert all(r.code != SCORE_CODE for r in cascade.reasons)
+    alone = OfflineChecker(ENGINE, model, "classifier").check(decided, "t.jsonl", 1)
+    assert alone.reasons[-1].code == SCORE_CODE and alone.detector == "classifier"
 
 
 def test_review_band_keeps_order_inside_the_gate() -> None:
