@@ -52,7 +52,9 @@ def browser_missing_reason() -> str | None:
     except ImportError:
         return "selenium is not installed (pip install -e '.[test]')"
     if _first(CHROMIUM_CANDIDATES, "TOOLSCORE_CHROMIUM") is None:
-        return "Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does it)"
+        return (
+            "Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does it)"
+        )
     if _first(DRIVER_CANDIDATES, "TOOLSCORE_CHROMEDRIVER") is None:
         return "chromedriver is not installed (apt-get install chromium-driver)"
     return None

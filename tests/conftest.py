@@ -13,3 +13,6 @@ import os
 for _name in list(os.environ):
     if _name in ("CI", "GITHUB_ACTIONS") or _name.startswith(("GITHUB_", "RUNNER_", "INPUT_")):
         del os.environ[_name]
+
+# The `chromium` fixture (real headless Chromium, or a skip that names what is missing).
+from browser import chromium  # noqa: E402, F401

@@ -7,11 +7,12 @@ import http.server
 import threading
 from pathlib import Path
 
-from browser import chromium, console_errors, screenshot  # noqa: F401  (fixture)
+from browser import console_errors, screenshot
+
 
 def _serve(body: bytes, csp: str) -> tuple[http.server.ThreadingHTTPServer, str]:
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Security-Policy", csp)
