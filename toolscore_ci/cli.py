@@ -135,6 +135,14 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
     check.add_argument(
+        "--junit",
+        metavar="FILE",
+        help="also write JUnit XML here: a case per trace, failing exactly what the gate fails",
+    )
+    check.add_argument(
+        "--sarif", metavar="FILE", help="also write SARIF 2.1.0 here (a rule per check code)"
+    )
+    check.add_argument(
         "--otel-out",
         metavar="FILE",
         help="also write each verdict as an OpenTelemetry gen_ai.evaluation.result log record "
@@ -733,6 +741,14 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
     shard = config.shard
+    if shard is not None and (args.junit or args.sarif):
+        raise UsageError(
+            "--junit and --sarif describe the whole run: a shard writes its results file, and "
+            "`toolscore-ci merge SHARDS... --junit F --sarif F` writes them (docs/scale.md)"
+        )
+    # JUnit and SARIF list every trace, so they are written after the run from these
+    reported: list[Result] | None = [] if args.junit or args.sarif else None
+    reported_issues: list[InputIssue] = list(discovery_errors)
     tally = Tally(policy.fail_on) if policy.has_policy or config.repeats_by else None
     first = shard is None or shard.first
     checker = _judged_checker(args, config, files) if args.detector in JUDGE_DETECTORS else None
@@ -757,6 +773,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             for key, item in run_ordered(files, config, stats, checker=checker):
                 if not hasattr(item, "verdict"):
                     _emit_issue(item, err)  # type: ignore[arg-type]
+                    if reported is not None:
+                        reported_issues.append(item)  # type: ignore[arg-type]
                     if shard is not None:
                         if len(kept) < MAX_SHARD_ISSUES:
                             kept.append(issue_record(item, key))  # type: ignore[arg-type]
@@ -773,6 +791,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                     otel.add(result)
                 if tally is not None:
                     tally.add(result)
+                if reported is not None:
+                    reported.append(result)
                 if args.output == "jsonl":
                     out.write(result_line(result) + "\n")
                     if results_file:
@@ -839,6 +859,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
 
                 text = "\n".join(guarded(text.splitlines())) + "\n"
             out.write(text)
+    if reported is not None:
+        _write_check_reports(args, reported, reported_issues, policy, stats, tasks, missing)
     if stopped or stats.errors:
         return EXIT_INPUT
     if shard is not None:
@@ -851,6 +873,39 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     if stats.traces == 0 and _empty_run(args, err):
         return EXIT_INPUT
     return EXIT_GATE if decision.failed else EXIT_OK
+
+
+def _write_check_reports(
+    args: argparse.Namespace,
+    results: list[Result],
+    issues: list[InputIssue],
+    policy: Any,
+    stats: Any,
+    tasks: Any,
+    missing: Any,
+) -> None:
+    """`check --junit` / `--sarif`: the same renderers, and the same gate, as the Action's."""
+    from toolscore_ci.gate import false_success_fails
+    from toolscore_ci.report.atomic import write_atomic
+    from toolscore_ci.report.junit import render_junit
+    from toolscore_ci.report.sarif import render_sarif
+
+    try:
+        if args.junit:
+            junit = render_junit(
+                results,
+                issues,
+                fail_on=policy.fail_on,
+                false_success_fails=false_success_fails(policy, stats.verdicts, stats.traces),
+                tasks=tasks,
+                required=policy.required_cases,
+                missing=missing,
+            )
+            write_atomic(args.junit, junit)
+        if args.sarif:
+            write_atomic(args.sarif, render_sarif(results))
+    except OSError as exc:
+        raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None
 
 
 def _judged_checker(args: argparse.Namespace, config: Any, files: list[str]) -> Any:

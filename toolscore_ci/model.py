@@ -213,6 +213,8 @@ class Result:
     expected_calls: ExpectedCalls | None = None
     # the repeats key's value (`--repeats-by`), None when repeats are not grouped
     group: str | None = None
+    # the agent run's own duration from its steps' timestamps (run_time.py), None without them
+    duration_s: float | None = None
 
     @property
     def honesty_errors(self) -> int:
@@ -231,6 +233,7 @@ class Result:
             "notes": list(self.notes),
             # only when grouped: results files of ungrouped runs keep their bytes
             **({"group": self.group} if self.group is not None else {}),
+            **({"duration_s": self.duration_s} if self.duration_s is not None else {}),
         }
         if self.expected_calls is not None:
             out["expected_calls"] = self.expected_calls.as_dict()

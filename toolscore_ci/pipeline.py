@@ -33,6 +33,7 @@ from toolscore_ci.policy import group_value
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
 from toolscore_ci.rules import RulePackError, load_packs
+from toolscore_ci.run_time import record_duration
 from toolscore_ci.shard import Shard
 from toolscore_ci.validate import schema_issues
 
@@ -235,10 +236,13 @@ def _check_record(
     """Project and check one valid record inside the boundary: its result, after any
     warnings, or the one issue saying why it could not be checked. With `repeats_by`, the
     result carries the record's value at that key (read from the whole record: grouping is
-    not detection, so the projection's view does not apply)."""
+    not detection, so the projection's view does not apply). The run's duration, a fact of the
+    trace and not of detection, is set here too."""
     try:
         out: list[Result | InputIssue] = list(_cap_messages(record))
-        result = checker.check(project(record.data), record.file, record.line)
+        trace = project(record.data)
+        result = checker.check(trace, record.file, record.line)
+        result.duration_s = record_duration(record.data, trace.steps)
         if repeats_by is not None:
             result.group = group_value(record.data, repeats_by)
         out.append(result)

@@ -27,6 +27,8 @@ DOMAINS = frozenset({"booking", "crm", "coding", "browser", "other"})
 _RAW = 'kept as {"_raw": ...}'
 #: Synthesised timestamps count up from here, one second a step, so they are stable across runs.
 EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
+#: meta key: how many steps the reader gave a made-up timestamp (agent-trace/v1 requires one)
+SYNTHESISED_TS_KEY = "synthesised_timestamps"
 _ISO = re.compile(r"^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d)?(?:[.,](\d+))?(Z|z|[+-]\d\d:?\d\d)?$")
 #: `parse_datetime` without its per-call version check.
 _PARSE_DT = datetime.fromisoformat if sys.version_info >= (3, 11) else parse_datetime
@@ -178,6 +180,7 @@ class TraceBuilder:
         # (an int k), a format's own normalised text (parsed only if needed), or a datetime.
         self._last: int | str | datetime | None = None
         self._normalised: dict[str, str | None] = {}  # this trace's timestamp strings
+        self._synthesised = 0  # steps given a made-up timestamp: the run has no known duration
 
     # ---- timestamps ------------------------------------------------------------------------
 
@@ -207,6 +210,7 @@ class TraceBuilder:
                 self.line,
                 outcome="a synthesised one used",
             )
+        self._synthesised += 1
         last = self._last
         if last is None or type(last) is int:
             k = 0 if last is None else last + 1
@@ -376,6 +380,8 @@ class TraceBuilder:
             "final_claim": {"text": self.final_text},
         }
         meta = {k: v for k, v in self.meta.items() if v is not None}
+        if self._synthesised:
+            meta[SYNTHESISED_TS_KEY] = self._synthesised
         data["meta"] = {"format": self.source, **meta}
         return TraceRecord(data, self.path, self.line, self.source, valid_by_construction=True)
 

@@ -6,9 +6,11 @@ for false_success, the run is over a threshold when one is given (within it, the
 and its system-out says it was a false success). Other unverifiable and skipped traces are
 skipped cases; an input error is an error case on its file and line. The policy suite has a
 case per task (failing below pass^k or with too few runs) and per required case (failing
-when missing). No timestamps, and no `time`: no reader records how long an agent run took,
-and a check's own duration would make the same results give different bytes (a sharded
-run's merge must equal the single run's), so `time` is omitted, never a 0 that pretends.
+when missing). A case's `time` is the agent run's own duration, from its steps' timestamps
+(`Result.duration_s`), and a suite's is their sum; a trace without timestamps has no `time`,
+never a 0 that pretends, and a suite with no timed case has none either. The check's own
+duration is never written: the same results must give the same bytes (a sharded run's merge
+equals the single run's). No timestamps.
 """
 
 from __future__ import annotations
@@ -70,12 +72,14 @@ def _policy_cases(
     return cases
 
 
-def _without_time(text: str) -> str:
-    """junit-xml always writes a suite's `time` (0 when no case has one): take it out."""
+def _untimed_without_time(text: str) -> str:
+    """junit-xml always writes a suite's `time` (0 when no case has one): take it out of every
+    suite, and of the whole report, that has no timed case."""
     doc = xml.dom.minidom.parseString(text)
     for tag in ("testsuites", "testsuite"):
         for node in doc.getElementsByTagName(tag):
-            if node.hasAttribute("time"):
+            timed = any(c.hasAttribute("time") for c in node.getElementsByTagName("testcase"))
+            if node.hasAttribute("time") and not timed:
                 node.removeAttribute("time")
     return doc.toprettyxml(encoding="utf-8").decode("utf-8")
 
@@ -103,6 +107,7 @@ def render_junit(
             file=path,
             line=result.line,
             status=result.verdict,
+            elapsed_sec=result.duration_s,
         )
         if _fails(result, fail_on, fs_fails):
             case.add_failure_info(message=_message(result), output=_reason_text(result))
@@ -131,4 +136,6 @@ def render_junit(
         test_suites.append(TestSuite(name=POLICY_SUITE, test_cases=policy_cases))
     if not test_suites:
         test_suites = [TestSuite(name="toolscore-ci", test_cases=[])]
-    return _without_time(to_xml_report_string(test_suites, prettyprint=False, encoding="utf-8"))
+    return _untimed_without_time(
+        to_xml_report_string(test_suites, prettyprint=False, encoding="utf-8")
+    )

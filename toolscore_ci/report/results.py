@@ -186,6 +186,7 @@ def result_from_dict(data: dict[str, Any]) -> Result:
         detector=str(data["detector"]),
         notes=[str(n) for n in data["notes"]],
         group=None if data.get("group") is None else str(data["group"]),
+        duration_s=None if data.get("duration_s") is None else float(data["duration_s"]),
         expected_calls=_expected_from_dict(data.get("expected_calls")),
     )
 

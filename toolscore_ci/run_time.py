@@ -1,0 +1,47 @@
+"""How long an agent run took, from the timestamps its steps carry.
+
+JUnit's `time` and the results' `duration_s` report the agent run's own duration (first step
+to last), never how long the check took: that would make the same traces give different bytes,
+and a sharded run's merge must equal the single run. A trace without two readable timestamps
+has no duration, and none is invented: timestamps a format reader had to make up (it counts
+them in `meta.synthesised_timestamps`) give no duration either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from toolscore_ci.formats._trace import SYNTHESISED_TS_KEY
+from toolscore_ci.model import Step
+
+
+def _instant(ts: str) -> datetime | None:
+    text = ts.strip()
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"  # fromisoformat takes a "Z" only from Python 3.11
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment
+
+
+def run_duration(steps: Iterable[Step]) -> float | None:
+    """Seconds from the earliest to the latest step timestamp, or None when fewer than two
+    parse or when naive and zoned times are mixed."""
+    moments = [m for m in (_instant(s.ts) for s in steps if isinstance(s.ts, str)) if m]
+    if len(moments) < 2:
+        return None
+    if len({m.tzinfo is None for m in moments}) > 1:
+        return None  # naive and zoned times cannot be ordered against each other
+    return round((max(moments) - min(moments)).total_seconds(), 3)
+
+
+def record_duration(data: Mapping[str, Any], steps: Iterable[Step]) -> float | None:
+    """`run_duration`, unless the record's reader made up any of its timestamps."""
+    meta = data.get("meta")
+    if isinstance(meta, Mapping) and meta.get(SYNTHESISED_TS_KEY):
+        return None
+    return run_duration(steps)
