@@ -250,8 +250,38 @@ def test_expected_calls_are_not_labels(tmp_path: Path) -> None:
 
 def test_every_expected_check_has_a_code_a_docstring_and_a_row_in_the_docs() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text()
-    listed = dict(re.findall(r"^\| (TSC\d{3}) \| `([\w-]+)` \|", doc, re.M))
+    listed = dict(
+        re.findall(r'^\| (?:<a id="tsc\d{3}"></a>)?(TSC\d{3}) \| `([\w-]+)` \|', doc, re.M)
+    )
     assert listed == {code: c.name for code, c in registered().items()}
     for code, c in registered().items():
         assert c.doc and "Leaves alone" in c.doc, code
     assert {c.code for c in registered().values()} == {"TSC150", "TSC151", "TSC152", "TSC153"}
+
+
+def test_sarif_and_junit_carry_the_findings_and_leave_a_met_task_alone(tmp_path: Path) -> None:
+    """The refund was never made: SARIF has a TSC150 error on the trace's line and JUnit's case
+    lists it; the twin that made both calls has neither."""
+    import xml.etree.ElementTree as ET
+
+    for name, calls, found in (("missed", (CANCEL,), True), ("met", (CANCEL, REFUND), False)):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(json.dumps(trace([CANCEL, REFUND], calls=calls)) + "\n", encoding="utf-8")
+        sarif, junit = tmp_path / f"{name}.sarif", tmp_path / f"{name}.xml"
+        proc = cli(
+            "check", path, "--detector", "checks", "--sarif", sarif, "--junit", junit,
+            cwd=tmp_path,
+        )  # fmt: skip
+        assert proc.returncode in (0, 1), proc.stderr
+        doc = json.loads(sarif.read_text(encoding="utf-8"))
+        rule_ids = {r["id"] for r in doc["runs"][0]["tool"]["driver"]["rules"]}
+        assert {f"toolscore/{code}" for code in registered()} <= rule_ids
+        expected = [r for r in doc["runs"][0]["results"] if r["ruleId"] == "toolscore/TSC150"]
+        case_text = "".join(ET.fromstring(junit.read_bytes()).itertext())
+        if found:
+            assert len(expected) == 1 and expected[0]["level"] == "error"
+            assert expected[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 1
+            assert "payments.refund" in expected[0]["message"]["text"]
+            assert "TSC150 expected-call-missing" in case_text
+        else:
+            assert expected == [] and "TSC150" not in case_text

@@ -32,6 +32,12 @@ def _reason_text(result: Result) -> str:
     for reason in result.reasons:
         steps = ", ".join(str(s) for s in reason.steps) or "none"
         lines.append(f"- {reason.claim}: {reason.outcome} [steps {steps}] {reason.detail}")
+    found = result.expected_calls
+    if found is not None:
+        lines.append(f"expected calls ({found.mode}): {found.matched} of {found.expected} matched")
+        for f in found.findings:
+            steps = ", ".join(str(s) for s in f.steps) or "none"
+            lines.append(f"- {f.code} {f.check}: {f.outcome} [steps {steps}] {f.detail}")
     return "\n".join(lines)
 
 

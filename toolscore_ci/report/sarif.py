@@ -1,4 +1,5 @@
-"""SARIF 2.1.0 for GitHub code scanning: one result per contradicted or unsupported claim.
+"""SARIF 2.1.0 for GitHub code scanning: one result per contradicted or unsupported claim,
+and one per expected-call finding (a task's gold calls the agent did not meet).
 
 Locations are relative to the repository root (`%SRCROOT%`) and percent-encoded as SARIF's
 URIs must be (a space, `#`, non-ASCII). Each result carries a fingerprint of the trace's
@@ -16,7 +17,8 @@ from urllib.parse import quote
 
 from toolscore_ci import __version__
 from toolscore_ci.model import Result
-from toolscore_ci.report.annotations import Annotation, build_annotations
+from toolscore_ci.report.annotations import Annotation, build_annotations, relative_path
+from toolscore_ci.report.inert import inert
 from toolscore_ci.report.results import strict_dumps
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -89,11 +91,34 @@ def _code_rules() -> list[dict[str, Any]]:
     return rules
 
 
+def _expected_rules() -> list[dict[str, Any]]:
+    """One rule per expected-calls check (engine/expected.py): a required act missing or made
+    with the wrong arguments is an error; the rest (an extra call, another order, a read) a note."""
+    from toolscore_ci.engine.expected import registered
+
+    out = []
+    for chk in sorted(registered().values(), key=lambda c: c.code):
+        first = " ".join(chk.doc.split("\n\n", 1)[0].split()) or chk.name
+        level = "error" if chk.outcome == "contradicted" else "note"
+        out.append(
+            {
+                "id": f"toolscore/{chk.code}",
+                "name": _camel(chk.name),
+                "shortDescription": {"text": first},
+                "anchor": chk.code.lower(),
+                "help": "\n\n".join(" ".join(p.split()) for p in chk.doc.split("\n\n")),
+                "defaultConfiguration": {"level": level},
+                "properties": {"tags": ["agent", "expected-calls", chk.outcome]},
+            }
+        )
+    return out
+
+
 def rules(docs_base: str = DOCS_BASE) -> list[dict[str, Any]]:
     """The driver's rules, each with `help` (text and Markdown) and a `helpUri` to its
     check's row in docs/engine.md."""
     out = []
-    for rule in (*_GENERIC, *_code_rules()):
+    for rule in (*_GENERIC, *_code_rules(), *_expected_rules()):
         rule = dict(rule)
         uri = f"{docs_base}{ENGINE_DOC}#{rule.pop('anchor')}"
         text = rule.pop("help")
@@ -158,6 +183,48 @@ def _findings(
                 "partialFingerprints": {"toolscoreClaim/v2": digest},
                 "properties": {"traceId": result.trace_id, "verdict": result.verdict},
             }
+        yield from _expected_findings(result, workspace, index, ids)
+
+
+def _expected_findings(
+    result: Result, workspace: str | None, index: dict[str, int], ids: list[str]
+) -> Iterator[dict[str, Any]]:
+    """The task's expected calls that the agent's calls did not meet, on the trace's line. A
+    finding of a required act is an error even where it did not decide the verdict alone."""
+    if result.expected_calls is None:
+        return
+    path = relative_path(result.source_file, workspace)
+    seen: Counter[str] = Counter()
+    for finding in result.expected_calls.findings:
+        rule = index.get(f"toolscore/{finding.code}")
+        if rule is None:
+            continue  # a code this build has no rule for cannot be reported against a rule
+        title = f"{finding.code} {finding.check}: expected call {finding.expected_index}"
+        seen[title] += 1
+        steps = ", ".join(str(s) for s in finding.steps) or "none"
+        yield {
+            "ruleId": ids[rule],
+            "ruleIndex": rule,
+            "level": "error" if finding.outcome == "contradicted" else "note",
+            "message": {
+                "text": inert(
+                    f"Expected calls ({result.expected_calls.mode}): {finding.detail} "
+                    f"[steps {steps}]"
+                )
+            },
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": artifact_location(path),
+                        "region": {"startLine": result.line},
+                    }
+                }
+            ],
+            "partialFingerprints": {
+                "toolscoreClaim/v2": fingerprint(path, result.trace_id, title, seen[title])
+            },
+            "properties": {"traceId": result.trace_id, "verdict": result.verdict},
+        }
 
 
 def render_sarif(
