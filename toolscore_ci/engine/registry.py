@@ -116,6 +116,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC133",  # the end-state probe shows another date than the task asked for
     "TSC101",  # the action it reports failed, and nothing did it since
     "TSC102",  # the action it reports is waiting for approval or the client
+    "TSC105",  # the lookup it reports from failed, and nothing in its turn went through
     "TSC140",  # the value it states differs from the one the call was sent with
     "TSC141",  # the amount it states differs from what the write added to the ledger
     "TSC110",  # the latest run of the tests it reports failed

@@ -13,6 +13,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     probe,
     probe_page_failure,
     probe_task_date,
+    read_failed,
     receipt_confirms,
     tests_failed,
     tests_none_ran,
