@@ -32,10 +32,12 @@ _TRIGGERS: dict[str, list[str]] = {
         r"scraped",
         r"downloaded",
         r"gesucht",
+        r"durchsucht",
         r"abgerufen",
         r"buscado",
         r"consultado",
         r"recherch[ée]",
+        r"cherché",
         r"récupéré",
     ],
     "created": [
@@ -741,7 +743,11 @@ STATE_ASSERTION = compile_guarded(
     r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|nothing (?:is )?(?:on|in) your|"
     r"your (?:calendar|inbox|schedule|queue) is (?:empty|clear|free)|no (?:new )?(?:meetings|events|emails|"
     r"messages|results|issues|orders|tickets|matches|records)\b(?: (?:found|scheduled|today|were found))?|"
-    r"i found no|found nothing|you have \d+ (?:new )?(?:meetings|events|emails|messages|unread)|"
+    r"i found no|found nothing|nothing came up|there (?:are|is) none|"
+    r"you have \d+ (?:new )?(?:meetings|events|emails|messages|unread)|"
+    # the same reports of none in German, Spanish and French
+    r"keine passenden|keine treffer|nichts gefunden|no hay (?:ningún|ninguna|resultados)|"
+    r"no encontré (?:ningún|ninguna|nada)|aucun résultat|je n'ai rien trouvé|"
     # "no NULL countries remain", "none left", "zero rows remaining"
     r"(?:no|zero|0) (?:\S+ ){0,3}(?:remain|remaining|left)\b|none (?:remain|left)\b)",
     re.IGNORECASE,
