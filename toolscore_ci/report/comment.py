@@ -130,7 +130,7 @@ class ReportData:
     check_run_url: str | None = None  # our check run, when this run created one
     checks_url: str | None = None  # else the PR's checks tab
     artifact_url: str | None = None  # the workflow's artifact (input artifact-url)
-    # the trace ids by name, for the fixed list (whose entries are ids from the baseline)
+    # this run's results by trace id, to name the fixed ones (the baseline gives only ids)
     names: dict[str, Result] = field(default_factory=dict)
 
 
