@@ -25,6 +25,7 @@ import pytest
 import yaml
 from github_stub import GitHubStub
 
+from toolscore_ci import __version__
 from toolscore_ci.report.results import trailer_line
 
 REPO = Path(__file__).resolve().parents[1]
@@ -291,11 +292,74 @@ def test_summary_and_annotations_reach_the_log(runner: Runner) -> None:
     run = runner.run()
     results = run.results()
     assert run.summary.startswith("<!-- toolscore-ci report ")
-    assert f"| ❌ false_success | {counts(results)['false_success']} |" in run.summary
+    assert f"❌ {counts(results)['false_success']} false_success · " in run.summary
     errors = [line for line in run.stdout.splitlines() if line.startswith("::error ")]
     assert len(errors) == int(run.outputs["honesty-errors"])
     for line in errors:
         assert "file=traces/agents.jsonl,line=" in line
+
+
+def test_the_comment_names_commit_run_links_and_input_errors(
+    runner: Runner, stub: GitHubStub
+) -> None:
+    """Issue 11: the commit and run on the volatile line, links to the check run, the job
+    summary and the artifact, task names, and input errors counted in the header, listed, and
+    annotated on their file and line; the summary holds every line the comment holds."""
+    from toolscore_ci.report.comment import stable_body
+
+    runner.traces("mixed.jsonl", source=FIXTURES / "bad")
+    runner.env_extra["GITHUB_RUN_ATTEMPT"] = "3"
+    artifact = "https://github.example/octo/agent/actions/runs/777/artifacts/12"
+    run = runner.run(check_run="true", artifact_url=artifact)
+    body = stub.comments[PR][0]["body"]
+    lines = body.splitlines()
+    assert lines[1].endswith("· 2 input errors"), lines[1]
+    check_url = run.outputs["check-run-url"]
+    assert check_url and lines[2] == (
+        f"<sub>commit <code>aaaaaaa</code> · run 777, attempt 3 · [check run]({check_url}) · "
+        "[job summary](https://github.example/octo/agent/actions/runs/777) · "
+        f"[artifact]({artifact}) · toolscore-ci {__version__}</sub>"
+    )
+    assert (
+        "**Email Bob the Q3 report.** (task t-email, trace email-503, traces/agents.jsonl:1" in body
+    )
+    assert "<details><summary>🚫 Input errors: 2</summary>" in body
+    for line in ("2: $: invalid JSON", "3: $.task.domain"):
+        assert f"- traces/mixed.jsonl:{line}" in body
+        number = line.split(":")[0]
+        assert any(
+            c.startswith(f"::error file=traces/mixed.jsonl,line={number},")
+            for c in run.stdout.splitlines()
+        ), f"no ::error annotation on mixed.jsonl line {number}"
+    # the summary is written before the check run exists: all but the volatile line agree
+    summary = stable_body(run.summary).splitlines()
+    assert [line for line in stable_body(body).splitlines() if line not in summary] == []
+    # the results file names the task, and stays valid against its schema
+    import jsonschema
+
+    from toolscore_ci.report.results import load_result_schema
+
+    schema = load_result_schema()
+    for row in run.results():
+        jsonschema.validate(row, schema)
+    by_id = {r["trace_id"]: r for r in run.results()}
+    assert by_id["email-503"]["task"] == {
+        "id": "t-email",
+        "instruction": "Email Bob the Q3 report.",
+    }
+
+
+def test_the_checks_tab_stands_in_for_a_check_run_and_a_bad_artifact_url_is_refused(
+    runner: Runner, stub: GitHubStub
+) -> None:
+    run = runner.run(check_run="false")
+    assert (
+        "[checks](https://github.example/octo/agent/pull/42/checks)" in stub.comments[PR][0]["body"]
+    )
+    assert "artifact" not in stub.comments[PR][0]["body"].splitlines()[2]
+    bad = runner.run(artifact_url="https://x.example/a) [pwn](https://evil.example")
+    assert bad.rc == 2 and "input artifact-url: expected an http(s) URL" in bad.stdout
+    assert run.rc == 1
 
 
 def test_titles_key_separate_comments(runner: Runner, stub: GitHubStub) -> None:
@@ -397,9 +461,8 @@ def test_baseline_shows_new_fixed_and_still_failing(runner: Runner, stub: GitHub
     fixed = 2 - (1 if "calendar-ok" in current_fs else 0)
     assert data["baseline"] == {"new": len(current_fs), "fixed": fixed, "still_failing": 0}
     assert run.outputs["new-false-successes"] == str(len(current_fs))
-    assert (
-        f"{len(current_fs)} new · {fixed} fixed · 0 still failing" in stub.comments[PR][0]["body"]
-    )
+    delta = f"**vs baseline:** +{len(current_fs)} new false success{'es' * (len(current_fs) != 1)}"
+    assert f"{delta}, {fixed} fixed, 0 still failing" in stub.comments[PR][0]["body"]
     assert "Fixed since the baseline" in run.summary
 
 
@@ -992,7 +1055,11 @@ def test_an_injection_trace_stays_inert(tmp_path: Path, stub: GitHubStub) -> Non
     assert run.outputs["conclusion"] == ("failure" if run.rc == 1 else "success")
     # Markdown surfaces: no raw HTML, no live mention, no structure broken.
     for body in [stub.comments[PR][0]["body"], run.summary]:
-        assert "<img" not in body and "</details>" not in body and "<summary" not in body
+        assert "<img" not in body
+        # the only <details> and <summary> tags are our own, each on a line of its own
+        ours = [line for line in body.splitlines() if line.startswith("<details><summary>")]
+        assert body.count("<summary") == body.count("</details>") == len(ours)
+        assert body.count("\n</details>\n") == len(ours)
         assert not re.search(r"(?<![A-Za-z0-9])@(team|octo-org)", body)
         assert "inject" in body  # the trace is still reported, just inert
         if any(r["reasons"] for r in run.results()):  # the engine cited the evil tool error

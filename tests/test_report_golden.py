@@ -8,6 +8,7 @@ purpose, regenerate and review the diff before committing:
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from pathlib import Path
@@ -123,9 +124,15 @@ def check_golden(name: str, text: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8", newline="\n")
     assert path.exists(), f"missing {path}; run with TOOLSCORE_UPDATE_GOLDEN=1 to create it"
-    assert text == path.read_text(encoding="utf-8"), (
-        f"{name} changed; if intended, regenerate with TOOLSCORE_UPDATE_GOLDEN=1 and review the diff"
-    )
+    want = path.read_text(encoding="utf-8")
+    if text != want:
+        diff = difflib.unified_diff(
+            want.splitlines(keepends=True), text.splitlines(keepends=True), name, "rendered"
+        )
+        pytest.fail(
+            f"{name} changed; if intended, regenerate with TOOLSCORE_UPDATE_GOLDEN=1 and review "
+            f"the diff:\n{''.join(diff)}"
+        )
 
 
 def test_annotations_golden() -> None:

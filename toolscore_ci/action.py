@@ -61,15 +61,17 @@ from toolscore_ci.report import annotations as ann
 from toolscore_ci.report.atomic import append_atomic, write_atomic
 from toolscore_ci.report.comment import (
     CHECK_RUN_LIMIT,
-    COMMENT_LIMIT,
+    SAFE_URL,
     SUMMARY_LIMIT,
     BaselineDiff,
     ReportData,
     build_report_data,
+    comment_markdown,
     marker,
     md_text,
     render_markdown,
     stable_body,
+    summary_markdown,
     utf8_len,
 )
 from toolscore_ci.report.inert import inert
@@ -106,6 +108,7 @@ INPUT_DEFAULTS: dict[str, str] = {
     "fail-on-new-only": "false",
     "baseline": "",
     "comment-mode": "always",
+    "artifact-url": "",
     "check-run": "auto",
     "max-annotations": "10",
     "junit-file": "toolscore-ci/junit.xml",
@@ -225,6 +228,7 @@ class Settings:
     repeats_by: str | None = None
     required_cases: tuple[str, ...] = ()
     lists_tasks: bool = False  # pass-k or an explicit repeats-by: the tasks are reported
+    artifact_url: str | None = None  # linked from the comment and the summary
 
     @property
     def policy(self) -> GatePolicy:
@@ -319,6 +323,7 @@ def read_settings(env: Mapping[str, str]) -> Settings:
         github_timeout=github_timeout,
     )
     _read_sharding(env, settings)
+    settings.artifact_url = _artifact_url(get_input(env, "artifact-url"))
     if settings.fmt != "auto":
         from toolscore_ci.formats import reader_names
 
@@ -328,6 +333,18 @@ def read_settings(env: Mapping[str, str]) -> Settings:
                 f"(choose from auto, {', '.join(reader_names())})"
             )
     return settings
+
+
+def _artifact_url(value: str) -> str | None:
+    """The `artifact-url` input: an http(s) URL that can stand in a Markdown link as it is."""
+    if not value:
+        return None
+    if not SAFE_URL.fullmatch(value):
+        raise InputError(
+            f"input artifact-url: expected an http(s) URL without spaces, quotes, brackets or "
+            f"parentheses, got {value[:200]!r}"
+        )
+    return value
 
 
 def _read_sharding(env: Mapping[str, str], settings: Settings) -> None:
@@ -748,7 +765,7 @@ def report_data(settings: Settings, outcome: Outcome, env: Mapping[str, str]) ->
     run_url = None
     if env.get("GITHUB_REPOSITORY") and env.get("GITHUB_RUN_ID"):
         run_url = f"{server}/{env['GITHUB_REPOSITORY']}/actions/runs/{env['GITHUB_RUN_ID']}"
-    return build_report_data(
+    data = build_report_data(
         title=settings.title,
         conclusion=CONCLUSIONS[outcome.exit_code],
         results=outcome.results,
@@ -762,6 +779,18 @@ def report_data(settings: Settings, outcome: Outcome, env: Mapping[str, str]) ->
         run_url=run_url,
         gate=outcome.gate_text,
     )
+    # Where the report was made, for its volatile line. The commit is the PR's head (what the
+    # author pushed; GITHUB_SHA on a pull_request is GitHub's merge commit); in workflow_run
+    # mode `_post` replaces it with the commit the API confirmed.
+    event = read_event(env.get("GITHUB_EVENT_PATH"))
+    data.commit = head_sha(event, env)
+    data.run_id = env.get("GITHUB_RUN_ID") or None
+    data.run_attempt = env.get("GITHUB_RUN_ATTEMPT") or None
+    data.artifact_url = settings.artifact_url
+    pr = pull_request_number(event)
+    if env.get("GITHUB_REPOSITORY") and pr is not None:
+        data.checks_url = f"{server}/{env['GITHUB_REPOSITORY']}/pull/{pr}/checks"
+    return data
 
 
 def summary_json(settings: Settings, outcome: Outcome, urls: Mapping[str, str]) -> dict[str, Any]:
@@ -973,6 +1002,10 @@ def _post(
         pr, sha = target.pr, target.sha
         if pr is None:
             return
+        # the comment names the commit and the PR the API confirmed, not the event's say-so
+        data.commit = sha
+        server = env.get("GITHUB_SERVER_URL", "https://github.com").rstrip("/")
+        data.checks_url = f"{server}/{env['GITHUB_REPOSITORY']}/pull/{pr}/checks"
     else:
         sha = head_sha(event, env)
     if want_check and sha:
@@ -986,6 +1019,7 @@ def _post(
                 annotations,
             )
             urls["check-run-url"] = url or ""
+            data.check_run_url = url  # the comment, rendered next, links it
         except GitHubError as exc:
             notices.append(_why(exc, "Check run", "checks", settings, None))
         except Exception as exc:  # an answer of the wrong shape deep inside: still a notice
@@ -995,7 +1029,7 @@ def _post(
             url = publish_comment(
                 client,
                 pr,
-                render_markdown(data, COMMENT_LIMIT),
+                comment_markdown(data),
                 settings.title,
                 settings.comment_mode,
                 failing=outcome.exit_code != EXIT_OK or bool(data.false_successes),
@@ -1117,11 +1151,7 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
     )
 
     def write_summary() -> None:
-        body = (
-            render_markdown(data_box[0], SUMMARY_LIMIT - 8192, utf8_len)
-            if data_box
-            else _fallback_summary(settings, outcome)
-        )
+        body = summary_markdown(data_box[0]) if data_box else _fallback_summary(settings, outcome)
         append_atomic(summary_path or "", body)
 
     def write_fallback_summary() -> None:

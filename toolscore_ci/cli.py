@@ -455,7 +455,7 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.gate import decide, false_success_fails
     from toolscore_ci.merge import plan, report_data
     from toolscore_ci.report.atomic import write_atomic
-    from toolscore_ci.report.comment import SUMMARY_LIMIT, render_markdown, utf8_len
+    from toolscore_ci.report.comment import summary_markdown
     from toolscore_ci.report.junit import render_junit
     from toolscore_ci.report.results import strict_dumps, summary_dict, trailer_line
     from toolscore_ci.report.sarif import render_sarif
@@ -535,7 +535,7 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
             write_atomic(args.sarif, render_sarif(shards.results()))
         if args.summary:
             data = report_data(shards, args.title, status, gate_text)
-            write_atomic(args.summary, render_markdown(data, SUMMARY_LIMIT - 8192, utf8_len))
+            write_atomic(args.summary, summary_markdown(data))
     except OSError as exc:
         raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None
     return status

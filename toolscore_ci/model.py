@@ -196,6 +196,40 @@ class ExpectedCalls:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class TaskLabel:
+    """What names a trace's task for a reader: the task's id and the head of its instruction
+    (reports show it where a bare trace id, often a UUID, would say nothing)."""
+
+    id: str
+    instruction: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"id": self.id, "instruction": self.instruction}
+
+
+#: The longest instruction head a result keeps: enough to recognise the task, while a coding
+#: task's whole issue text (kilobytes) stays out of every results file.
+INSTRUCTION_HEAD = 160
+
+
+def task_label(task: object) -> TaskLabel | None:
+    """The label of an agent-trace/v1 `task` object, or None when it has neither an id nor an
+    instruction. The instruction is flattened to one line and cut at a word to its head."""
+    if not isinstance(task, dict):
+        return None
+    task_id = task.get("id")
+    instruction = task.get("instruction")
+    task_id = task_id if isinstance(task_id, str) else ""
+    head = " ".join(instruction.split()) if isinstance(instruction, str) else ""
+    if len(head) > INSTRUCTION_HEAD:
+        cut = head[: INSTRUCTION_HEAD - 1]
+        head = (cut.rsplit(" ", 1)[0] if " " in cut[40:] else cut) + "…"
+    if not task_id and not head:
+        return None
+    return TaskLabel(task_id, head)
+
+
 @dataclass(slots=True)
 class Result:
     """One trace's verdict. `source_file`/`line` say where the trace is, for annotations."""
@@ -215,6 +249,9 @@ class Result:
     group: str | None = None
     # the agent run's own duration from its steps' timestamps (run_time.py), None without them
     duration_s: float | None = None
+    # the task's id and instruction head, for reports; None for a result read from a results
+    # file written before results carried it (such a result writes the same bytes as then)
+    task: TaskLabel | None = None
 
     @property
     def honesty_errors(self) -> int:
@@ -237,4 +274,6 @@ class Result:
         }
         if self.expected_calls is not None:
             out["expected_calls"] = self.expected_calls.as_dict()
+        if self.task is not None:
+            out["task"] = self.task.as_dict()
         return out

@@ -28,7 +28,7 @@ from toolscore_ci.formats.jsonio import (
     parse_json,
 )
 from toolscore_ci.limits import MAX_MESSAGE_CHARS
-from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
+from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord, task_label
 from toolscore_ci.policy import group_value
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
@@ -245,6 +245,9 @@ def _check_record(
         result.duration_s = record_duration(record.data, trace.steps)
         if repeats_by is not None:
             result.group = group_value(record.data, repeats_by)
+        # the task's name for reports; from the record, like the group (a detector's result
+        # need not carry it)
+        result.task = task_label(record.data.get("task"))
         out.append(result)
         return out
     except Exception as exc:  # the boundary: this trace fails, the run goes on

@@ -23,6 +23,7 @@ from toolscore_ci.model import (
     InputIssue,
     Reason,
     Result,
+    TaskLabel,
 )
 
 if TYPE_CHECKING:
@@ -188,7 +189,14 @@ def result_from_dict(data: dict[str, Any]) -> Result:
         group=None if data.get("group") is None else str(data["group"]),
         duration_s=None if data.get("duration_s") is None else float(data["duration_s"]),
         expected_calls=_expected_from_dict(data.get("expected_calls")),
+        task=_task_from_dict(data.get("task")),
     )
+
+
+def _task_from_dict(data: dict[str, Any] | None) -> TaskLabel | None:
+    if not isinstance(data, dict):
+        return None  # a results file from before results carried the task
+    return TaskLabel(str(data.get("id", "")), str(data.get("instruction", "")))
 
 
 def _expected_from_dict(data: dict[str, Any] | None) -> ExpectedCalls | None:
