@@ -248,6 +248,29 @@ def _build_parser() -> argparse.ArgumentParser:
         default=3,
         help="inner folds for the calibration of each training run (default 3)",
     )
+    serve = sub.add_parser(
+        "serve", help="a local review dashboard for the traces the checks leave open"
+    )
+    add_input(serve)
+    serve.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0: any free)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument(
+        "--reviews",
+        metavar="FILE",
+        help="append decisions here (default: reviews.agent-trace.jsonl beside the first PATH)",
+    )
+    serve.add_argument("--reviewer", metavar="NAME", help="name written with each decision")
+    serve.add_argument("--probes", help="state probes (JSONL) to merge into their traces")
+    serve.add_argument("--rules", action="append", default=[], help="an extra rule pack (YAML)")
+    serve.add_argument(
+        "--detector",
+        choices=("cascade-offline", "checks", "classifier"),
+        default="cascade-offline",
+        help="what scores the queue (default cascade-offline, as check)",
+    )
+    serve.add_argument("--model", metavar="DIR", help="a classifier from `train --out DIR`")
+    serve.add_argument("--verbose", action="store_true", help="log every request to stderr")
+
     from toolscore_ci.dataset.command import add_parser as add_dataset
 
     add_dataset(sub)
@@ -531,6 +554,16 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     except OSError as exc:
         raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None
     return status
+
+
+def _port(value: str) -> int:
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value!r}")
+    return port
 
 
 def _emit_issue(issue: InputIssue, err: IO[str]) -> None:
@@ -946,6 +979,26 @@ def cmd_train(args: argparse.Namespace, err: IO[str]) -> int:
     return run_train(args, _config(args, files), files, err, _emit_issue)
 
 
+def cmd_serve(args: argparse.Namespace, err: IO[str]) -> int:
+    import dataclasses
+
+    from toolscore_ci.serve.command import start
+
+    files, discovery_errors = _files(args, err)
+    config = dataclasses.replace(_config(args, files), detector=args.detector)
+    try:
+        server = start(args, config, files, err)
+    except OSError as exc:
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+        ) from None
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return EXIT_INPUT if discovery_errors else EXIT_OK
+
+
 def cmd_dataset(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.dataset.command import run
 
@@ -1013,6 +1066,7 @@ def _main(argv: Sequence[str] | None) -> int:
         "train": cmd_train,
         "dataset": cmd_dataset,
         "merge": cmd_merge,
+        "serve": cmd_serve,
     }
     try:
         return commands[args.command](args, err)
