@@ -982,12 +982,14 @@ def cmd_train(args: argparse.Namespace, err: IO[str]) -> int:
 def cmd_serve(args: argparse.Namespace, err: IO[str]) -> int:
     import dataclasses
 
-    from toolscore_ci.serve.command import start
+    from toolscore_ci.serve.command import ServeError, start
 
     files, discovery_errors = _files(args, err)
     config = dataclasses.replace(_config(args, files), detector=args.detector)
     try:
         server = start(args, config, files, err)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(
             f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"

@@ -14,6 +14,11 @@ from toolscore_ci.serve.reviews import DEFAULT_NAME, ReviewLog
 from toolscore_ci.serve.server import App, ReviewServer
 
 
+class ServeError(Exception):
+    """The dashboard cannot start: nothing to review (every PATH empty or unreadable: a
+    dashboard of nothing would hide that), or a reviews file it cannot read or write."""
+
+
 def default_reviews_path(first: str) -> str:
     """`reviews.agent-trace.jsonl` beside the first PATH: in the folder holding the file (or
     the directory, or a glob's fixed part), so a later `check DIR` does not read it as traces
@@ -54,7 +59,22 @@ def start(
     queue = build_queue(trace_files, results_files, config)
     for issue in queue.issues:
         err.write(f"{'warning: ' if issue.severity == 'warning' else ''}{issue}\n")
-    reviews = ReviewLog(reviews_path, reviewer=args.reviewer or _reviewer())
+    if not queue.results:
+        raise ServeError(f"no traces found in {', '.join(args.paths)}: nothing to review")
+    try:
+        reviews = ReviewLog(reviews_path, reviewer=args.reviewer or _reviewer())
+        # writable now, not at the first decision (the file itself is made by the first one)
+        target = (
+            reviews_path
+            if os.path.exists(reviews_path)
+            else os.path.dirname(os.path.abspath(reviews_path))
+        )
+        if not os.access(target, os.W_OK):
+            raise PermissionError(
+                13, "not writable" if os.path.exists(target) else "no such folder"
+            )
+    except OSError as exc:
+        raise ServeError(f"--reviews {reviews_path}: {exc.strerror or exc}") from None
     app = App(queue=queue, reviews=reviews, config=config, log=err if args.verbose else None)
     server = ReviewServer(args.host, args.port, app)
     open_now = sum(

@@ -192,6 +192,8 @@ class Handler(BaseHTTPRequestHandler):
         query = {k: v[0] for k, v in parse_qs(url.query, max_num_fields=16).items()}
         if url.path == "/style.css":
             self._send(HTTPStatus.OK, pages.STYLESHEET, "text/css; charset=utf-8")
+        elif url.path == "/favicon.ico":
+            self._send(HTTPStatus.NO_CONTENT, "", "text/plain; charset=utf-8")
         elif url.path == "/":
             self._queue(query)
         elif url.path == "/trace":
