@@ -15,49 +15,47 @@ from urllib.parse import urlencode
 
 from toolscore_ci.model import VERDICTS, InputIssue, Result, Trace
 from toolscore_ci.report.inert import show_invisible
+from toolscore_ci.report.trace_view import STYLESHEET as TRACE_STYLESHEET
 from toolscore_ci.serve.queue import STATUSES, Filters
 from toolscore_ci.serve.reviews import Decision
 from toolscore_ci.serve.trace_panel import trace_panel
 
-#: Served at /style.css (same origin), so the CSP needs no 'unsafe-inline' for styles.
-STYLESHEET = """
-body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #1f2328; background: #f6f8fa; }
-header { background: #24292f; color: #fff; padding: 10px 24px; display: flex; gap: 24px;
-         align-items: baseline; }
+#: Served at /style.css (same origin), so the CSP needs no 'unsafe-inline' for styles: the
+#: trace view's own stylesheet, then the dashboard's layout.
+STYLESHEET = (
+    TRACE_STYLESHEET
+    + """
+header { background: #24292f; color: #fff; padding: 10px 24px; }
 header h1 { font-size: 18px; margin: 0; }
-header a { color: #fff; }
+header a { color: #fff; text-decoration: none; }
 main { padding: 16px 24px; max-width: 1200px; }
+a { color: #0969da; }
 .counts span { margin-right: 16px; }
-form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; background: #fff;
-               border: 1px solid #d0d7de; border-radius: 6px; padding: 10px; margin: 12px 0; }
-form.filters label { display: flex; flex-direction: column; font-size: 12px; color: #57606a; }
+form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; background: #f6f8fa;
+               border: 1px solid #d1d9e0; border-radius: 6px; padding: 10px; margin: 12px 0; }
+form.filters label { display: flex; flex-direction: column; font-size: 12px; color: #59636e; }
 input[type=search] { width: 260px; }
 input, select, textarea, button { font: inherit; }
-table { border-collapse: collapse; width: 100%; background: #fff; border: 1px solid #d0d7de; }
-th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #d8dee4; vertical-align: top; }
-th { background: #f6f8fa; font-size: 12px; color: #57606a; }
+table { border-collapse: collapse; width: 100%; border: 1px solid #d1d9e0; }
+th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #d1d9e0; vertical-align: top; }
+th { background: #f6f8fa; font-size: 12px; color: #59636e; }
 td.p { font-variant-numeric: tabular-nums; }
 .id { font-family: ui-monospace, monospace; word-break: break-all; }
-.verdict { font-size: 12px; padding: 1px 6px; border-radius: 10px; white-space: nowrap; }
-.v-unverifiable { background: #fff8c5; } .v-false_success { background: #ffebe9; }
-.v-verified { background: #dafbe1; } .v-skipped { background: #eaeef2; }
-.muted { color: #57606a; }
+.muted { color: #59636e; font-size: 12.5px; }
 .notice { background: #ddf4ff; border: 1px solid #54aeff; padding: 8px 12px; border-radius: 6px; }
 .problems { background: #fff8c5; border: 1px solid #d4a72c; padding: 8px 12px; border-radius: 6px; }
-.panel { background: #fff; border: 1px solid #d0d7de; border-radius: 6px; padding: 12px 16px;
-         margin: 12px 0; }
-.decide textarea { width: 100%; min-height: 4em; box-sizing: border-box; }
-.decide button { margin-right: 8px; padding: 4px 14px; }
-button.success { background: #1f883d; color: #fff; border: 1px solid #1a7f37; border-radius: 6px; }
-button.failure { background: #cf222e; color: #fff; border: 1px solid #a40e26; border-radius: 6px; }
-pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: 8px;
-      border-radius: 6px; margin: 4px 0; }
-.step { border-left: 3px solid #d0d7de; padding: 4px 10px; margin: 8px 0; }
-.step.cited { border-left-color: #cf222e; background: #fff5f5; }
-mark { background: #fff8c5; }
-.empty { padding: 24px; text-align: center; color: #57606a; background: #fff;
-         border: 1px solid #d0d7de; }
+.panel { border: 1px solid #d1d9e0; border-radius: 8px; padding: 12px 16px; margin: 12px 0;
+         background: #f6f8fa; }
+.panel h3 { margin: 0 0 8px; font-size: 15px; }
+.decide textarea { width: 100%; min-height: 4em; }
+.decide button, #undo { margin-right: 8px; padding: 5px 14px; border-radius: 6px; cursor: pointer; }
+button.success { background: #1f883d; color: #fff; border: 1px solid #1a7f37; }
+button.failure { background: #cf222e; color: #fff; border: 1px solid #a40e26; }
+.all-steps { margin: 12px 0; }
+.all-steps > summary { cursor: pointer; font-weight: 600; }
+.empty { padding: 24px; text-align: center; color: #59636e; border: 1px solid #d1d9e0; }
 """
+)
 
 
 def esc(value: object) -> str:
@@ -169,13 +167,7 @@ def trace_page(
 ) -> str:
     """One trace: its verdict, the decision form (or the standing decision and an undo), and
     the trace view."""
-    parts = [
-        '<p><a href="/">← back to the queue</a></p>',
-        f"<h2 class=id id=trace-id>{esc(result.trace_id)}</h2>",
-        f'<p><span class="verdict v-{esc(result.verdict)}">{esc(result.verdict)}</span> '
-        f"p {_p(result.p_success)} · {esc(result.source_file)}:{result.line} · "
-        f"{esc(result.detector)}</p>",
-    ]
+    parts = ['<p><a href="/">← back to the queue</a></p>']
     if notice:
         parts.append(f"<p class=notice id=notice>{esc(notice)}</p>")
     hidden = (
@@ -208,8 +200,7 @@ def trace_page(
             "<button class=failure type=submit name=outcome value=failure id=mark-failure>"
             "The agent failed</button></p></form></section>"
         )
-    if trace is not None:
-        parts.append(f"<section class=panel id=trace-view>{trace_panel(result, trace)}</section>")
+    parts.append(f"<section id=trace-view>{trace_panel(result, trace)}</section>")
     return _page(f"{result.trace_id} · review", "".join(parts))
 
 
