@@ -344,3 +344,32 @@ def test_bad_input_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
     assert unwritable.returncode == 2 and "--reviews" in unwritable.stderr
     bad_port = cli("serve", traces, "--port", "70000", cwd=tmp_path)
     assert bad_port.returncode == 2 and "port" in bad_port.stderr
+
+
+def test_a_trace_file_changed_under_the_server_takes_no_decision(
+    served: Served, tmp_path: Path
+) -> None:
+    acme = tmp_path / "traces" / "acme.jsonl"
+    lines = acme.read_text().splitlines()
+    acme.write_text("\n".join([lines[1], lines[0], lines[2]]) + "\n")  # line 1 is another trace
+    page = request(served.port, "GET", "/trace?" + urlencode({"id": "ex-acme-label-ok"}))
+    assert page.status == 200 and "can no longer be read" in page.body
+    assert "mark-failure" not in page.body  # no form to send
+    reply = _decide(served, "ex-acme-label-ok")
+    assert reply == 409 and review_lines(served.reviews) == []
+
+
+def test_a_torn_last_line_is_skipped_and_the_next_append_starts_afresh(tmp_path: Path) -> None:
+    from toolscore_ci.serve.reviews import ReviewLog
+
+    source = write_traces(tmp_path) / "acme.jsonl"
+    record = json.loads(source.read_text().splitlines()[0])
+    path = tmp_path / "reviews.jsonl"
+    path.write_text('{"schema": "agent-trace/v1", "trace_id": "ex-acme-la')  # a crashed writer
+    log = ReviewLog(str(path))
+    assert log.standing_all() == {}
+    decision, appended = log.decide(record, False, "late", (str(source), 1))
+    assert appended and log.standing("ex-acme-label-ok") == decision
+    text = path.read_text().split("\n")
+    assert text[0].endswith("ex-acme-la") and json.loads(text[1])["trace_id"] == "ex-acme-label-ok"
+    assert ReviewLog(str(path)).bad_lines == [1]  # read back: the torn line named, not fatal

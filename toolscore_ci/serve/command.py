@@ -75,6 +75,8 @@ def start(
             )
     except OSError as exc:
         raise ServeError(f"--reviews {reviews_path}: {exc.strerror or exc}") from None
+    for line in reviews.bad_lines:
+        err.write(f"warning: {reviews_path}:{line}: not a JSON line (a crashed write?), skipped\n")
     app = App(queue=queue, reviews=reviews, config=config, log=err if args.verbose else None)
     server = ReviewServer(args.host, args.port, app)
     open_now = sum(
