@@ -3,11 +3,13 @@ reviews file read back by the real `validate`, `bench` and `train`."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import unquote_plus, urlencode
 
 import pytest
 from files_helpers import cli
@@ -373,3 +375,29 @@ def test_a_torn_last_line_is_skipped_and_the_next_append_starts_afresh(tmp_path:
     text = path.read_text().split("\n")
     assert text[0].endswith("ex-acme-la") and json.loads(text[1])["trace_id"] == "ex-acme-label-ok"
     assert ReviewLog(str(path)).bad_lines == [1]  # read back: the torn line named, not fatal
+
+
+def test_trace_pages_link_the_next_open_trace(served: Served) -> None:
+    ids = queue_ids(request(served.port, "GET", "/").body)
+
+    def next_of(trace_id: str) -> str | None:
+        body = request(served.port, "GET", "/trace?" + urlencode({"id": trace_id})).body
+        found = re.search(r'id=next href="/trace\?id=([^"]*)"', body)
+        return unquote_plus(html.unescape(found.group(1))) if found else None
+
+    assert [next_of(t) for t in ids[:-1]] == ids[1:]
+    assert next_of(ids[-1]) == ids[0]  # the last one wraps to the first still open
+    assert next_of("ex-coding-push-rejected") == ids[0]  # not in the queue: its head
+
+
+def test_a_long_queue_lists_the_first_rows_and_says_so(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolscore_ci.serve import pages
+
+    monkeypatch.setattr(pages, "ROW_LIMIT", 2)
+    body = request(served.port, "GET", "/").body
+    assert len(queue_ids(body)) == 2
+    assert "6 traces match: the first 2 are listed, narrow the filters" in body
+    monkeypatch.setattr(pages, "ROW_LIMIT", 500)
+    assert "6 traces match</p>" in request(served.port, "GET", "/").body

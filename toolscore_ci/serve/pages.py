@@ -58,6 +58,10 @@ button.failure { background: #cf222e; color: #fff; border: 1px solid #a40e26; }
 )
 
 
+#: Rows a queue page lists at most: a page of ten thousand rows helps nobody, filters do.
+ROW_LIMIT = 500
+
+
 def esc(value: object) -> str:
     """Any text as inert HTML: escaped (quotes too) with invisible characters made visible."""
     return html.escape(show_invisible(str(value)), quote=True)
@@ -130,7 +134,12 @@ def queue_page(
     if not rows:
         parts.append("<p class=empty id=empty>Nothing here matches these filters.</p>")
     else:
-        body = "".join(_row(result, decisions.get(result.trace_id)) for result in rows)
+        shown = rows[:ROW_LIMIT]
+        count = f"{len(rows)} trace{'s' if len(rows) != 1 else ''} match"
+        if len(rows) > len(shown):
+            count += f": the first {len(shown)} are listed, narrow the filters for the rest"
+        parts.append(f"<p class=muted id=match-count>{count}</p>")
+        body = "".join(_row(result, decisions.get(result.trace_id)) for result in shown)
         parts.append(
             "<table id=queue><thead><tr><th>p</th><th>verdict</th><th>trace</th>"
             "<th>why</th><th>review</th></tr></thead>"
@@ -163,11 +172,19 @@ def _cut(text: str, width: int) -> str:
 
 
 def trace_page(
-    result: Result, trace: Trace | None, decision: Decision | None, token: str, notice: str = ""
+    result: Result,
+    trace: Trace | None,
+    decision: Decision | None,
+    token: str,
+    notice: str = "",
+    next_id: str | None = None,
 ) -> str:
-    """One trace: its verdict, the decision form (or the standing decision and an undo), and
-    the trace view."""
-    parts = ['<p><a href="/">← back to the queue</a></p>']
+    """One trace: the decision form (or the standing decision and an undo), and the trace
+    view; `next_id` is the next open trace of the queue, linked for a reviewer going through."""
+    nav = '<a href="/">← back to the queue</a>'
+    if next_id is not None:
+        nav += f' · <a id=next href="{esc(trace_href(next_id))}">next open trace →</a>'
+    parts = [f"<p>{nav}</p>"]
     if notice:
         parts.append(f"<p class=notice id=notice>{esc(notice)}</p>")
     hidden = (

@@ -247,8 +247,12 @@ class Handler(BaseHTTPRequestHandler):
         notice = ""
         if query.get("undone") and app.reviews.standing(result.trace_id) is None:
             notice = "Decision retracted: the trace is back in the queue."
+        notes = {tid: d.note for tid, d in app.reviews.standing_all().items()}
+        waiting = [r.trace_id for r in app.queue.select(Filters(), notes)]
+        after = waiting[waiting.index(result.trace_id) + 1 :] if result.trace_id in waiting else []
+        next_id = next(iter(after or [t for t in waiting if t != result.trace_id]), None)
         page = pages.trace_page(
-            result, trace, app.reviews.standing(result.trace_id), app.token, notice
+            result, trace, app.reviews.standing(result.trace_id), app.token, notice, next_id
         )
         self._send(HTTPStatus.OK, page)
 
