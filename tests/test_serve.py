@@ -401,3 +401,13 @@ def test_a_long_queue_lists_the_first_rows_and_says_so(
     assert "6 traces match: the first 2 are listed, narrow the filters" in body
     monkeypatch.setattr(pages, "ROW_LIMIT", 500)
     assert "6 traces match</p>" in request(served.port, "GET", "/").body
+
+
+def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
+    import signal
+
+    proc, port = start_cli_server(tmp_path, write_traces(tmp_path), "--reviews", tmp_path / "r")
+    assert request(port, "GET", "/").status == 200
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(10) == 0
+    assert proc.stderr is not None and "stopped" in proc.stderr.read()

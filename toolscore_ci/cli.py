@@ -996,6 +996,8 @@ def cmd_serve(args: argparse.Namespace, err: IO[str]) -> int:
         ) from None
     try:
         server.serve_forever()
+    except KeyboardInterrupt:
+        err.write("stopped\n")  # Ctrl-C is how a dashboard ends, not an error
     finally:
         server.server_close()
     return EXIT_INPUT if discovery_errors else EXIT_OK
