@@ -191,10 +191,20 @@ def test_gzip_reads_back_and_many_load_in_one_pass(tmp_path: Path) -> None:
     records = [hostile_record(f"h{n}") for n in range(3)]
     path = write_jsonl(tmp_path / "t.jsonl.gz", records)
     results = check_file(path)
-    found = load_traces([(r.source_file, r.line) for r in results])
-    assert [found[(r.source_file, r.line)].trace_id for r in results] == [
-        r["trace_id"] for r in records
-    ]
+    found = load_traces(results)
+    assert [found[r.trace_id].trace_id for r in results] == [r["trace_id"] for r in records]
+
+
+def test_several_traces_on_one_line_each_read_back(tmp_path: Path) -> None:
+    """A JSON array on one line: every record is at line 1, each result gets its own."""
+    records = [hostile_record(f"a{n}") for n in range(3)]
+    path = tmp_path / "array.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    results = check_file(path)
+    assert {r.line for r in results} == {1}
+    found = load_traces(results)
+    assert [found[r.trace_id].trace_id for r in results] == [r["trace_id"] for r in records]
+    assert all("could not be read back" not in trace_html(r, found[r.trace_id]) for r in results)
 
 
 def test_gone_changed_or_stdin_says_so(tmp_path: Path) -> None:

@@ -130,19 +130,19 @@ def _earlier(count: int) -> str:
 # ---- reading a trace back ----------------------------------------------------------------
 
 
-def load_traces(
+def read_back(
     wanted: Iterable[tuple[str, int]], *, base_dir: str | None = None
-) -> dict[tuple[str, int], Trace]:
+) -> dict[tuple[str, int], list[Trace]]:
     """The traces at each (source_file, line), each file read once and only as far as the last
-    line wanted. A location whose file is gone, unreadable or holds no valid trace at that
-    line is simply absent from the answer (the caller shows it as not readable)."""
+    line wanted (one line may hold several: a JSON array on one line). A location whose file
+    is gone, unreadable or holds no valid trace at that line is absent from the answer."""
     lines_by_file: dict[str, set[int]] = {}
     for source, line in wanted:
         lines_by_file.setdefault(source, set()).add(line)
-    found: dict[tuple[str, int], Trace] = {}
+    found: dict[tuple[str, int], list[Trace]] = {}
     for source, lines in lines_by_file.items():
         if source in _UNREADABLE_SOURCES:
-            continue
+            continue  # stdin was read by the check: there is nothing to read again
         path = source if base_dir is None else _join(base_dir, source)
         last = max(lines)
         try:
@@ -151,21 +151,37 @@ def load_traces(
                     continue  # an input issue: that line is then simply not found
                 if item.line > last:
                     break
-                if item.line in lines and (source, item.line) not in found:
+                if item.line in lines:
                     try:
-                        found[(source, item.line)] = project(item.data)
+                        trace = project(item.data)
                     except Exception:  # a changed file may hold an invalid record there
                         continue
+                    found.setdefault((source, item.line), []).append(trace)
         except Exception:  # the view is best effort: a broken file never breaks the report
             continue
     return found
+
+
+def load_traces(results: Iterable[Result], *, base_dir: str | None = None) -> dict[str, Trace]:
+    """Each result's trace by the result's trace id, every file read once. A result whose
+    location holds other traces only maps to the first of them (`trace_html` then says the
+    file changed); one whose location holds none is absent."""
+    results = list(results)
+    found = read_back(((r.source_file, r.line) for r in results), base_dir=base_dir)
+    out: dict[str, Trace] = {}
+    for result in results:
+        there = found.get((result.source_file, result.line))
+        if there:
+            out[result.trace_id] = next((t for t in there if same_trace(result, t)), there[0])
+    return out
 
 
 def load_trace(source_file: str, line: int) -> Trace | None:
     """The trace at `source_file`:`line` as the detector saw it, or None when it cannot be
     read back (file gone or changed). Reads the file up to that line; for many traces use
     `load_traces`, which reads each file once."""
-    return load_traces([(source_file, line)]).get((source_file, line))
+    there = read_back([(source_file, line)]).get((source_file, line))
+    return there[0] if there else None
 
 
 def _join(base_dir: str, source: str) -> str:
