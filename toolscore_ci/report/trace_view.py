@@ -41,6 +41,8 @@ MAX_VALUE_CHARS = 2_000
 #: Characters of a message shown around the claims it holds (and of one without claims).
 MESSAGE_CONTEXT_CHARS = 600
 MAX_MESSAGE_CHARS = 2_000
+#: Characters of a folded value shown in its summary line.
+PREVIEW_CHARS = 100
 #: Characters of the task's instruction in the heading.
 TITLE_CHARS = 120
 #: Sources that cannot be read twice (stdin was consumed by the check).
@@ -101,6 +103,10 @@ mark.claim{background:var(--mark);border-bottom:2px solid var(--open);padding:0 
 .code{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:0 4px}
 .step{margin:4px 0 4px 12px}
 .step summary{cursor:pointer}
+.preview{color:var(--muted);font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
+font-size:12px;word-break:break-all}
+.badge{font-size:12px;font-weight:600;border-radius:10px;padding:1px 8px;
+background:var(--soft);color:var(--muted)}
 .cut{color:var(--muted);font-style:italic}
 .ok-false{color:var(--bad);font-weight:600}
 .ok-true{color:var(--good)}
@@ -245,11 +251,12 @@ def reason_codes(result: Result) -> list[str]:
     return list(dict.fromkeys(codes))
 
 
-def trace_html(result: Result, trace: Trace | None) -> str:
+def trace_html(result: Result, trace: Trace | None, *, label: str = "") -> str:
     """One result and its trace as an HTML fragment (an `<article>`): the task's name, the
     verdict and p, the claims highlighted in the messages they were said in, and each reason
     with its code, outcome, detail and the steps it cites, arguments and results folded.
-    `trace` None (or another trace than the result's) renders what the result alone says."""
+    `trace` None (or another trace than the result's) renders what the result alone says.
+    `label` is a caller's word shown beside the verdict ("new in this run", "reviewed")."""
     if trace is not None and not same_trace(result, trace):
         trace = None
         missing = "the file changed since the check: that line now holds another trace"
@@ -264,6 +271,7 @@ def trace_html(result: Result, trace: Trace | None) -> str:
         f'<h3 class="trace-title">{text(trace_title(result, trace))}</h3>',
         f'<span class="verdict {verdict_class(verdict)}">'
         f"{text(VERDICT_WORDS.get(verdict, verdict))}</span>",
+        f'<span class="badge">{text(label)}</span>' if label else "",
         f'<span class="mono">p = {result.p_success:.2f}</span>',
         "</div>",
         f'<div class="meta">trace <code>{text(result.trace_id)}</code> · '
@@ -448,11 +456,19 @@ def step_html(step: Step) -> str:
             continue
         shown = _as_text(value)
         parts.append(
-            f"<details><summary>{label} ({len(shown):,} characters)</summary>"
+            f"<details><summary>{label} ({len(shown):,} characters) "
+            f'<span class="preview">{_preview(value)}</span></summary>'
             f"<pre>{cut(shown)}</pre></details>"
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+def _preview(value: Any) -> str:
+    """A value's head on one line, for the folded summary: enough to know what to open."""
+    flat = value if isinstance(value, str) else _as_text(value).replace("\n", " ")
+    flat = " ".join(flat.split())
+    return text(flat if len(flat) <= PREVIEW_CHARS else flat[: PREVIEW_CHARS - 1] + "…")
 
 
 def _as_text(value: Any) -> str:
