@@ -30,6 +30,7 @@ from toolscore_ci import __version__
 from toolscore_ci.model import VERDICTS, InputIssue, Result, Trace
 from toolscore_ci.report.atomic import write_atomic
 from toolscore_ci.report.trace_view import (
+    DETAILS,
     STYLESHEET,
     VERDICT_WORDS,
     load_traces,
@@ -44,6 +45,9 @@ from toolscore_ci.report.trace_view import (
 SHOWN_VERDICTS = ("false_success", "unverifiable")
 #: Ids of verified / skipped traces listed per verdict (the counts always cover all).
 MAX_LISTED_IDS = 20_000
+#: What the entries may take of the page (the acceptance is 15 MB for 10,000 traces): the
+#: most urgent are shown whole, the rest in brief or by heading once it is reached.
+ENTRIES_BUDGET_BYTES = 12_000_000
 #: Input issues listed (all are counted).
 MAX_LISTED_ISSUES = 500
 
@@ -63,6 +67,8 @@ section.baseline{border:1px solid var(--line);border-radius:8px;padding:8px 16px
 section.baseline h2,section.entries h2,section.others h2{font-size:17px;margin:8px 0}
 .badge.new,.entry[data-state=new] .trace-head .badge{background:var(--badbg);color:var(--bad)}
 .badge.fixed{background:var(--goodbg);color:var(--good)}
+/* entries off screen are not laid out until scrolled to: 10,000 open in ~1 s, not ~5 */
+.entry{content-visibility:auto;contain-intrinsic-size:auto 360px}
 #filters{position:sticky;top:0;z-index:1;background:var(--bg);border-bottom:1px solid var(--line);
 padding:8px 0;display:flex;flex-wrap:wrap;gap:8px;align-items:center}
 #filters input{flex:1 1 320px;font:inherit;padding:5px 8px;border:1px solid var(--line);
@@ -93,8 +99,9 @@ _SCRIPT = """\
     var words = q.value.toLowerCase().split(/\\s+/).filter(Boolean);
     var v = verdict.value, c = code.value, count = 0;
     entries.forEach(function (e, i) {
-      var codes = " " + (e.getAttribute("data-codes") || "") + " ";
-      var ok = (!v || e.getAttribute("data-verdict") === v) &&
+      var trace = e.querySelector("article.trace");  // the trace view's verdict and codes
+      var codes = " " + (trace.getAttribute("data-codes") || "") + " ";
+      var ok = (!v || trace.getAttribute("data-verdict") === v) &&
         (!c || codes.indexOf(" " + c + " ") >= 0) &&
         words.every(function (w) { return texts[i].indexOf(w) >= 0; });
       e.hidden = !ok;
@@ -197,9 +204,11 @@ def render_html(
     baseline: Mapping[str, str] | None = None,
     baseline_name: str = "",
     generated: datetime | None = None,
+    budget: int = ENTRIES_BUDGET_BYTES,
 ) -> str:
     """The whole page. `traces` holds the shown results' traces by trace id
-    (`trace_view.load_traces`); one missing is rendered from its result alone, saying so."""
+    (`trace_view.load_traces`); one missing is rendered from its result alone, saying so.
+    The entries take at most `budget` bytes: past it the least urgent are shown shorter."""
     generated = generated or datetime.now(timezone.utc)
     sections = compare(report, baseline) if baseline is not None else None
     entries = _order(report, sections)
@@ -220,7 +229,7 @@ def render_html(
     ]
     if sections is not None:
         parts.append(_baseline_html(sections, baseline_name, anchors, found))
-    parts.append(_entries_html(entries, anchors, state, found))
+    parts.append(_entries_html(entries, anchors, state, found, budget))
     parts.append(_others_html(report))
     parts.append(_issues_html(report))
     parts.append(f"</main><script>{_SCRIPT}</script></body></html>\n")
@@ -295,6 +304,7 @@ def _entries_html(
     anchors: Mapping[int, str],
     state: Mapping[int, str],
     found: Mapping[str, Trace | None],
+    budget: int,
 ) -> str:
     codes = sorted({c for r in entries for c in reason_codes(r)})
     verdicts = [v for v in SHOWN_VERDICTS if any(r.verdict == v for r in entries)]
@@ -316,18 +326,65 @@ def _entries_html(
     ]
     if not entries:
         parts.append('<p class="empty">No trace was flagged or left open.</p>')
+    rendered = _fit(entries, anchors, state, found, budget)
+    shorter = Counter(detail for detail, _ in rendered if detail != "full")
+    if shorter:
+        parts.append(
+            f'<p class="missing">To keep this page under {budget / 1e6:.0f} MB, '
+            f"{shorter['brief']:,} entries are shown in brief (the result without the trace's "
+            f"messages and steps) and {shorter['line']:,} by their heading only; false successes "
+            "are shown whole first. Each names the file and line of its whole trace.</p>"
+        )
+    parts.extend(html for _, html in rendered)
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+#: The order detail is given out in, while the budget lasts: false successes whole, then
+#: every open trace at least in brief, then whole; what is left stays a heading.
+_UPGRADES = (
+    ("false_success", "full"),
+    ("false_success", "brief"),
+    ("unverifiable", "brief"),
+    ("unverifiable", "full"),
+)
+
+
+def _fit(
+    entries: list[Result],
+    anchors: Mapping[int, str],
+    state: Mapping[int, str],
+    found: Mapping[str, Trace | None],
+    budget: int,
+) -> list[tuple[str, str]]:
+    """Each entry's (detail, html): every one by its heading, then upgraded in _UPGRADES
+    order, most urgent first, while the page stays within `budget` bytes."""
+    shapes: list[dict[str, tuple[str, int]]] = []
     for result in entries:
         against = state.get(id(result), "")  # "new" / "still", with a baseline
         label = {"new": "new in this run", "still": "still failing"}.get(against, "")
-        codes_of = text(" ".join(reason_codes(result)))
-        parts.append(
-            f'<section class="entry" id="{anchors[id(result)]}" data-state="{against}" '
-            f'data-verdict="{text(result.verdict)}" data-codes="{codes_of}">'
-        )
-        parts.append(trace_html(result, found.get(result.trace_id), label=label))
-        parts.append("</section>")
-    parts.append("</section>")
-    return "\n".join(parts)
+        state_attr = f' data-state="{against}"' if against else ""
+        shape = {}
+        for detail in DETAILS:
+            html = (
+                f'<section class="entry" id="{anchors[id(result)]}"{state_attr}>\n'
+                + trace_html(result, found.get(result.trace_id), label=label, detail=detail)
+                + "\n</section>"
+            )
+            shape[detail] = (html, len(html.encode("utf-8", "backslashreplace")))
+        shapes.append(shape)
+    chosen = ["line"] * len(entries)
+    used = sum(shape["line"][1] for shape in shapes)
+    rank = {detail: n for n, detail in enumerate(reversed(DETAILS))}  # line 0 .. full 2
+    for verdict, detail in _UPGRADES:
+        for n, result in enumerate(entries):
+            if result.verdict != verdict or rank[chosen[n]] >= rank[detail]:
+                continue
+            extra = shapes[n][detail][1] - shapes[n][chosen[n]][1]
+            if used + extra <= budget:
+                used += extra
+                chosen[n] = detail
+    return [(detail, shapes[n][detail][0]) for n, detail in enumerate(chosen)]
 
 
 def _others_html(report: HtmlReport) -> str:
