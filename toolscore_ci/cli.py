@@ -134,6 +134,13 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_shard(check)
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
+    _add_html(check)
+    check.add_argument(
+        "--baseline",
+        metavar="RESULTS",
+        help="an earlier run's results file (--output jsonl --out): --html then says which "
+        "false successes are new, fixed and still failing",
+    )
     check.add_argument(
         "--otel-out",
         metavar="FILE",
@@ -445,6 +452,52 @@ def _add_merge(sub: Any, add_fail_on_empty: Any) -> None:
         "--summary", metavar="FILE", help="also write the Markdown report (job summary) here"
     )
     merge.add_argument("--title", default="toolscore-ci", help="the Markdown report's title")
+    _add_html(merge)
+    merge.add_argument(
+        "--baseline", metavar="RESULTS", help="as for check: new / fixed / still in --html"
+    )
+
+
+def _add_html(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write a self-contained HTML report here: counts, and every flagged and open "
+        "trace with its claims, reasons and cited steps (docs/cli.md)",
+    )
+
+
+def _html_report(args: argparse.Namespace) -> Any:
+    """An HtmlReport to collect into when --html is given (None otherwise), with the baseline
+    loaded first: a baseline that cannot be used stops the run before any work (exit 2)."""
+    if getattr(args, "html", None) is None:
+        if getattr(args, "baseline", None):
+            raise UsageError("--baseline is used by --html only: give --html FILE too")
+        return None
+    if args.html == "-":
+        raise UsageError("--html needs a file (the page is written whole, not to stdout)")
+    from toolscore_ci.baseline import load_baseline
+    from toolscore_ci.report.html_report import HtmlReport
+
+    report = HtmlReport(title=getattr(args, "title", None) or "toolscore-ci")
+    args.baseline_verdicts = load_baseline(args.baseline) if args.baseline else None
+    return report
+
+
+def _write_html(args: argparse.Namespace, report: Any, stats: Any, gate: str | None) -> None:
+    """Write --html FILE whole (the traces shown are read back from their files now)."""
+    from toolscore_ci.report.html_report import write_html
+
+    report.files, report.invalid, report.gate = stats.files, stats.invalid, gate
+    try:
+        write_html(
+            args.html,
+            report,
+            baseline=args.baseline_verdicts,
+            baseline_name=args.baseline or "",
+        )
+    except OSError as exc:
+        raise UsageError(f"--html {args.html}: cannot write: {exc.strerror or exc}") from None
 
 
 def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> dict[str, Any]:
@@ -476,6 +529,7 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.report.sarif import render_sarif
     from toolscore_ci.report.table import TableBuffer, render_table
 
+    html = _html_report(args)
     shards = plan(args.results)
     args.paths = args.results  # what an empty run's message names
     stats = shards.stats
@@ -553,6 +607,12 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
             write_atomic(args.summary, render_markdown(data, SUMMARY_LIMIT - 8192, utf8_len))
     except OSError as exc:
         raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None
+    if html is not None:
+        for result in shards.results():
+            html.add(result)
+        for issue in issues:
+            html.add_issue(issue)
+        _write_html(args, html, stats, gate_text)
     return status
 
 
@@ -763,6 +823,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.report.table import TableBuffer, render_table
 
     policy = _policy(args)  # first: a bad required-cases file is a usage error before any work
+    html = _html_report(args)
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
     shard = config.shard
@@ -790,6 +851,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             for key, item in run_ordered(files, config, stats, checker=checker):
                 if not hasattr(item, "verdict"):
                     _emit_issue(item, err)  # type: ignore[arg-type]
+                    if html is not None:
+                        html.add_issue(item)
                     if shard is not None:
                         if len(kept) < MAX_SHARD_ISSUES:
                             kept.append(issue_record(item, key))  # type: ignore[arg-type]
@@ -806,6 +869,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                     otel.add(result)
                 if tally is not None:
                     tally.add(result)
+                if html is not None:
+                    html.add(result)
                 if args.output == "jsonl":
                     out.write(result_line(result) + "\n")
                     if results_file:
@@ -872,6 +937,10 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
 
                 text = "\n".join(guarded(text.splitlines())) + "\n"
             out.write(text)
+    if html is not None:
+        for issue in discovery_errors if first else []:
+            html.add_issue(issue)
+        _write_html(args, html, stats, gate_text)
     if stopped or stats.errors:
         return EXIT_INPUT
     if shard is not None:

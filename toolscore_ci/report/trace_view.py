@@ -41,6 +41,12 @@ MAX_VALUE_CHARS = 2_000
 #: Characters of a message shown around the claims it holds (and of one without claims).
 MESSAGE_CONTEXT_CHARS = 600
 MAX_MESSAGE_CHARS = 2_000
+#: A value up to this long (on one line) is shown as it is; a longer one is folded, with
+#: its first PREVIEW_CHARS in the summary line.
+INLINE_CHARS = 100
+PREVIEW_CHARS = 80
+#: Notes shown of a result (the engine notes one per turn).
+MAX_NOTES = 20
 #: Characters of the task's instruction in the heading.
 TITLE_CHARS = 120
 #: Sources that cannot be read twice (stdin was consumed by the check).
@@ -101,6 +107,13 @@ mark.claim{background:var(--mark);border-bottom:2px solid var(--open);padding:0 
 .code{background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:0 4px}
 .step{margin:4px 0 4px 12px}
 .step summary{cursor:pointer}
+.value{margin:2px 0}
+.label{color:var(--muted)}
+.value code{word-break:break-all}
+.preview{color:var(--muted);font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
+font-size:12px;word-break:break-all}
+.badge{font-size:12px;font-weight:600;border-radius:10px;padding:1px 8px;
+background:var(--soft);color:var(--muted)}
 .cut{color:var(--muted);font-style:italic}
 .ok-false{color:var(--bad);font-weight:600}
 .ok-true{color:var(--good)}
@@ -245,11 +258,20 @@ def reason_codes(result: Result) -> list[str]:
     return list(dict.fromkeys(codes))
 
 
-def trace_html(result: Result, trace: Trace | None) -> str:
+#: How much of a trace `trace_html` shows: everything, the result's words without the
+#: trace's messages and steps, or the heading alone (a page over its size budget).
+DETAILS = ("full", "brief", "line")
+
+
+def trace_html(
+    result: Result, trace: Trace | None, *, label: str = "", detail: str = "full"
+) -> str:
     """One result and its trace as an HTML fragment (an `<article>`): the task's name, the
     verdict and p, the claims highlighted in the messages they were said in, and each reason
     with its code, outcome, detail and the steps it cites, arguments and results folded.
-    `trace` None (or another trace than the result's) renders what the result alone says."""
+    `trace` None (or another trace than the result's) renders what the result alone says.
+    `label` is a caller's word shown beside the verdict ("new in this run", "reviewed");
+    `detail` "brief" or "line" shows less (DETAILS), saying so."""
     if trace is not None and not same_trace(result, trace):
         trace = None
         missing = "the file changed since the check: that line now holds another trace"
@@ -257,6 +279,7 @@ def trace_html(result: Result, trace: Trace | None) -> str:
         missing = "the file is gone or changed since the check"
     verdict = result.verdict
     codes = " ".join(reason_codes(result))
+    where = f"{text(result.source_file)}:{int(result.line)}"
     parts = [
         f'<article class="trace {verdict_class(verdict)}" data-verdict="{text(verdict)}" '
         f'data-codes="{text(codes)}">',
@@ -264,25 +287,37 @@ def trace_html(result: Result, trace: Trace | None) -> str:
         f'<h3 class="trace-title">{text(trace_title(result, trace))}</h3>',
         f'<span class="verdict {verdict_class(verdict)}">'
         f"{text(VERDICT_WORDS.get(verdict, verdict))}</span>",
+        f'<span class="badge">{text(label)}</span>' if label else "",
         f'<span class="mono">p = {result.p_success:.2f}</span>',
         "</div>",
-        f'<div class="meta">trace <code>{text(result.trace_id)}</code> · '
-        f"{text(result.source_file)}:{int(result.line)} · detector {text(result.detector)}</div>",
+        f'<div class="meta">trace <code>{text(result.trace_id)}</code> · {where} · '
+        f"detector {text(result.detector)}{' · checks ' + text(codes) if codes else ''}</div>",
     ]
+    if detail != "full":
+        parts.append(
+            f'<p class="meta">{"In brief" if detail == "brief" else "Heading only"} (the page\'s '
+            "size budget): the trace's messages and steps are in its file.</p>"
+        )
+        if detail == "brief":
+            parts.append(_claims_html(result, None))
+            parts.append(_reasons_html(result, None, shown=False))
+        parts.append("</article>")
+        return "\n".join(p for p in parts if p)
     if trace is not None:
         parts.append(_task_html(trace))
-    if trace is None:
+    else:
         parts.append(
-            f'<p class="missing">The trace could not be read back from '
-            f"{text(result.source_file)}:{int(result.line)} ({text(missing)}); "
-            "its messages and steps are not shown.</p>"
+            f'<p class="missing">The trace could not be read back from {where} '
+            f"({text(missing)}); its messages and steps are not shown.</p>"
         )
     parts.append(_claims_html(result, trace))
     parts.append(_reasons_html(result, trace))
     if result.notes:
-        parts.append("<h4>Notes</h4><ul>")
-        parts.extend(f"<li>{cut(note, 500)}</li>" for note in result.notes)
-        parts.append("</ul>")
+        notes = " · ".join(cut(note, 300) for note in result.notes[:MAX_NOTES])
+        more = len(result.notes) - MAX_NOTES
+        parts.append(
+            f'<p class="meta">Notes: {notes}{f" · … {more:,} more" if more > 0 else ""}</p>'
+        )
     parts.append("</article>")
     return "\n".join(p for p in parts if p)
 
@@ -380,7 +415,9 @@ def _gap(gap: str, *, first: bool) -> str:
     return text(gap)
 
 
-def _reasons_html(result: Result, trace: Trace | None) -> str:
+def _reasons_html(result: Result, trace: Trace | None, *, shown: bool = True) -> str:
+    """Each reason and expected-call finding; the steps it cites rendered from `trace`
+    (`shown` False: only their numbers, in a brief entry)."""
     items: list[tuple[str, str, str, str, tuple[int, ...]]] = [
         (r.code, r.outcome, _reason_subject(r, result), r.detail, r.steps) for r in result.reasons
     ]
@@ -392,6 +429,7 @@ def _reasons_html(result: Result, trace: Trace | None) -> str:
     if not items:
         return ""
     steps = {s.i: s for s in trace.steps} if trace is not None else {}
+    rendered: set[int] = set()
     parts = ["<h4>Reasons</h4>", '<ul class="reasons">']
     for code, outcome, subject, detail, cited in items:
         outcome_class = f"o-{outcome}" if outcome in OUTCOME_ORDER else "o-other"
@@ -405,12 +443,15 @@ def _reasons_html(result: Result, trace: Trace | None) -> str:
         if cited:
             listed = ", ".join(str(int(i)) for i in cited)
             parts.append(f'<div class="meta">cites step{"s" if len(cited) > 1 else ""} {listed}')
-            if trace is None:
+            if trace is None and shown:
                 parts.append(" (not shown: the trace could not be read back)")
             parts.append("</div>")
             for i in cited:
                 step = steps.get(i)
-                if step is not None:
+                if step is not None and i in rendered:
+                    parts.append(f'<div class="step meta">#{int(i)}: shown above</div>')
+                elif step is not None:
+                    rendered.add(i)  # two claims often cite one call: it is shown once
                     parts.append(step_html(step))
                 elif trace is not None:
                     parts.append(
@@ -429,12 +470,16 @@ def _reason_subject(reason: Reason, result: Result) -> str:
     return reason.claim
 
 
+#: A role said only when it is not the usual one for the step's kind.
+_USUAL_ROLES = {("tool_call", "agent"), ("tool_result", "tool")}
+
+
 def step_html(step: Step) -> str:
     """One step: a line saying what it is, its arguments, output and error each folded."""
     head = [f'<span class="mono">#{int(step.i)}</span> {text(step.kind)}']
     if step.name:
         head.append(f"<code>{text(step.name)}</code>")
-    if step.role:
+    if step.role and (step.kind, step.role) not in _USUAL_ROLES:
         head.append(f'<span class="meta">({text(step.role)})</span>')
     if step.ok is not None:
         head.append(
@@ -446,13 +491,35 @@ def step_html(step: Step) -> str:
     for label, value in (("arguments", step.args), ("output", step.output), ("error", step.error)):
         if value is None or value == {} or value == "":
             continue
-        shown = _as_text(value)
-        parts.append(
-            f"<details><summary>{label} ({len(shown):,} characters)</summary>"
-            f"<pre>{cut(shown)}</pre></details>"
-        )
+        parts.append(value_html(label, value))
     parts.append("</div>")
     return "".join(parts)
+
+
+def value_html(label: str, value: Any) -> str:
+    """A tool's arguments, output or error: on one line when short, else folded in
+    `<details>` under a one-line preview, its text cut at MAX_VALUE_CHARS."""
+    flat = _one_line(value)
+    if len(flat) <= INLINE_CHARS:
+        return (
+            f'<div class="value"><span class="label">{label}</span> <code>{text(flat)}</code></div>'
+        )
+    shown = _as_text(value)
+    preview = flat[: PREVIEW_CHARS - 1] + "…"
+    return (
+        f'<details><summary><span class="label">{label}</span> ({len(shown):,} characters) '
+        f'<span class="preview">{text(preview)}</span></summary>'
+        f"<pre>{cut(shown)}</pre></details>"
+    )
+
+
+def _one_line(value: Any) -> str:
+    if not isinstance(value, str):
+        try:
+            value = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            value = repr(value)
+    return " ".join(value.split())
 
 
 def _as_text(value: Any) -> str:
