@@ -128,6 +128,8 @@ def test_a_review_clicked_through_is_recorded_leaves_the_queue_and_undoes(
         browser.find_element(By.CSS_SELECTOR, "#queue tbody tr a.id").click()
         _wait_for(browser, "/trace?")
         assert "Reviewed: failure" in browser.find_element(By.ID, "decision").text
+        badge = browser.find_element(By.CSS_SELECTOR, "#trace-view .badge").text
+        assert badge == "reviewed: failure"
         browser.find_element(By.ID, "undo").click()
         _wait_for(browser, "undone=1")
         lines = review_lines(reviews)

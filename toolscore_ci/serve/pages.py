@@ -217,7 +217,8 @@ def trace_page(
             "<button class=failure type=submit name=outcome value=failure id=mark-failure>"
             "The agent failed</button></p></form></section>"
         )
-    parts.append(f"<section id=trace-view>{trace_panel(result, trace)}</section>")
+    label = "" if decision is None else f"reviewed: {'success' if decision.success else 'failure'}"
+    parts.append(f"<section id=trace-view>{trace_panel(result, trace, label)}</section>")
     return _page(f"{result.trace_id} · review", "".join(parts))
 
 

@@ -10,9 +10,10 @@ from toolscore_ci.model import Result, Trace
 from toolscore_ci.report.trace_view import step_html, trace_html
 
 
-def trace_panel(result: Result, trace: Trace | None) -> str:
-    """An escaped HTML fragment of the trace, why it got its verdict, and all its steps."""
-    view = trace_html(result, trace)
+def trace_panel(result: Result, trace: Trace | None, label: str = "") -> str:
+    """An escaped HTML fragment of the trace, why it got its verdict, and all its steps;
+    `label` is shown beside the verdict (the standing review)."""
+    view = trace_html(result, trace, label=label)
     if trace is None or not trace.steps:
         return view
     steps = "".join(step_html(step) for step in trace.steps)
