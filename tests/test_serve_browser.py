@@ -130,6 +130,7 @@ def test_a_review_clicked_through_is_recorded_leaves_the_queue_and_undoes(
         assert "Reviewed: failure" in browser.find_element(By.ID, "decision").text
         badge = browser.find_element(By.CSS_SELECTOR, "#trace-view .badge").text
         assert badge == "reviewed: failure"
+        screenshot(browser, shots, "trace-reviewed")
         browser.find_element(By.ID, "undo").click()
         _wait_for(browser, "undone=1")
         lines = review_lines(reviews)
