@@ -114,6 +114,8 @@ INPUT_DEFAULTS: dict[str, str] = {
     "junit-file": "toolscore-ci/junit.xml",
     "sarif-file": "",
     "results-file": "toolscore-ci/results.jsonl",
+    # issue 11: the self-contained HTML report; "true" puts report.html beside results-file
+    "html-report": "true",
     "otel-file": "",
     "job-summary": "true",
     "event-file": "",
@@ -151,6 +153,7 @@ OUTPUTS = (
     "results-file",
     "junit-file",
     "sarif-file",
+    "html-report",
     "comment-url",
     "check-run-url",
     "json",
@@ -229,6 +232,7 @@ class Settings:
     required_cases: tuple[str, ...] = ()
     lists_tasks: bool = False  # pass-k or an explicit repeats-by: the tasks are reported
     artifact_url: str | None = None  # linked from the comment and the summary
+    html_report: str = ""  # where report.html goes, relative to the workspace; "" for none
 
     @property
     def policy(self) -> GatePolicy:
@@ -324,6 +328,7 @@ def read_settings(env: Mapping[str, str]) -> Settings:
     )
     _read_sharding(env, settings)
     settings.artifact_url = _artifact_url(get_input(env, "artifact-url"))
+    settings.html_report = html_report_path(get_input(env, "html-report"), settings.results_file)
     if settings.fmt != "auto":
         from toolscore_ci.formats import reader_names
 
@@ -345,6 +350,38 @@ def _artifact_url(value: str) -> str | None:
             f"parentheses, got {value[:200]!r}"
         )
     return value
+
+
+def html_report_path(value: str, results_file: str) -> str:
+    """The `html-report` input as a path: "true" is report.html beside the results file (in
+    toolscore-ci/ when there is none), "false" or empty is none, anything else a path."""
+    if value.lower() in ("false", "no", "0", "off", ""):
+        return ""
+    if value.lower() in ("true", "yes", "1", "on"):
+        folder = os.path.dirname(results_file) if results_file else "toolscore-ci"
+        return os.path.join(folder, "report.html") if folder else "report.html"
+    return value
+
+
+def write_html_report(settings: Settings, outcome: Outcome) -> None:
+    """report.html from the run's results (report/html_report.py); the traces shown are read
+    back from their files, relative to the workspace as the results name them."""
+    from toolscore_ci.report.html_report import HtmlReport, write_html
+
+    report = HtmlReport(title=settings.title, files=outcome.stats.files)
+    report.invalid, report.gate = outcome.stats.invalid, outcome.gate_text
+    for result in outcome.results:
+        report.add(result)
+    for issue in outcome.issues:
+        report.add_issue(issue)
+    baseline = load_baseline(settings.path(settings.baseline)) if settings.baseline else None
+    write_html(
+        settings.path(settings.html_report),
+        report,
+        baseline=baseline,
+        baseline_name=settings.baseline or "",
+        base_dir=settings.workspace,
+    )
 
 
 def _read_sharding(env: Mapping[str, str], settings: Settings) -> None:
@@ -837,6 +874,7 @@ def count_outputs(settings: Settings | None, outcome: Outcome) -> dict[str, str]
         "results-file": settings.results_file if settings else "",
         "junit-file": settings.junit_file if settings else "",
         "sarif-file": settings.sarif_file if settings else "",
+        "html-report": settings.html_report if settings else "",
     }
 
 
@@ -1139,6 +1177,13 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
                     missing=outcome.missing,
                 ),
             ),
+        )
+
+    if settings.html_report:
+        stage(
+            "while writing the HTML report",
+            settings.html_report,
+            lambda: write_html_report(settings, outcome),
         )
 
     # 2. Job summary, guarded under GitHub's 1 MiB (a larger one is dropped whole).

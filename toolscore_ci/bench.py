@@ -48,6 +48,7 @@ from toolscore_ci.pipeline import (
     make_checker,
 )
 from toolscore_ci.projection import project
+from toolscore_ci.serve.reviews import settle_reviews
 
 SCHEMA = "toolscore-ci/bench-v1"
 #: What `score` says about a detector's probabilities in the report.
@@ -166,7 +167,7 @@ def _load_labels(path: str, config: CheckConfig, err: IO[str]) -> dict[str, tupl
     """trace_id -> (outcome, kind) from a labelled file, for copies that carry no labels
     (the OpenAI-chat copy of a set is scored against its agent-trace twin)."""
     out: dict[str, tuple[str, str]] = {}
-    for item in iter_valid_records([path], config, None, RunStats()):
+    for item in settle_reviews(iter_valid_records([path], config, None, RunStats())):
         if isinstance(item, InputIssue):
             err.write(f"{item.severity}: {item}\n")
             continue
@@ -219,7 +220,8 @@ def run_bench(
     per_check = CheckTally()
     stats = RunStats()
     unlabelled = 0
-    for item in iter_valid_records(files, config, probes, stats):
+    # A reviews file is a log: only each trace's standing decision is a label (serve/reviews.py).
+    for item in settle_reviews(iter_valid_records(files, config, probes, stats)):
         if isinstance(item, InputIssue):
             err.write(f"{item.severity}: {item}\n")
             continue

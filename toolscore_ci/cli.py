@@ -134,6 +134,13 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_shard(check)
     check.add_argument("--output", choices=("table", "json", "jsonl"), default="table")
     check.add_argument("--out", help="write the report here instead of stdout")
+    _add_html(check)
+    check.add_argument(
+        "--baseline",
+        metavar="RESULTS",
+        help="an earlier run's results file (--output jsonl --out): --html then says which "
+        "false successes are new, fixed and still failing",
+    )
     check.add_argument(
         "--junit",
         metavar="FILE",
@@ -256,6 +263,29 @@ def _build_parser() -> argparse.ArgumentParser:
         default=3,
         help="inner folds for the calibration of each training run (default 3)",
     )
+    serve = sub.add_parser(
+        "serve", help="a local review dashboard for the traces the checks leave open"
+    )
+    add_input(serve)
+    serve.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0: any free)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument(
+        "--reviews",
+        metavar="FILE",
+        help="append decisions here (default: reviews.agent-trace.jsonl beside the first PATH)",
+    )
+    serve.add_argument("--reviewer", metavar="NAME", help="name written with each decision")
+    serve.add_argument("--probes", help="state probes (JSONL) to merge into their traces")
+    serve.add_argument("--rules", action="append", default=[], help="an extra rule pack (YAML)")
+    serve.add_argument(
+        "--detector",
+        choices=("cascade-offline", "checks", "classifier"),
+        default="cascade-offline",
+        help="what scores the queue (default cascade-offline, as check)",
+    )
+    serve.add_argument("--model", metavar="DIR", help="a classifier from `train --out DIR`")
+    serve.add_argument("--verbose", action="store_true", help="log every request to stderr")
+
     from toolscore_ci.dataset.command import add_parser as add_dataset
 
     add_dataset(sub)
@@ -430,6 +460,52 @@ def _add_merge(sub: Any, add_fail_on_empty: Any) -> None:
         "--summary", metavar="FILE", help="also write the Markdown report (job summary) here"
     )
     merge.add_argument("--title", default="toolscore-ci", help="the Markdown report's title")
+    _add_html(merge)
+    merge.add_argument(
+        "--baseline", metavar="RESULTS", help="as for check: new / fixed / still in --html"
+    )
+
+
+def _add_html(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write a self-contained HTML report here: counts, and every flagged and open "
+        "trace with its claims, reasons and cited steps (docs/cli.md)",
+    )
+
+
+def _html_report(args: argparse.Namespace) -> Any:
+    """An HtmlReport to collect into when --html is given (None otherwise), with the baseline
+    loaded first: a baseline that cannot be used stops the run before any work (exit 2)."""
+    if getattr(args, "html", None) is None:
+        if getattr(args, "baseline", None):
+            raise UsageError("--baseline is used by --html only: give --html FILE too")
+        return None
+    if args.html == "-":
+        raise UsageError("--html needs a file (the page is written whole, not to stdout)")
+    from toolscore_ci.baseline import load_baseline
+    from toolscore_ci.report.html_report import HtmlReport
+
+    report = HtmlReport(title=getattr(args, "title", None) or "toolscore-ci")
+    args.baseline_verdicts = load_baseline(args.baseline) if args.baseline else None
+    return report
+
+
+def _write_html(args: argparse.Namespace, report: Any, stats: Any, gate: str | None) -> None:
+    """Write --html FILE whole (the traces shown are read back from their files now)."""
+    from toolscore_ci.report.html_report import write_html
+
+    report.files, report.invalid, report.gate = stats.files, stats.invalid, gate
+    try:
+        write_html(
+            args.html,
+            report,
+            baseline=args.baseline_verdicts,
+            baseline_name=args.baseline or "",
+        )
+    except OSError as exc:
+        raise UsageError(f"--html {args.html}: cannot write: {exc.strerror or exc}") from None
 
 
 def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> dict[str, Any]:
@@ -461,6 +537,7 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.report.sarif import render_sarif
     from toolscore_ci.report.table import TableBuffer, render_table
 
+    html = _html_report(args)
     shards = plan(args.results)
     args.paths = args.results  # what an empty run's message names
     stats = shards.stats
@@ -538,7 +615,23 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
             write_atomic(args.summary, summary_markdown(data))
     except OSError as exc:
         raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None
+    if html is not None:
+        for result in shards.results():
+            html.add(result)
+        for issue in issues:
+            html.add_issue(issue)
+        _write_html(args, html, stats, gate_text)
     return status
+
+
+def _port(value: str) -> int:
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value!r}")
+    return port
 
 
 def _emit_issue(issue: InputIssue, err: IO[str]) -> None:
@@ -738,6 +831,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.report.table import TableBuffer, render_table
 
     policy = _policy(args)  # first: a bad required-cases file is a usage error before any work
+    html = _html_report(args)
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
     shard = config.shard
@@ -775,6 +869,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                     _emit_issue(item, err)  # type: ignore[arg-type]
                     if reported is not None:
                         reported_issues.append(item)  # type: ignore[arg-type]
+                    if html is not None:
+                        html.add_issue(item)
                     if shard is not None:
                         if len(kept) < MAX_SHARD_ISSUES:
                             kept.append(issue_record(item, key))  # type: ignore[arg-type]
@@ -793,6 +889,8 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                     tally.add(result)
                 if reported is not None:
                     reported.append(result)
+                if html is not None:
+                    html.add(result)
                 if args.output == "jsonl":
                     out.write(result_line(result) + "\n")
                     if results_file:
@@ -861,6 +959,10 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
             out.write(text)
     if reported is not None:
         _write_check_reports(args, reported, reported_issues, policy, stats, tasks, missing)
+    if html is not None:
+        for issue in discovery_errors if first else []:
+            html.add_issue(issue)
+        _write_html(args, html, stats, gate_text)
     if stopped or stats.errors:
         return EXIT_INPUT
     if shard is not None:
@@ -1001,6 +1103,30 @@ def cmd_train(args: argparse.Namespace, err: IO[str]) -> int:
     return run_train(args, _config(args, files), files, err, _emit_issue)
 
 
+def cmd_serve(args: argparse.Namespace, err: IO[str]) -> int:
+    import dataclasses
+
+    from toolscore_ci.serve.command import ServeError, start
+
+    files, discovery_errors = _files(args, err)
+    config = dataclasses.replace(_config(args, files), detector=args.detector)
+    try:
+        server = start(args, config, files, err)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+        ) from None
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        err.write("stopped\n")  # Ctrl-C is how a dashboard ends, not an error
+    finally:
+        server.server_close()
+    return EXIT_INPUT if discovery_errors else EXIT_OK
+
+
 def cmd_dataset(args: argparse.Namespace, err: IO[str]) -> int:
     from toolscore_ci.dataset.command import run
 
@@ -1068,6 +1194,7 @@ def _main(argv: Sequence[str] | None) -> int:
         "train": cmd_train,
         "dataset": cmd_dataset,
         "merge": cmd_merge,
+        "serve": cmd_serve,
     }
     try:
         return commands[args.command](args, err)

@@ -24,6 +24,7 @@ from toolscore_ci.model import InputIssue, TraceRecord
 from toolscore_ci.pipeline import CheckConfig, RunStats, iter_valid_records, make_engine
 from toolscore_ci.projection import project
 from toolscore_ci.rules.dsl import MISSING, get_path
+from toolscore_ci.serve.reviews import settle_reviews
 
 #: Where a trace's source (model, agent, repository) is read for the held-out folds, first
 #: found wins; a trace with none of them is grouped by its file.
@@ -103,7 +104,9 @@ def load_examples(
     examples: list[Example] = []
     by_group: Counter[str] = Counter()
     excluded = unlabelled = 0
-    for item in iter_valid_records(files, config, None, stats or RunStats()):
+    # A reviews file is a log: only each trace's standing decision is a label (serve/reviews.py).
+    records = settle_reviews(iter_valid_records(files, config, None, stats or RunStats()))
+    for item in records:
         if isinstance(item, InputIssue):
             if issues is not None:
                 issues.append(item)
