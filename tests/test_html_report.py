@@ -219,3 +219,14 @@ def test_javascript_off_shows_every_entry(tmp_path: Path) -> None:
     page = Page(render_html(report, traces))  # type: ignore[arg-type]
     hidden = [attrs.get("id") for tag, attrs in page.tags if "hidden" in attrs]
     assert hidden == ["filters"]
+
+
+def test_a_p_that_is_not_a_number_renders_and_sorts_last() -> None:
+    """A merged results file may carry `p_success: null` (read back as NaN)."""
+    report = HtmlReport()
+    report.add(Result("nan-p", "unverifiable", float("nan"), [], [], "gone.jsonl", 1))
+    report.add(Result("half", "unverifiable", 0.45, [], [], "gone.jsonl", 2))
+    text = render_html(report, {})
+    assert "p = –" in text and "p = 0.45" in text
+    assert text.index("<code>half</code>") < text.index("<code>nan-p</code>")
+    assert text.count("could not be read back") == 2
