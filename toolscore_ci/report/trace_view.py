@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from toolscore_ci.formats import read_file
+from toolscore_ci.formats import native, read_file
 from toolscore_ci.model import (
     OUTCOME_ORDER,
     VERDICTS,
@@ -150,8 +150,8 @@ def _earlier(count: int) -> str:
 def read_back(
     wanted: Iterable[tuple[str, int]], *, base_dir: str | None = None
 ) -> dict[tuple[str, int], list[Trace]]:
-    """The traces at each (source_file, line), each file read once and only as far as the last
-    line wanted (one line may hold several: a JSON array on one line). A location whose file
+    """The traces at each (source_file, line), each file read once (agent-trace/v1 files only
+    as far as the last line wanted; one line may hold several: a JSON array on one line). A location whose file
     is gone, unreadable or holds no valid trace at that line is absent from the answer."""
     lines_by_file: dict[str, set[int]] = {}
     for source, line in wanted:
@@ -166,8 +166,8 @@ def read_back(
             for item in read_file(path):
                 if not isinstance(item, TraceRecord):
                     continue  # an input issue: that line is then simply not found
-                if item.line > last:
-                    break
+                if item.line > last and item.format == native.SCHEMA_ID:
+                    break  # native records come in line order; other readers may group
                 if item.line in lines:
                     try:
                         trace = project(item.data)
