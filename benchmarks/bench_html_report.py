@@ -92,8 +92,8 @@ def build(traces: Path, page: Path) -> dict[str, Any]:
     return {
         "traces": stats.traces,
         "entries": len(report.shown),
-        "brief": text.count("In brief (the page"),
-        "heading_only": text.count("Heading only (the page"),
+        "brief": text.count("In brief (size budget"),
+        "heading_only": text.count("Heading only (size budget"),
         "size_mb": page.stat().st_size / 1e6,
         "check_s": checked - started,
         "render_s": rendered - checked,

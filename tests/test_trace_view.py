@@ -93,7 +93,11 @@ def test_claim_span_is_highlighted_exactly(tmp_path: Path) -> None:
     # the reason with its code and outcome, and the steps it cites, the call's args folded
     assert '<span class="code">TSC101</span>' in fragment
     assert "contradicted" in fragment
-    assert "<details><summary>arguments" in fragment and "#1</span> tool_call" in fragment
+    assert (
+        '<span class="label">arguments</span> <code>{&quot;room&quot;: &quot;A&quot;}</code>'
+        in fragment
+    )
+    assert "#1</span> tool_call" in fragment
     assert "#2</span> tool_result" in fragment and "ok=false" in fragment
 
 

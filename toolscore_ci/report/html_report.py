@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -191,10 +192,15 @@ def _order(report: HtmlReport, sections: BaselineSections | None) -> list[Result
     closest to p = 0.5 first (the review queue's order)."""
     new = {id(r) for r in sections.new} if sections else set()
     failing = [r for r in report.shown if r.verdict == "false_success"]
-    failing.sort(key=lambda r: (id(r) not in new, r.p_success))
+    # a p that is not a number (null in a merged results file) sorts last
+    failing.sort(key=lambda r: (id(r) not in new, _finite_or(r.p_success, 1.0)))
     open_ = [r for r in report.shown if r.verdict != "false_success"]
-    open_.sort(key=lambda r: abs(r.p_success - 0.5))
+    open_.sort(key=lambda r: abs(_finite_or(r.p_success, 1.5) - 0.5))
     return failing + open_
+
+
+def _finite_or(value: float, default: float) -> float:
+    return value if math.isfinite(value) else default
 
 
 def render_html(

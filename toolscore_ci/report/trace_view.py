@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import os
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from toolscore_ci.formats import read_file
+from toolscore_ci.formats import native, read_file
 from toolscore_ci.model import (
     OUTCOME_ORDER,
     VERDICTS,
@@ -45,6 +46,9 @@ MAX_MESSAGE_CHARS = 2_000
 #: its first PREVIEW_CHARS in the summary line.
 INLINE_CHARS = 100
 PREVIEW_CHARS = 80
+#: A brief entry's claims, and the characters of each claim and reason detail in it.
+BRIEF_CLAIMS = 3
+BRIEF_CHARS = 200
 #: Notes shown of a result (the engine notes one per turn).
 MAX_NOTES = 20
 #: Characters of the task's instruction in the heading.
@@ -146,8 +150,8 @@ def _earlier(count: int) -> str:
 def read_back(
     wanted: Iterable[tuple[str, int]], *, base_dir: str | None = None
 ) -> dict[tuple[str, int], list[Trace]]:
-    """The traces at each (source_file, line), each file read once and only as far as the last
-    line wanted (one line may hold several: a JSON array on one line). A location whose file
+    """The traces at each (source_file, line), each file read once (agent-trace/v1 files only
+    as far as the last line wanted; one line may hold several: a JSON array on one line). A location whose file
     is gone, unreadable or holds no valid trace at that line is absent from the answer."""
     lines_by_file: dict[str, set[int]] = {}
     for source, line in wanted:
@@ -162,8 +166,8 @@ def read_back(
             for item in read_file(path):
                 if not isinstance(item, TraceRecord):
                     continue  # an input issue: that line is then simply not found
-                if item.line > last:
-                    break
+                if item.line > last and item.format == native.SCHEMA_ID:
+                    break  # native records come in line order; other readers may group
                 if item.line in lines:
                     try:
                         trace = project(item.data)
@@ -288,19 +292,19 @@ def trace_html(
         f'<span class="verdict {verdict_class(verdict)}">'
         f"{text(VERDICT_WORDS.get(verdict, verdict))}</span>",
         f'<span class="badge">{text(label)}</span>' if label else "",
-        f'<span class="mono">p = {result.p_success:.2f}</span>',
+        f'<span class="mono">p = {_p(result.p_success)}</span>',
         "</div>",
         f'<div class="meta">trace <code>{text(result.trace_id)}</code> · {where} · '
         f"detector {text(result.detector)}{' · checks ' + text(codes) if codes else ''}</div>",
     ]
     if detail != "full":
         parts.append(
-            f'<p class="meta">{"In brief" if detail == "brief" else "Heading only"} (the page\'s '
-            "size budget): the trace's messages and steps are in its file.</p>"
+            f'<p class="meta">{"In brief" if detail == "brief" else "Heading only"} (size '
+            "budget): the trace's messages and steps are in its file.</p>"
         )
         if detail == "brief":
-            parts.append(_claims_html(result, None))
-            parts.append(_reasons_html(result, None, shown=False))
+            parts.append(_claims_html(result, None, brief=True))
+            parts.append(_reasons_html(result, None, shown=False, brief=True))
         parts.append("</article>")
         return "\n".join(p for p in parts if p)
     if trace is not None:
@@ -322,6 +326,10 @@ def trace_html(
     return "\n".join(p for p in parts if p)
 
 
+def _p(value: float) -> str:
+    return f"{value:.2f}" if math.isfinite(value) else "–"  # null in a results file
+
+
 def _task_html(trace: Trace) -> str:
     """The user's instruction, so the claims can be read against what was asked."""
     instruction = _instruction(trace)
@@ -330,7 +338,7 @@ def _task_html(trace: Trace) -> str:
     return f'<div class="instruction"><b>Task:</b> {cut(instruction, 600)}</div>'
 
 
-def _claims_html(result: Result, trace: Trace | None) -> str:
+def _claims_html(result: Result, trace: Trace | None, *, brief: bool = False) -> str:
     if not result.claims:
         return ""
     parts = ["<h4>Claims</h4>"]
@@ -356,13 +364,17 @@ def _claims_html(result: Result, trace: Trace | None) -> str:
             )
     if unplaced or trace is None:
         shown = unplaced if trace is not None else list(range(1, len(result.claims) + 1))
+        left_out = len(shown) - BRIEF_CLAIMS if brief else 0
+        shown = shown[:BRIEF_CLAIMS] if brief else shown
         parts.append('<ol class="claims">')
         for number in shown:
             claim = result.claims[number - 1]
             parts.append(
                 f'<li value="{number}"><span class="code">{text(claim.type or claim.category)}'
-                f"</span> {cut(claim.text, MAX_MESSAGE_CHARS)}</li>"
+                f"</span> {cut(claim.text, BRIEF_CHARS if brief else MAX_MESSAGE_CHARS)}</li>"
             )
+        if left_out > 0:
+            parts.append(f'<li class="cut">… {left_out:,} more claims</li>')
         parts.append("</ol>")
     return "\n".join(parts)
 
@@ -415,7 +427,9 @@ def _gap(gap: str, *, first: bool) -> str:
     return text(gap)
 
 
-def _reasons_html(result: Result, trace: Trace | None, *, shown: bool = True) -> str:
+def _reasons_html(
+    result: Result, trace: Trace | None, *, shown: bool = True, brief: bool = False
+) -> str:
     """Each reason and expected-call finding; the steps it cites rendered from `trace`
     (`shown` False: only their numbers, in a brief entry)."""
     items: list[tuple[str, str, str, str, tuple[int, ...]]] = [
@@ -438,7 +452,7 @@ def _reasons_html(result: Result, trace: Trace | None, *, shown: bool = True) ->
             parts.append(f'<span class="code">{text(code)}</span> ')
         parts.append(
             f'<span class="outcome">{text(outcome)}</span> · {text(subject)}: '
-            f"{cut(detail, MAX_MESSAGE_CHARS)}"
+            f"{cut(detail, BRIEF_CHARS if brief else MAX_MESSAGE_CHARS)}"
         )
         if cited:
             listed = ", ".join(str(int(i)) for i in cited)
