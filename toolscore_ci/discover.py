@@ -12,6 +12,10 @@ The rules (docs/cli.md, "Which files are read"):
 - A file named explicitly on the CLI is read wherever it is: the user chose it.
 - A directory that cannot be listed is an input error (the run exits 2), never a warning a
   gate could pass with.
+- An OpenHands V1 conversation persists one event a file (`events/event-NNNNN-<id>.json`):
+  however they were found, such files are one trace source, their folder, read in index
+  order; the conversation's `base_state.json` beside that folder is its settings, not a
+  trace, and is left out.
 - Braces expand as minimatch (and so `@actions/glob`) expand them, before any matching:
   `{a,b}`, nested `{a,{b,c}}`, ranges `{1..3}` / `{a..c}`; a brace with no comma and no range,
   or one never closed, is literal text. A pattern that matches nothing is a warning naming it.
@@ -26,6 +30,7 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from toolscore_ci.formats.openhands_v1 import EVENT_FILE
 from toolscore_ci.model import InputIssue
 
 #: More alternatives than this from one pattern is a mistake (`{1..100000}`), not a file list.
@@ -135,6 +140,25 @@ def _walk(directory: str, boundary: str, out: Discovery) -> list[str]:
     return found
 
 
+def group_event_logs(files: list[str]) -> list[str]:
+    """`files` with each OpenHands V1 conversation's event files replaced, where the first
+    of them stood, by their folder (one trace), and its `base_state.json` left out."""
+    grouped: list[str] = []
+    folders: set[str] = set()
+    for path in files:
+        if path != "-" and EVENT_FILE.match(os.path.basename(path)):
+            folder = os.path.dirname(path) or os.curdir
+            if folder not in folders:
+                folders.add(folder)
+                grouped.append(folder)
+        else:
+            grouped.append(path)
+    if not folders:
+        return files
+    states = {os.path.join(os.path.dirname(f), "base_state.json") for f in folders}
+    return [p for p in grouped if p not in states]
+
+
 def expand_paths(paths: Iterable[str], workspace: str | None = None) -> Discovery:
     """Files stay as given (even with an unusual suffix, even outside the workspace),
     directories yield every trace file under them, sorted; a missing path is kept so the
@@ -165,6 +189,7 @@ def expand_paths(paths: Iterable[str], workspace: str | None = None) -> Discover
             if f not in seen:
                 seen.add(f)
                 out.files.append(f)
+    out.files = group_event_logs(out.files)
     return out
 
 
@@ -255,7 +280,7 @@ def expand_globs(patterns: Iterable[str], workspace: str) -> Discovery:
             for m in matches:
                 selected.setdefault(m, None)
             out.matched[raw.strip()] = len(matches)
-    out.files = list(selected)
+    out.files = group_event_logs(list(selected))
     return out
 
 

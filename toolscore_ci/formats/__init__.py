@@ -18,6 +18,7 @@ from toolscore_ci.formats import (
     openai_chat,
     openai_responses,
     openhands,
+    openhands_v1,
     otel_genai,
     probes_file,
     swe_agent,
@@ -37,6 +38,7 @@ READERS: list[ModuleType] = [
     codex,
     inspect_ai,
     openhands,
+    openhands_v1,  # `kind`-tagged events: never the V0 reader's `action`/`observation` strings
     swe_agent,
     tau2_bench,
     tau_bench,  # before openai-chat: a tau-bench result holds chat messages in `traj`
@@ -106,6 +108,8 @@ def read_file(
     values: Iterator[JsonValue | InputIssue]
     if fmt in ("auto", inspect_ai.NAME) and inspect_ai.is_archive(path):
         values = inspect_ai.iter_archive(path, max_line_bytes)  # an Inspect `.eval` zip
+    elif fmt in ("auto", openhands_v1.NAME) and openhands_v1.is_event_dir(path):
+        values = openhands_v1.iter_event_dir(path, max_line_bytes)  # a persisted conversation
     else:
         values = iter_json_values(path, max_line_bytes=max_line_bytes)
     leading: list[JsonValue | InputIssue] = []
