@@ -82,19 +82,29 @@ def start_chromium(width: int = 1280, height: int = 1000) -> tuple[Any, str]:
     return driver, profile
 
 
-@pytest.fixture
-def chromium() -> Iterator[Any]:
-    """A Selenium WebDriver on real headless Chromium, 1280x1000; skipped with the reason when
-    Chromium, chromedriver or Selenium is missing."""
+def chromium_session(width: int = 1280, height: int = 1000) -> Iterator[Any]:
+    """Yield a headless Chromium whose page (not window) is width x height, and close it after;
+    skip with the reason when Chromium, chromedriver or Selenium is missing. Module fixtures
+    wrap it, so a test file starts one browser, not one per test."""
     reason = browser_missing_reason()
     if reason:
         pytest.skip(f"no headless browser: {reason}")
-    driver, profile = start_chromium()
+    driver, profile = start_chromium(width, height)
+    # --window-size counts the window's chrome too; the page itself gets exactly this size
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     try:
         yield driver
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def chromium() -> Iterator[Any]:
+    """A Selenium WebDriver on real headless Chromium, 1280x1000; skipped with the reason when
+    Chromium, chromedriver or Selenium is missing."""
+    yield from chromium_session()
 
 
 def console_errors(driver: Any) -> list[str]:

@@ -11,14 +11,13 @@ Screenshots go under the test's tmp_path.
 from __future__ import annotations
 
 import html
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import comment_cases as cases
 import pytest
-from browser import browser_missing_reason, console_errors, screenshot, start_chromium
+from browser import chromium_session, console_errors, screenshot
 
 from toolscore_ci.report.comment import comment_markdown, summary_markdown
 
@@ -80,18 +79,7 @@ def page(markdown: str, title: str) -> str:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One Chromium for the module (starting one costs more than the tests)."""
-    reason = browser_missing_reason()
-    if reason:
-        pytest.skip(f"no headless browser: {reason}")
-    driver, profile = start_chromium(1280, FOLD)
-    # --window-size counts the window, not the page; the fold is the page's own 1000 px
-    metrics = {"width": 1280, "height": FOLD, "deviceScaleFactor": 1, "mobile": False}
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    yield from chromium_session(1280, FOLD)
 
 
 def show(driver: Any, folder: Path, name: str, markdown: str) -> None:

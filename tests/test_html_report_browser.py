@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import browser_missing_reason, console_errors, screenshot, start_chromium
+from browser import chromium_session, console_errors, screenshot
 from files_helpers import cli
 from html_report_helpers import hostile_record, write_jsonl
 
@@ -23,15 +23,8 @@ TITLE = "toolscore-ci report"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    reason = browser_missing_reason()
-    if reason:
-        pytest.skip(f"no headless browser: {reason}")
-    driver, profile = start_chromium()
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    """One Chromium for the module (starting one costs more than the tests)."""
+    yield from chromium_session()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ trace whose text is markup, scripts and `javascript:` links shown literally, run
 from __future__ import annotations
 
 import json
-import shutil
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -14,7 +13,7 @@ from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 import pytest
-from browser import browser_missing_reason, console_errors, screenshot, start_chromium
+from browser import chromium_session, console_errors, screenshot
 from files_helpers import cli
 from serve_helpers import review_lines, serving, validate, write_traces
 
@@ -23,16 +22,8 @@ NOTE = "Label printed for the wrong parcel <b>not bold</b>"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium for the module (the tests only navigate), skipped with the reason."""
-    reason = browser_missing_reason()
-    if reason:
-        pytest.skip(f"no headless browser: {reason}")
-    driver, profile = start_chromium()
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    """One Chromium for the module (starting one costs more than the tests)."""
+    yield from chromium_session()
 
 
 class _Beacon(BaseHTTPRequestHandler):
