@@ -411,3 +411,21 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     assert proc.wait(10) == 0
     assert proc.stderr is not None and "stopped" in proc.stderr.read()
+
+
+def test_a_queue_row_names_its_reason_by_that_reasons_own_code() -> None:
+    """The first reason (the checks', with no code) is shown without the model's TSM001,
+    which belongs to another reason."""
+    from toolscore_ci.model import Reason, Result
+    from toolscore_ci.serve.pages import _row
+
+    reasons = [
+        Reason("sent", "unknown", (), "nothing ran that says whether it happened"),
+        Reason("model_score", "unknown", (), "classifier: 71% likely", code="TSM001"),
+    ]
+    result = Result("t1", "unverifiable", 0.6, [], reasons, "t.jsonl", 1)
+    row = _row(result, None)
+    assert "nothing ran that says whether it happened" in row
+    assert "TSM001" not in row
+    reasons.reverse()
+    assert "TSM001 classifier: 71% likely" in _row(result, None)

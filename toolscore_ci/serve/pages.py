@@ -149,8 +149,9 @@ def queue_page(
 
 
 def _row(result: Result, decision: Decision | None) -> str:
-    codes = " ".join(sorted({r.code for r in result.reasons if r.code}))
-    why = result.reasons[0].detail if result.reasons else ""
+    first = result.reasons[0] if result.reasons else None
+    # the first reason, with its own code: another reason's code beside it would misname it
+    why = f"{first.code} {first.detail}".strip() if first is not None else ""
     claim = result.claims[0].text if result.claims else ""
     review = "open"
     if decision is not None:
@@ -162,7 +163,7 @@ def _row(result: Result, decision: Decision | None) -> str:
         f'<td><span class="verdict v-{esc(result.verdict)}">{esc(result.verdict)}</span></td>'
         f'<td><a class=id href="{esc(trace_href(result.trace_id))}">{esc(result.trace_id)}</a>'
         f"<div class=muted>{esc(result.source_file)}:{result.line}</div></td>"
-        f"<td>{esc(_cut(claim, 160))}<div class=muted>{esc(codes)} {esc(_cut(why, 200))}</div></td>"
+        f"<td>{esc(_cut(claim, 160))}<div class=muted>{esc(_cut(why, 200))}</div></td>"
         f"<td>{esc(_cut(review, 120))}</td></tr>"
     )
 
