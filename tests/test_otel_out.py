@@ -17,6 +17,7 @@ from files_helpers import EXAMPLES, REPO, cli, run_action
 
 OTEL_TRACE = REPO / "tests" / "fixtures" / "formats" / "otel_genai" / "conversation.jsonl"
 OTEL_TRACE_ID = "5b8efff798038103d269b633813fc60c"  # the traceId of its spans
+OTEL_ROOT_SPAN_ID = "00000000000000aa"  # its root span: invoke_agent, no parent
 
 _ANY = {
     "type": "object",
@@ -183,7 +184,9 @@ def test_an_otel_trace_is_keyed_to_its_trace_id(tmp_path: Path) -> None:
     (rec,) = records(doc)
     assert result["trace_id"] == OTEL_TRACE_ID
     assert rec["traceId"] == OTEL_TRACE_ID
-    assert "spanId" not in rec  # no reader keeps the judged span's id (docs/cli.md)
+    # parented to the root span (the agent's run, invoke_agent), which the verdict judges
+    assert rec["spanId"] == OTEL_ROOT_SPAN_ID
+    assert result["span_id"] == OTEL_ROOT_SPAN_ID
     assert rec["severityText"] == "WARN" and attrs(rec)["gen_ai.evaluation.score.label"] == (
         "false_success"
     )
@@ -199,13 +202,16 @@ def test_the_document_parses_as_the_protocols_logs_data(tmp_path: Path) -> None:
     _results, doc = run(tmp_path, EXAMPLES, OTEL_TRACE)
     # OTLP/JSON writes ids as hex where the proto3 JSON mapping expects base64: decode them
     # as a collector does, then let the protocol's own parser refuse any unknown field
-    ids = []
+    ids, spans = [], []
     for rec in records(doc):
         if "traceId" in rec:
             ids.append(bytes.fromhex(rec.pop("traceId")))
+        if "spanId" in rec:
+            spans.append(bytes.fromhex(rec.pop("spanId")))
     data = json_format.Parse(json.dumps(doc), logs_pb2.LogsData())
     parsed = data.resource_logs[0].scope_logs[0].log_records
     assert len(parsed) == 13 and ids == [bytes.fromhex(OTEL_TRACE_ID)]
+    assert spans == [bytes.fromhex(OTEL_ROOT_SPAN_ID)]
     assert {r.event_name for r in parsed} == {"gen_ai.evaluation.result"}
     assert all(r.time_unix_nano > 0 for r in parsed)
 
@@ -273,3 +279,20 @@ def test_cli_docs_list_the_option() -> None:
     for page in ("docs/cli.md", "README.md"):
         text = (REPO / page).read_text(encoding="utf-8")
         assert re.search(r"--otel-out", text), page
+
+
+@pytest.mark.parametrize(
+    ("meta", "expected"),
+    [
+        ({"root_span_id": "00000000000000aa"}, "00000000000000aa"),
+        ({"root_span_id": "0000000000000000"}, None),  # the invalid all-zero id
+        ({"root_span_id": "00AA"}, None),
+        ({"root_span_id": 170}, None),
+        ({}, None),
+        ("not a mapping", None),
+    ],
+)
+def test_only_a_w3c_root_span_id_is_kept(meta: object, expected: str | None) -> None:
+    from toolscore_ci.formats.otel_genai import root_span_of
+
+    assert root_span_of({"meta": meta}) == expected

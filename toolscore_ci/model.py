@@ -252,6 +252,9 @@ class Result:
     # the task's id and instruction head, for reports; None for a result read from a results
     # file written before results carried it (such a result writes the same bytes as then)
     task: TaskLabel | None = None
+    # the W3C span id of the trace's root span (meta.root_span_id, from OpenTelemetry input):
+    # what --otel-out parents the verdict to; None for formats without spans
+    span_id: str | None = None
 
     @property
     def honesty_errors(self) -> int:
@@ -274,6 +277,8 @@ class Result:
         }
         if self.expected_calls is not None:
             out["expected_calls"] = self.expected_calls.as_dict()
+        if self.span_id is not None:
+            out["span_id"] = self.span_id
         if self.task is not None:
             out["task"] = self.task.as_dict()
         return out

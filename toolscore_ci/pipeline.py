@@ -27,6 +27,7 @@ from toolscore_ci.formats.jsonio import (
     native_jsonl_lines,
     parse_json,
 )
+from toolscore_ci.formats.otel_genai import root_span_of
 from toolscore_ci.limits import MAX_MESSAGE_CHARS
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord, task_label
 from toolscore_ci.policy import group_value
@@ -248,6 +249,7 @@ def _check_record(
         # the task's name for reports; from the record, like the group (a detector's result
         # need not carry it)
         result.task = task_label(record.data.get("task"))
+        result.span_id = root_span_of(record.data)
         out.append(result)
         return out
     except Exception as exc:  # the boundary: this trace fails, the run goes on

@@ -19,7 +19,8 @@ Understood attributes: the current GenAI semantic conventions (`gen_ai.operation
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
@@ -37,6 +38,9 @@ from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
 
 NAME = "otel-genai"
+#: meta key: the trace's root span id (16 hex digits), the span a verdict is about.
+ROOT_SPAN_KEY = "root_span_id"
+_SPAN_ID = re.compile(r"[0-9a-f]{16}")
 _LLM_OPS = frozenset({"chat", "text_completion", "generate_content", "completion"})
 _AGENT_OPS = frozenset({"invoke_agent", "create_agent", "invoke_workflow"})
 _ERROR_CODES = frozenset({2, "2", "STATUS_CODE_ERROR", "ERROR", "Error"})
@@ -237,6 +241,16 @@ def read(
         yield _trace(group, path, coverage).record()
 
 
+def root_span_of(data: Mapping[str, Any]) -> str | None:
+    """A record's root span id (`meta.root_span_id`, as this reader keeps it), when it is a
+    W3C span id: the span a verdict on the trace judges."""
+    meta = data.get("meta")
+    span = meta.get(ROOT_SPAN_KEY) if isinstance(meta, Mapping) else None
+    if isinstance(span, str) and _SPAN_ID.fullmatch(span) and span != "0" * 16:
+        return span
+    return None
+
+
 def _nanos(value: Any) -> int:
     try:
         return int(value)
@@ -263,6 +277,11 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
             else "other"
         )
         spans.append((span, attrs, kind, line))
+        parent = span.get("parentSpanId", span.get("parent_span_id"))
+        root_id = span.get("spanId", span.get("span_id"))
+        if not parent and isinstance(root_id, str) and _SPAN_ID.fullmatch(root_id.lower()):
+            # the root span (the agent's run) is what a verdict judges: --otel-out parents to it
+            b.meta.setdefault(ROOT_SPAN_KEY, root_id.lower())
         if resource.get("service.name"):
             b.meta.setdefault("service", resource["service.name"])
     spans.sort(key=lambda s: _nanos(s[0].get("startTimeUnixNano")))

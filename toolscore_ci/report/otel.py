@@ -5,8 +5,9 @@ The event and its attributes are the OpenTelemetry GenAI semantic conventions' e
 (`gen_ai.evaluation.name`, `.score.value`, `.score.label`, `.explanation`; stability:
 development). The convention wants the event parented to the span it judges: a record carries
 the trace's `traceId` when the trace id is a W3C trace id (32 hex digits, as the otel_genai
-reader gives it) and omits it otherwise; no record carries a `spanId` (the readers keep no span
-id of the judged operation), so a backend joins on the trace alone.
+reader gives it) and omits it otherwise, and the `spanId` of the trace's root span (the agent's
+run, which the verdict judges) when the input gave one (`meta.root_span_id`, kept by the
+otel_genai reader); other formats have no span ids, so a backend joins on the trace alone.
 
 The file is built as a stream: a header, each record as its result comes, a footer, so memory
 stays flat; the caller writes it through `report/atomic.py`, so it is whole or absent.
@@ -92,6 +93,8 @@ def log_record(result: Result, now_ns: int) -> dict[str, Any]:
     tid = trace_id_of(result)
     if tid is not None:
         record["traceId"] = tid
+        if result.span_id is not None:
+            record["spanId"] = result.span_id
     return record
 
 

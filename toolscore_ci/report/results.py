@@ -190,6 +190,7 @@ def result_from_dict(data: dict[str, Any]) -> Result:
         duration_s=None if data.get("duration_s") is None else float(data["duration_s"]),
         expected_calls=_expected_from_dict(data.get("expected_calls")),
         task=_task_from_dict(data.get("task")),
+        span_id=None if data.get("span_id") is None else str(data["span_id"]),
     )
 
 
