@@ -8,7 +8,7 @@ other, as matrix legs each on its own runner would), and `merge` with every repo
 and peak RSS (the child's own `ru_maxrss`, from `wait4`) per process, the size of each shard's
 results file and of its trailer, and whether the merged reports are byte-identical to the one
 run's: the results file against `check`'s, JUnit and SARIF against the Action's single run
-(the CLI's check writes neither). Synthetic traces come from make_traces.py; everything is
+(as the Action writes them). Synthetic traces come from make_traces.py; everything is
 written to a temporary directory (or --workdir), never into the repository.
 """
 
