@@ -21,7 +21,8 @@ _CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|TRY|TL|BRL|R\$|MXN|IN
 # grouped numbers either way round: 1,250.00 and 1.249,90 (read by _plain_number)
 _NUMBER_TEXT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 AMOUNT = compile_guarded(
-    r"(?:(?P<cur1>[$€£¥]|(?:" + _CODES + r")\s)\s?(?P<num1>" + _NUMBER_TEXT + r")|"
+    # a currency code is a word of its own: "ABCAD 40" is an id and a number, not 40 CAD
+    r"(?:(?P<cur1>[$€£¥]|(?<![A-Za-z])(?:" + _CODES + r")\s)\s?(?P<num1>" + _NUMBER_TEXT + r")|"
     r"(?P<num2>" + _NUMBER_TEXT + r")\s?(?P<cur2>" + _CODES + r"|dollars|euros?|pounds)\b)"
 )
 ISO_DATE = compile_guarded(r"\b(\d{4})-(\d{2})-(\d{2})\b")
