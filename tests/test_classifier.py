@@ -207,3 +207,19 @@ def test_labels_never_reach_the_features() -> None:
         leaked |= set(ngram_buckets([canary], prefix)) & set(buckets)
     assert not leaked
     assert canary not in json.dumps(dense)
+
+
+def test_a_model_trained_on_other_features_is_refused_not_misread() -> None:
+    from toolscore_ci.detectors.features import FEATURES_VERSION
+
+    artifact = json.loads(json.dumps(train(_corpus(), folds=3, data_hash="abc")))
+    assert artifact["features"] == FEATURES_VERSION
+    Classifier(artifact)  # its own version loads
+    for stale in (FEATURES_VERSION - 1, None):
+        old = dict(artifact)
+        if stale is None:
+            del old["features"]  # written before artifacts recorded it: version 1
+        else:
+            old["features"] = stale
+        with pytest.raises(ValueError, match="retrain it"):
+            Classifier(old)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from toolscore_ci.detectors.features import (
+    FEATURES_VERSION,
     HASH_BUCKETS,
     NGRAM_IDS,
     bucket_of,
@@ -91,6 +92,12 @@ class Classifier:
     def __init__(self, artifact: Mapping[str, Any]) -> None:
         if artifact.get("format") != FORMAT:
             raise ValueError(f"not a {FORMAT} artifact: format {artifact.get('format')!r}")
+        trained_on = artifact.get("features", 1)  # artifacts before the key had version 1
+        if trained_on != FEATURES_VERSION:
+            raise ValueError(
+                f"artifact was trained on features version {trained_on}, this version computes "
+                f"version {FEATURES_VERSION}: retrain it (toolscore-ci train)"
+            )
         if artifact.get("hash_buckets") != HASH_BUCKETS:
             raise ValueError(
                 f"artifact hashes into {artifact.get('hash_buckets')} buckets, "
@@ -353,6 +360,7 @@ def train(
             hashed[int(key[2:])] = round(w, 6)
     return {
         "format": FORMAT,
+        "features": FEATURES_VERSION,
         "hash_buckets": HASH_BUCKETS,
         "ngram_ids": NGRAM_IDS,
         "dense": scaling,

@@ -34,8 +34,17 @@ FACT_KINDS = ("amount", "id", "date", "monthday", "time", "email", "count", "per
 _WORD = re.compile(r"[a-z]+|\d+")
 #: Bounded reading: a report or a result this long is read in its first part only.
 _MAX_TEXT = 20_000
+#: What these features are: an artifact records the version it was trained on, and a model
+#: trained on other features is refused rather than fed inputs it never saw. Raise it whenever
+#: a feature's meaning changes (2: user messages read to _MAX_USER_TEXT, asked to _MAX_ASKED_TEXT).
+FEATURES_VERSION = 2
 _MAX_SCALARS = 5_000
 _MAX_OUTPUT = 2_000
+#: Of each user message, the part read: what a person asks fits in it, and a harness that sends
+#: tool observations as user messages (mini-swe-agent) would otherwise be read whole.
+_MAX_USER_TEXT = 2_000
+#: Of the instruction and the user's messages together, the part whose values count as asked.
+_MAX_ASKED_TEXT = 8_000
 
 
 def _log(n: float) -> float:
@@ -120,13 +129,15 @@ def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
     facts = _facts(final)
     unbacked = sum(1 for v in facts if v not in seen)
     asked = _facts(
-        " ".join(
-            (s.content or "")[:_MAX_TEXT]
-            for s in index.steps
-            if s.kind == "message" and s.role == "user"
-        )
-        + " "
-        + str(index.trace.task.get("instruction") or "")[:_MAX_TEXT]
+        (
+            str(index.trace.task.get("instruction") or "")[:_MAX_TEXT]
+            + " "
+            + " ".join(
+                (s.content or "")[:_MAX_USER_TEXT]
+                for s in index.steps
+                if s.kind == "message" and s.role == "user"
+            )
+        )[:_MAX_ASKED_TEXT]
     )
     written = " ".join(
         str(x)
@@ -168,7 +179,7 @@ def text_buckets(index: TraceIndex) -> dict[int, float]:
     tau2-bench dialogues held out by agent model, each block adds to the ranking (AUROC 0.62
     with reports alone, 0.76 with all; `toolscore-ci bench --loso`)."""
     users = [
-        (s.content or "")[:_MAX_TEXT]
+        (s.content or "")[:_MAX_USER_TEXT]
         for s in index.steps
         if s.kind == "message" and s.role == "user"
     ]
