@@ -119,7 +119,6 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC105",  # the lookup it reports from failed, and nothing in its turn went through
     "TSC140",  # the value it states differs from the one the call was sent with
     "TSC141",  # the amount it states differs from what the write added to the ledger
-    "TSC142",  # the act's own receipt reports another value than was asked and claimed
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
     "TSC120",  # the final diff holds no change to the source it reports fixed

@@ -32,7 +32,7 @@ _FAILED_ITEMS = (
     "not_processed",
     "skipped_items",
 )
-WRAPPERS = ("result", "data", "response", "body", "payload")
+_WRAPPERS = ("result", "data", "response", "body", "payload")
 _ID_KEY = re.compile(r"(?:^|_)(?:id|uuid|key|number|ref|reference|confirmation|sha|url)$")
 # A tool's own error string ("Error: reservation not found"): its first word says so.
 _ERROR_TEXT = re.compile(r"^\s*(?:error|exception|traceback|fatal)\b", re.I)
@@ -133,7 +133,7 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
             return Judgement("succeeded", f"{key}: {value}", confirmed=True)
         if cls is not None:
             return Judgement(cls, f"{key}: {value}")  # type: ignore[arg-type]
-    for key in WRAPPERS:
+    for key in _WRAPPERS:
         inner = keys.get(key)
         if isinstance(inner, Mapping):
             found = _mapping(inner, category, is_read)
@@ -158,7 +158,7 @@ def has_identifier(output: Any) -> bool:
                 continue
             if _ID_KEY.search(_snake(str(key))):
                 return True
-        for key in WRAPPERS:
+        for key in _WRAPPERS:
             if isinstance(output.get(key), Mapping) and has_identifier(output[key]):
                 return True
     return False
