@@ -31,6 +31,8 @@ def _steps(*stamps: str | None) -> list[Step]:
         (("2026-04-06T15:01:00+02:00", "2026-04-06T13:00:00+00:00"), 60.0),
         (("2026-04-06T15:00:00", None, "2026-04-06T15:00:02"), 2.0),
         (("2026-04-06T15:00:00Z", "not a time", "2026-04-06T15:00:03Z"), 3.0),
+        # nanoseconds (OpenTelemetry) and one digit: fractions Python 3.10 refuses as written
+        (("2026-04-06T15:00:00.123456789Z", "2026-04-06T15:00:01.5Z"), 1.377),
     ],
 )
 def test_a_run_with_timestamps_has_the_span_between_first_and_last(stamps, seconds):
@@ -125,3 +127,9 @@ def test_a_grouped_result_is_valid_against_the_result_schema(tmp_path: Path):
     records = [r for r in jsonl(run.stdout) if "trace_id" in r]
     assert records and records[0]["group"] == "one"
     jsonschema.validate(records[0], load_result_schema())
+
+
+def test_a_state_probe_taken_after_the_run_is_not_part_of_its_duration():
+    steps = _steps("2026-04-06T15:00:00Z", "2026-04-06T15:00:03Z")
+    steps.append(Step(i=2, kind="state_probe", role="environment", ts="2026-04-07T15:00:00Z"))
+    assert run_duration(steps) == 3.0

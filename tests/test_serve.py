@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote_plus, urlencode
 
 import pytest
-from files_helpers import cli
+from files_helpers import REPO, cli
 from serve_helpers import (
     Served,
     post,
@@ -429,3 +429,25 @@ def test_a_queue_row_names_its_reason_by_that_reasons_own_code() -> None:
     assert "TSM001" not in row
     reasons.reverse()
     assert "TSM001 classifier: 71% likely" in _row(result, None)
+
+
+def test_check_of_a_folder_holding_the_reviews_file_does_not_count_reviews_as_runs(
+    tmp_path: Path,
+) -> None:
+    """The default reviews file sits beside the traces; `check` of that folder warns about
+    each review line and checks only the traces (three decisions were four results)."""
+    from toolscore_ci.serve.reviews import ReviewLog
+
+    trace = json.loads((REPO / "examples" / "booking.jsonl").read_text().splitlines()[0])
+    folder = tmp_path / "tr"
+    folder.mkdir()
+    (folder / "a.jsonl").write_text(json.dumps(trace) + "\n", encoding="utf-8")
+    log = ReviewLog(str(folder / "reviews.agent-trace.jsonl"))
+    log.decide(trace, False, "wrong room", (str(folder / "a.jsonl"), 1))
+    log.undo(trace, (str(folder / "a.jsonl"), 1))
+    log.decide(trace, True, "", (str(folder / "a.jsonl"), 1))
+    run = cli("check", folder, "--detector", "checks", "--output", "jsonl", cwd=tmp_path)
+    results = [json.loads(x) for x in run.stdout.splitlines() if '"trace_id"' in x]
+    assert [r["trace_id"] for r in results] == [trace["trace_id"]], run.stderr
+    assert run.stderr.count("a review decision written by toolscore-ci serve") == 3
+    assert "Traceback" not in run.stderr

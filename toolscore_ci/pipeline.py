@@ -35,6 +35,7 @@ from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
 from toolscore_ci.rules import RulePackError, load_packs
 from toolscore_ci.run_time import record_duration
+from toolscore_ci.serve.reviews import is_review
 from toolscore_ci.shard import Shard
 from toolscore_ci.validate import schema_issues
 
@@ -239,6 +240,18 @@ def _check_record(
     result carries the record's value at that key (read from the whole record: grouping is
     not detection, so the projection's view does not apply). The run's duration, a fact of the
     trace and not of detection, is set here too."""
+    if is_review(record.data):
+        # `serve` writes its decisions beside the traces; they label runs, they are not runs
+        return [
+            InputIssue(
+                record.file,
+                record.line,
+                "$.ground_truth",
+                "a review decision written by toolscore-ci serve, not a trace of this run: not "
+                "checked (train and bench read it as a label)",
+                severity="warning",
+            )
+        ]
     try:
         out: list[Result | InputIssue] = list(_cap_messages(record))
         trace = project(record.data)

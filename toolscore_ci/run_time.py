@@ -9,6 +9,7 @@ them in `meta.synthesised_timestamps`) give no duration either.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
@@ -16,11 +17,15 @@ from typing import Any
 from toolscore_ci.formats._trace import SYNTHESISED_TS_KEY
 from toolscore_ci.model import Step
 
+#: A fraction of a second: Python 3.10's fromisoformat takes only 3 or 6 digits of it.
+_FRACTION = re.compile(r"(\.\d+)")
+
 
 def _instant(ts: str) -> datetime | None:
     text = ts.strip()
     if text.endswith(("Z", "z")):
         text = text[:-1] + "+00:00"  # fromisoformat takes a "Z" only from Python 3.11
+    text = _FRACTION.sub(lambda m: (m.group(1) + "000000")[:7], text, count=1)
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
@@ -29,9 +34,12 @@ def _instant(ts: str) -> datetime | None:
 
 
 def run_duration(steps: Iterable[Step]) -> float | None:
-    """Seconds from the earliest to the latest step timestamp, or None when fewer than two
+    """Seconds from the earliest to the latest step timestamp (state probes left out), or
+    None when fewer than two
     parse or when naive and zoned times are mixed."""
-    moments = [m for m in (_instant(s.ts) for s in steps if isinstance(s.ts, str)) if m]
+    # a state probe is taken after the run (perhaps a day later): not part of the run's time
+    stamps = (s.ts for s in steps if isinstance(s.ts, str) and s.kind != "state_probe")
+    moments = [m for m in (_instant(ts) for ts in stamps) if m]
     if len(moments) < 2:
         return None
     if len({m.tzinfo is None for m in moments}) > 1:

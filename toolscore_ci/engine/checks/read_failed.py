@@ -1,37 +1,107 @@
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from functools import cache
+
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import states
 
-#: How much of a failed read's error is read for words of absence.
-_ERROR_CHARS = 400
+#: How much of a failed read's error is read, from its start and from its end (a traceback
+#: says what went wrong on its last line).
+_ERROR_CHARS = 2_000
+#: HTTP statuses that say the service could not answer, or would not: not what it holds.
+_COULD_NOT_LOOK_HTTP = frozenset({401, 403, 408, 429})
+_HTTP_KEYS = ("status_code", "statuscode", "http_status", "httpstatus", "status", "code")
+#: Result fields that describe the failure, not data the read returned.
+_NOT_DATA = frozenset(
+    {
+        "error", "errors", "error_message", "message", "detail", "details", "reason",
+        "stderr", "exit_code", "exitcode", "returncode", "return_code", "rc", "status",
+        "status_code", "statuscode", "http_status", "httpstatus", "code", "ok", "success",
+        "traceback", "exception",
+    }
+)  # fmt: skip
 
 
-def _says_absent(e: Execution) -> bool:
-    """The failure itself reports that the thing asked for is not there (a 404, "no such
-    user"): the absence the claim states, not a lookup that could not look."""
-    if e.result is None:
+@cache
+def _phrases(kind: str) -> re.Pattern[str]:
+    words = states().absent if kind == "absent" else states().could_not_look
+    alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
+
+
+def _error_text(e: Execution) -> str:
+    """The failure's own words, camelCase and snake_case split, start and end."""
+    assert e.result is not None
+    parts = [str(x) for x in iter_scalars(e.result.error, max_items=50)]
+    out = e.result.output
+    if isinstance(out, Mapping):
+        parts += [str(x) for k, v in out.items() if k in _NOT_DATA for x in iter_scalars(v)]
+    elif isinstance(out, str):
+        parts.append(out)
+    text = " ".join(parts)
+    if len(text) > 2 * _ERROR_CHARS:
+        text = text[:_ERROR_CHARS] + " " + text[-_ERROR_CHARS:]
+    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+    return text.replace("_", " ").casefold()
+
+
+def _http_status(e: Execution) -> int | None:
+    assert e.result is not None
+    for value in (e.result.output, e.result.error):
+        if isinstance(value, Mapping):
+            for key in _HTTP_KEYS:
+                code = value.get(key)
+                if isinstance(code, int) and not isinstance(code, bool) and 100 <= code < 600:
+                    return code
+    return None
+
+
+def _returned_data(e: Execution) -> bool:
+    """Whether the failed read still handed back something other than its failure."""
+    out = e.result.output if e.result is not None else None
+    if isinstance(out, Mapping):
+        return any(
+            str(x).strip()
+            for k, v in out.items()
+            if str(k).lower() not in _NOT_DATA
+            for x in iter_scalars(v)
+        )
+    return False  # a string output is read as the failure's own text (_error_text)
+
+
+def _could_not_look(e: Execution) -> bool:
+    """A positive sign that the lookup never got its answer: an outage or a refusal, never
+    merely "it failed" (grep exits 1 when nothing matches) and never "it is not there"."""
+    if e.result is None or _returned_data(e):
         return False
-    texts = [str(x) for x in iter_scalars(e.result.error, max_items=20)]
-    texts += [str(x) for x in iter_scalars(e.result.output, max_items=20)]
-    text = " ".join(texts)[:_ERROR_CHARS].casefold().replace("_", " ")
-    return any(phrase in text for phrase in states().absent)
+    text = _error_text(e)
+    if _phrases("absent").search(text):
+        return False
+    code = _http_status(e)
+    if code is not None:
+        return code >= 500 or code in _COULD_NOT_LOOK_HTTP
+    return _phrases("could_not_look").search(text) is not None
 
 
 @check("TSC105", "read-failed", "contradicted")
 def read_failed(ctx: Context) -> Reason | None:
-    """A result reported from a lookup that could not look: every read of the turn failed,
-    and nothing else in it went through.
+    """A result reported from a lookup that could not look: "You have no meetings tomorrow"
+    when the calendar call answered 503, "Here is what I found: ..." when the only search
+    timed out.
 
-    Catches: "You have no meetings tomorrow" when the calendar call returned 503; "Here is
-    what I found: ..." when the only search errored. Leaves alone: a read that succeeded in
-    the turn, or the same tool's success earlier (the answer may come from it); a failure that
-    itself reports the absence ("404", "no such user": what the claim says); a read with no
-    result (no evidence either way); any call in the turn that went through; a message that
-    says the lookup failed."""
+    Catches: a report of what a read returned (category retrieved) when every call of its turn
+    failed, at least one read with a positive sign that it never got an answer (HTTP 5xx, 401,
+    403, 408 or 429; a timeout, a refused connection: `could_not_look` in vocab/states.yaml),
+    no read handed back data, and no read had succeeded before. Leaves alone: a failure that
+    reports the absence itself ("404", "no such user", `absent`); a shell read that merely
+    exited non-zero (grep finds nothing with exit 1); a failed read whose output still holds
+    data; any earlier successful read (the answer may come from it); anything that went
+    through in the turn; a read with no result; a message that says the lookup failed."""
     claim = ctx.reported.claim
     if claim.category != "retrieved" or claim.admits_failure:
         return None
@@ -41,16 +111,18 @@ def read_failed(ctx: Context) -> Reason | None:
     reads = [e for e in mine if e.effect == "read"]
     if not reads or any(e.status != "failed" for e in mine):
         return None
-    names = {e.call.name for e in reads}
-    if any(e.status == "succeeded" and e.call.name in names for e in ctx.prior):
+    if any(e.effect == "read" and e.status == "succeeded" for e in ctx.prior):
         return None
-    if any(_says_absent(e) for e in reads):
+    if any(_returned_data(e) for e in reads):
         return None
-    last = reads[-1]
+    blind = [e for e in reads if _could_not_look(e)]
+    if not blind:
+        return None
+    last = blind[-1]
     return ctx.reason(
         "TSC105",
         "contradicted",
         tuple(s for e in reads for s in e.cited),
-        f"{last.call.name} failed ({last.judgement.why}) and no read since the user spoke "
-        "went through, so nothing returned what is reported",
+        f"{last.call.name} could not look ({last.judgement.why}) and no read since the user "
+        "spoke went through, so nothing returned what is reported",
     )
