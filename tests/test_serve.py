@@ -451,3 +451,19 @@ def test_check_of_a_folder_holding_the_reviews_file_does_not_count_reviews_as_ru
     assert [r["trace_id"] for r in results] == [trace["trace_id"]], run.stderr
     assert run.stderr.count("a review decision written by toolscore-ci serve") == 3
     assert "Traceback" not in run.stderr
+
+
+def test_an_undo_from_a_stale_page_leaves_a_newer_decision_standing(tmp_path: Path) -> None:
+    from toolscore_ci.serve.reviews import ReviewLog
+
+    trace = json.loads((REPO / "examples" / "booking.jsonl").read_text().splitlines()[0])
+    path = str(tmp_path / "reviews.agent-trace.jsonl")
+    source = ("booking.jsonl", 1)
+    mine, _ = ReviewLog(path).decide(trace, False, "mine", source)
+    theirs, _ = ReviewLog(path).decide(trace, True, "theirs", source)  # another server
+    log = ReviewLog(path)
+    assert log.undo(trace, source, mine.decision_id) is None  # the page showed mine
+    assert log.standing(trace["trace_id"]).decision_id == theirs.decision_id
+    assert log.undo(trace, source, theirs.decision_id) is not None
+    # with theirs retracted, the last decision no retraction names stands again: mine
+    assert log.standing(trace["trace_id"]).decision_id == mine.decision_id

@@ -206,6 +206,7 @@ def trace_page(
             f"<p class=muted>{esc(decision.reviewed_at)}"
             f"{' by ' + esc(decision.reviewer) if decision.reviewer else ''}</p>"
             f'<form method=post action="/undo">{hidden}'
+            f'<input type=hidden name=decision value="{esc(decision.decision_id)}">'
             "<button type=submit id=undo>Undo this decision</button></form></section>"
         )
     else:

@@ -225,13 +225,17 @@ class ReviewLog:
             append(_labelled(record, "success" if success else "failure", details))
             return self._ledger.standing(trace_id), True  # type: ignore[return-value]
 
-    def undo(self, record: dict[str, Any], source: tuple[str, int]) -> Decision | None:
+    def undo(
+        self, record: dict[str, Any], source: tuple[str, int], decision_id: str | None = None
+    ) -> Decision | None:
         """Retract the decision standing for the trace; returns it, or None when none stands
-        (a second undo of the same decision appends nothing)."""
+        (a second undo of the same decision appends nothing). With `decision_id` (the one the
+        reviewer's page showed), only that decision is retracted: a newer one, made meanwhile
+        by another reviewer or server, stands."""
         trace_id = str(record["trace_id"])
         with self._lock, self._locked_append() as append:
             current = self._ledger.standing(trace_id)
-            if current is None:
+            if current is None or (decision_id is not None and current.decision_id != decision_id):
                 return None
             details = {
                 "review": RETRACTION,

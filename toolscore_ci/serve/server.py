@@ -273,7 +273,7 @@ class Handler(BaseHTTPRequestHandler):
             )
         source = (result.source_file, result.line)
         if path == "/undo":
-            app.reviews.undo(record.data, source)
+            app.reviews.undo(record.data, source, form.get("decision") or None)
             self._redirect(pages.trace_href(result.trace_id) + "&undone=1")
             return
         outcome = form.get("outcome")
