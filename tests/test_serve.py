@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -467,3 +468,25 @@ def test_an_undo_from_a_stale_page_leaves_a_newer_decision_standing(tmp_path: Pa
     assert log.undo(trace, source, theirs.decision_id) is not None
     # with theirs retracted, the last decision no retraction names stands again: mine
     assert log.standing(trace["trace_id"]).decision_id == mine.decision_id
+
+
+def test_a_reviews_file_replaced_by_a_larger_one_is_read_again_from_the_start(
+    tmp_path: Path,
+) -> None:
+    from toolscore_ci.serve.reviews import ReviewLog
+
+    lines = (REPO / "examples" / "booking.jsonl").read_text().splitlines()
+    first, second = json.loads(lines[0]), json.loads(lines[1])
+    path = tmp_path / "reviews.agent-trace.jsonl"
+    log = ReviewLog(str(path))
+    log.decide(first, False, "", ("booking.jsonl", 1))
+    # another tool rewrites the file whole, larger, as an editor would (a new inode)
+    other = tmp_path / "other.jsonl"
+    writer = ReviewLog(str(other))
+    writer.decide(second, True, "a much longer note " * 20, ("booking.jsonl", 2))
+    writer.decide(first, True, "", ("booking.jsonl", 1))
+    os.replace(other, path)
+    log.refresh()
+    assert log.bad_lines == []
+    assert log.standing(first["trace_id"]).success is True
+    assert log.standing(second["trace_id"]).success is True

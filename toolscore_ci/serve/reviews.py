@@ -153,6 +153,7 @@ class ReviewLog:
         self.bad_lines: list[int] = []  # line numbers that are not JSON (shown, never fatal)
         self._ledger = _Ledger()
         self._offset = 0  # bytes of the file read into the ledger so far
+        self._identity: tuple[int, int] | None = None  # (device, inode) of the file read
         self._lines = 0
         self._lock = threading.Lock()  # threads of this server; flock covers other processes
         if os.path.exists(path):
@@ -168,10 +169,14 @@ class ReviewLog:
     def _read_new(self) -> None:
         try:
             with open(self.path, "rb") as fh:
-                size = os.fstat(fh.fileno()).st_size
-                if size < self._offset:  # replaced or truncated under us: start again
+                stat = os.fstat(fh.fileno())
+                identity = (stat.st_dev, stat.st_ino)
+                # replaced (an editor writes a new file: another inode, of any size) or
+                # truncated under us: read it again from the start
+                if stat.st_size < self._offset or identity != (self._identity or identity):
                     self._ledger, self._offset, self._lines = _Ledger(), 0, 0
                     self.bad_lines = []
+                self._identity = identity
                 fh.seek(self._offset)
                 chunk = fh.read()
         except FileNotFoundError:
