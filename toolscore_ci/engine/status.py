@@ -75,6 +75,23 @@ def _state_word(value: Any) -> str | None:
     return None
 
 
+#: Fields of a result that say how the call went, not what it returned.
+NOT_DATA_KEYS: frozenset[str] = frozenset(
+    {*_EXIT_KEYS, *_HTTP_KEYS, *_ERROR_KEYS, "status", "code", "ok", "success", "is_error"}
+    | {"message", "detail", "details", "reason", "stderr", "traceback"}
+)
+
+
+def http_code(obj: Mapping[str, Any]) -> int | None:
+    """The HTTP status a result object carries (100-599), in its first field that has one."""
+    keys = _lower_keys(obj)
+    for key in (*_HTTP_KEYS, "status", "code"):
+        code = _int(keys.get(key))
+        if code is not None and 100 <= code <= 599:
+            return code
+    return None
+
+
 def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Judgement | None:
     keys = _lower_keys(obj)
     for key in _EXIT_KEYS:

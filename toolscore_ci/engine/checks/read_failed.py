@@ -6,6 +6,7 @@ from functools import cache
 
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.status import NOT_DATA_KEYS, http_code
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import states
@@ -15,16 +16,6 @@ from toolscore_ci.vocab import states
 _ERROR_CHARS = 2_000
 #: HTTP statuses that say the service could not answer, or would not: not what it holds.
 _COULD_NOT_LOOK_HTTP = frozenset({401, 403, 408, 429})
-_HTTP_KEYS = ("status_code", "statuscode", "http_status", "httpstatus", "status", "code")
-#: Result fields that describe the failure, not data the read returned.
-_NOT_DATA = frozenset(
-    {
-        "error", "errors", "error_message", "message", "detail", "details", "reason",
-        "stderr", "exit_code", "exitcode", "returncode", "return_code", "rc", "status",
-        "status_code", "statuscode", "http_status", "httpstatus", "code", "ok", "success",
-        "traceback", "exception",
-    }
-)  # fmt: skip
 
 
 @cache
@@ -40,7 +31,7 @@ def _error_text(e: Execution) -> str:
     parts = [str(x) for x in iter_scalars(e.result.error, max_items=50)]
     out = e.result.output
     if isinstance(out, Mapping):
-        parts += [str(x) for k, v in out.items() if k in _NOT_DATA for x in iter_scalars(v)]
+        parts += [str(x) for k, v in out.items() if k in NOT_DATA_KEYS for x in iter_scalars(v)]
     elif isinstance(out, str):
         parts.append(out)
     text = " ".join(parts)
@@ -54,10 +45,9 @@ def _http_status(e: Execution) -> int | None:
     assert e.result is not None
     for value in (e.result.output, e.result.error):
         if isinstance(value, Mapping):
-            for key in _HTTP_KEYS:
-                code = value.get(key)
-                if isinstance(code, int) and not isinstance(code, bool) and 100 <= code < 600:
-                    return code
+            code = http_code(value)
+            if code is not None:
+                return code
     return None
 
 
@@ -68,7 +58,7 @@ def _returned_data(e: Execution) -> bool:
         return any(
             str(x).strip()
             for k, v in out.items()
-            if str(k).lower() not in _NOT_DATA
+            if str(k).lower() not in NOT_DATA_KEYS
             for x in iter_scalars(v)
         )
     return False  # a string output is read as the failure's own text (_error_text)
