@@ -11,7 +11,7 @@ import contextlib
 import io
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from toolscore_ci import __version__
@@ -528,13 +528,11 @@ def _shard_config(args: argparse.Namespace, config: Any, files: list[str]) -> di
 def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
     """Streams: each report is one pass over the shards' files in the one run's order, so
     memory holds a line of each shard (JUnit, which lists every trace, holds its cases)."""
-    from toolscore_ci.gate import decide, false_success_fails
+    from toolscore_ci.gate import decide
     from toolscore_ci.merge import plan, report_data
     from toolscore_ci.report.atomic import write_atomic
     from toolscore_ci.report.comment import summary_markdown
-    from toolscore_ci.report.junit import render_junit
     from toolscore_ci.report.results import strict_dumps, summary_dict, trailer_line
-    from toolscore_ci.report.sarif import render_sarif
     from toolscore_ci.report.table import TableBuffer, render_table
 
     html = _html_report(args)
@@ -596,20 +594,8 @@ def cmd_merge(args: argparse.Namespace, err: IO[str]) -> int:
                 )
                 + _policy_text(tasks, missing)
             )
+    _write_junit_sarif(args, shards.results, issues, policy, stats, tasks, missing)
     try:
-        if args.junit:
-            junit = render_junit(
-                shards.results(),
-                issues,
-                fail_on=policy.fail_on,
-                false_success_fails=false_success_fails(policy, stats.verdicts, stats.traces),
-                tasks=tasks,
-                required=policy.required_cases,
-                missing=missing,
-            )
-            write_atomic(args.junit, junit)
-        if args.sarif:
-            write_atomic(args.sarif, render_sarif(shards.results()))
         if args.summary:
             data = report_data(shards, args.title, status, gate_text)
             write_atomic(args.summary, summary_markdown(data))
@@ -958,7 +944,7 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
                 text = "\n".join(guarded(text.splitlines())) + "\n"
             out.write(text)
     if reported is not None:
-        _write_check_reports(args, reported, reported_issues, policy, stats, tasks, missing)
+        _write_junit_sarif(args, lambda: reported, reported_issues, policy, stats, tasks, missing)
     if html is not None:
         for issue in discovery_errors if first else []:
             html.add_issue(issue)
@@ -977,16 +963,17 @@ def cmd_check(args: argparse.Namespace, err: IO[str]) -> int:
     return EXIT_GATE if decision.failed else EXIT_OK
 
 
-def _write_check_reports(
+def _write_junit_sarif(
     args: argparse.Namespace,
-    results: list[Result],
-    issues: list[InputIssue],
+    results: Callable[[], Iterable[Result]],
+    issues: Iterable[InputIssue],
     policy: Any,
     stats: Any,
     tasks: Any,
     missing: Any,
 ) -> None:
-    """`check --junit` / `--sarif`: the same renderers, and the same gate, as the Action's."""
+    """`--junit` / `--sarif` of check and merge: the same renderers, and the same gate, as the
+    Action's. `results` gives the results afresh for each report (merge streams its shards)."""
     from toolscore_ci.gate import false_success_fails
     from toolscore_ci.report.atomic import write_atomic
     from toolscore_ci.report.junit import render_junit
@@ -995,7 +982,7 @@ def _write_check_reports(
     try:
         if args.junit:
             junit = render_junit(
-                results,
+                results(),
                 issues,
                 fail_on=policy.fail_on,
                 false_success_fails=false_success_fails(policy, stats.verdicts, stats.traces),
@@ -1005,7 +992,7 @@ def _write_check_reports(
             )
             write_atomic(args.junit, junit)
         if args.sarif:
-            write_atomic(args.sarif, render_sarif(results))
+            write_atomic(args.sarif, render_sarif(results()))
     except OSError as exc:
         raise UsageError(f"{exc.filename}: cannot write: {exc.strerror or exc}") from None
 
