@@ -48,7 +48,7 @@ from toolscore_ci.pipeline import (
     make_checker,
 )
 from toolscore_ci.projection import project
-from toolscore_ci.serve.reviews import settle_reviews
+from toolscore_ci.review_records import settle_reviews
 
 SCHEMA = "toolscore-ci/bench-v1"
 #: What `score` says about a detector's probabilities in the report.
@@ -220,7 +220,7 @@ def run_bench(
     per_check = CheckTally()
     stats = RunStats()
     unlabelled = 0
-    # A reviews file is a log: only each trace's standing decision is a label (serve/reviews.py).
+    # A reviews file is a log: only each trace's standing decision is a label (review_records.py).
     for item in settle_reviews(iter_valid_records(files, config, probes, stats)):
         if isinstance(item, InputIssue):
             err.write(f"{item.severity}: {item}\n")

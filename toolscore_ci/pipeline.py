@@ -33,9 +33,9 @@ from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord, task_labe
 from toolscore_ci.policy import group_value
 from toolscore_ci.probes import Probes
 from toolscore_ci.projection import project
+from toolscore_ci.review_records import is_review
 from toolscore_ci.rules import RulePackError, load_packs
 from toolscore_ci.run_time import record_duration
-from toolscore_ci.serve.reviews import is_review
 from toolscore_ci.shard import Shard
 from toolscore_ci.validate import schema_issues
 

@@ -23,8 +23,8 @@ from toolscore_ci.detectors.offline import ARTIFACT
 from toolscore_ci.model import InputIssue, TraceRecord
 from toolscore_ci.pipeline import CheckConfig, RunStats, iter_valid_records, make_engine
 from toolscore_ci.projection import project
+from toolscore_ci.review_records import settle_reviews
 from toolscore_ci.rules.dsl import MISSING, get_path
-from toolscore_ci.serve.reviews import settle_reviews
 
 #: Where a trace's source (model, agent, repository) is read for the held-out folds, first
 #: found wins; a trace with none of them is grouped by its file.
@@ -104,7 +104,7 @@ def load_examples(
     examples: list[Example] = []
     by_group: Counter[str] = Counter()
     excluded = unlabelled = 0
-    # A reviews file is a log: only each trace's standing decision is a label (serve/reviews.py).
+    # A reviews file is a log: only each trace's standing decision is a label (review_records.py).
     records = settle_reviews(iter_valid_records(files, config, None, stats or RunStats()))
     for item in records:
         if isinstance(item, InputIssue):

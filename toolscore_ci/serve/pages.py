@@ -16,8 +16,8 @@ from urllib.parse import urlencode
 from toolscore_ci.model import VERDICTS, InputIssue, Result, Trace
 from toolscore_ci.report.inert import show_invisible
 from toolscore_ci.report.trace_view import STYLESHEET as TRACE_STYLESHEET
+from toolscore_ci.review_records import Decision
 from toolscore_ci.serve.queue import STATUSES, Filters
-from toolscore_ci.serve.reviews import Decision
 from toolscore_ci.serve.trace_panel import trace_panel
 
 #: Served at /style.css (same origin), so the CSP needs no 'unsafe-inline' for styles: the
