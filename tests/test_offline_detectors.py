@@ -18,6 +18,7 @@ from toolscore_ci.detectors.classifier import Classifier, Example, decisive_verd
 from toolscore_ci.detectors.classifier import train as train_artifact
 from toolscore_ci.detectors.offline import (
     ABSTAIN_CODE,
+    RANK_CODE,
     SCORE_CODE,
     OfflineChecker,
     review_band,
@@ -125,6 +126,50 @@ def test_without_a_model_the_cascade_abstains_visibly() -> None:
     result = checker.check(trace, "t.jsonl", 1)
     assert result.verdict == "unverifiable" and result.p_success == 0.5
     assert any(note.startswith(ABSTAIN_CODE) for note in result.notes)
+
+
+def _question_case(i: int, good: bool) -> dict[str, Any]:
+    """The agent only asks (no claim: the checks skip it); the person's last words tell the
+    outcome, as in _open_case."""
+    name = f"Luigi{i}"
+    end = "Perfect, thank you so much!" if good else "That is wrong, nothing was booked at all."
+    return build(
+        f"ask-{'good' if good else 'bad'}-{i}",
+        [
+            ("user", f"Book me a table at {name}."),
+            ("call", "lookup_restaurant", {"name": name}, True, {"open": True}),
+            ("agent", f"Which time would you like at {name}?"),
+            ("user", end),
+        ],
+    )
+
+
+def test_a_trace_that_claims_nothing_is_ranked_but_stays_skipped() -> None:
+    examples = _examples()
+    for i in range(40):  # the model has seen runs that only ask, so it does not abstain
+        for good in (True, False):
+            trace = project(_question_case(i, good))
+            dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
+            examples.append(Example(dense, buckets, int(good), f"g{i % 5}"))
+    artifact = train_artifact(examples, folds=5)
+    # the model may decide false_success alone: on a skipped trace it still may not
+    assert "false_success" in artifact["decisive"]
+    checker = OfflineChecker(ENGINE, Classifier(artifact), "cascade-offline")
+    good, bad = project(_question_case(904, True)), project(_question_case(904, False))
+    assert ENGINE.check(good, "t.jsonl", 1).verdict == "skipped"
+    results = {name: checker.check(t, "t.jsonl", 1) for name, t in (("good", good), ("bad", bad))}
+    for result in results.values():
+        assert result.verdict == "skipped" and result.honesty_errors == 0
+        assert 0.20 < result.p_success < 0.80 and result.p_success != 0.5
+        assert result.reasons == [] and result.detector == "cascade-offline"
+        assert [n for n in result.notes if n.startswith(RANK_CODE)], result.notes
+    assert results["good"].p_success > results["bad"].p_success
+
+
+def test_without_a_model_a_skipped_trace_is_left_as_the_checks_left_it() -> None:
+    trace = project(_question_case(905, True))
+    result = OfflineChecker(ENGINE, None, "cascade-offline").check(trace, "t.jsonl", 1)
+    assert result.as_dict() == ENGINE.check(trace, "t.jsonl", 1).as_dict()
 
 
 def _failed_booking(i: int) -> dict[str, Any]:

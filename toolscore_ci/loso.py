@@ -5,8 +5,9 @@
 on all the other groups (Platt scaling fitted on their own out-of-fold scores) and scores the
 held-out one. Reported per group and pooled over every held-out score: AUROC with its bootstrap
 interval of the checks, the classifier alone and the cascade (the checks' probability where
-they are conclusive, the classifier's on the open traces), and what the cascade would do at the
-shared gate (0.80 / 0.20) if the classifier's probability were allowed to decide the open ones.
+they are conclusive, the classifier's on the open and the skipped traces), and what the cascade
+would do at the shared gate (0.80 / 0.20) if the classifier's probability were allowed to decide
+the open ones.
 
 Labels and the group are read here, from the full record; the classifier only ever sees the
 projected trace and the engine's result for it.
@@ -154,7 +155,8 @@ def run(
     }
 
 
-#: The checks' verdicts the offline cascade keeps as they are.
+#: The checks' verdicts the offline cascade keeps as they are (a skipped trace is ranked, its
+#: verdict kept).
 KEPT = CONCLUSIVE | {"skipped"}
 
 
@@ -182,10 +184,11 @@ class _Figures:
             None if q is None else (q if gate(q) in a else review_band(q))
             for q, a in zip(clf, allowed, strict=True)
         ]
-        # a trace the checks decided, or that claims nothing (skipped), is never scored
+        # a trace the checks decided keeps their probability; one that claims nothing (skipped)
+        # is ranked inside the review band and keeps its verdict
         cascade = [
-            c if v in KEPT or q is None else q
-            for c, v, q in zip(check_p, verdicts, shipped, strict=True)
+            c if v in CONCLUSIVE or p is None else (review_band(p) if v == "skipped" else q)
+            for c, v, p, q in zip(check_p, verdicts, clf, shipped, strict=True)
         ]
         gated = [
             v if v in KEPT or q is None else gate(q) for v, q in zip(verdicts, shipped, strict=True)

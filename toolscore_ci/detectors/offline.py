@@ -10,7 +10,9 @@ artifact records, on data the model was not trained on, that doing so is safe
 (`decisive` in the artifact, set by `train`): otherwise its probability is mapped into the
 review band (0.20, 0.80) by a monotone map, so the queue is ranked by it and the gate's verdict
 stays `unverifiable`. A model alone never blocks a merge without held-out evidence that its
-low scores are failures. Both detectors are free and need no network; they only ever receive
+low scores are failures. A trace that claims nothing keeps `skipped` (there is no claim to gate)
+but is ranked the same way: a coding agent that ends on a bare diff claims nothing, and whether
+the run worked still matters to whoever reads the nightly report. Both detectors are free and need no network; they only ever receive
 projected traces (no labels).
 """
 
@@ -31,6 +33,8 @@ MODES: tuple[Mode, ...] = ("classifier", "cascade-offline")
 CONCLUSIVE = frozenset({"verified", "false_success"})
 #: A scored trace's reason; an abstention is a note, and the trace keeps the checks' result.
 SCORE_CODE = "TSM001"
+#: A ranked trace that claims nothing: a note, since the reasons are about claims.
+RANK_CODE = "TSM002"
 ABSTAIN_CODE = "TSM901"
 #: The name of the model artifact in a `--model DIR` (what `train --out DIR` writes).
 ARTIFACT = "classifier.json"
@@ -81,16 +85,35 @@ class OfflineChecker:
 
     def check(self, trace: Trace, source_file: str, line: int) -> Result:
         result, index = self.engine.check_indexed(trace, source_file, line)
-        if result.verdict == "skipped":
-            return result  # nothing claimed: nothing to score
         if self.mode == "cascade-offline" and result.verdict in CONCLUSIVE:
             return result
+        skipped = result.verdict == "skipped"
         if self.model is None:
+            if skipped:
+                return result  # nothing claimed, nothing to rank it with: nothing to say
             return _abstained(result, "no model is installed (see `toolscore-ci train`)")
         score = self.model.score(trace, result, index)
         if score.p_success is None:
             return _abstained(result, score.why)
+        if skipped:
+            return self._ranked(result, score)
         return self._scored(result, score)
+
+    def _ranked(self, result: Result, score: Score) -> Result:
+        """A trace that claims nothing, ranked by the model inside the review band: the
+        verdict stays `skipped`, whatever the score (no claim, nothing to call false)."""
+        assert score.p_success is not None
+        note = (
+            f"{RANK_CODE} classifier: {score.p_success:.0%} likely a success (ranked only: the "
+            f"trace claims nothing, so nothing is gated); largest contributions: "
+            f"{_contributions(score)}"
+        )
+        return replace(
+            result,
+            p_success=review_band(score.p_success),
+            notes=[*result.notes, note],
+            detector=self.mode,
+        )
 
     def _scored(self, result: Result, score: Score) -> Result:
         assert score.p_success is not None
@@ -103,14 +126,13 @@ class OfflineChecker:
         else:
             p_out = p
             why = "held out, the model's scores this far out were right: it decides"
-        parts = ", ".join(f"{name} {weight:+.2f}" for name, weight in score.contributions)
         reason = Reason(
             claim="model_score",
             # a verdict the model may reach alone rests on it: a blocked run says why it failed
             outcome="unsupported" if decided == "false_success" else "unknown",
             steps=(),
             detail=f"classifier: {p:.0%} likely a success ({why}); largest contributions: "
-            f"{parts or 'none'}",
+            f"{_contributions(score)}",
             code=SCORE_CODE,
         )
         # Keep the checks' own reasons: they say what was and was not verified.
@@ -121,6 +143,10 @@ class OfflineChecker:
             reasons=[*result.reasons, reason],
             detector=self.mode,
         )
+
+
+def _contributions(score: Score) -> str:
+    return ", ".join(f"{name} {weight:+.2f}" for name, weight in score.contributions) or "none"
 
 
 def _abstained(result: Result, why: str) -> Result:
