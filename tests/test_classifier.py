@@ -14,7 +14,14 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_cases import build
 
-from toolscore_ci.detectors.classifier import FORMAT, Classifier, Example, featurize, train
+from toolscore_ci.detectors.classifier import (
+    FORMAT,
+    L2_GRID,
+    Classifier,
+    Example,
+    featurize,
+    train,
+)
 from toolscore_ci.detectors.features import dense_features, ngram_buckets
 from toolscore_ci.detectors.linear import auroc, fit_platt, sigmoid, train_logistic
 from toolscore_ci.engine.index import build as build_index
@@ -160,6 +167,18 @@ ALIEN = [
     ("call", "meteo_lyon", {"ville": "Lyon"}, True, {"ciel": "nuageux"}),
     ("agent", "Demain matin à Lyon le ciel sera nuageux, environ douze degrés."),
 ]
+
+
+def test_train_keeps_the_l2_strength_that_ranked_best_out_of_fold() -> None:
+    artifact = train(_corpus(), folds=3)
+    by_l2 = {float(c): v for c, v in artifact["metrics"]["out_of_fold_auroc_by_l2"].items()}
+    assert set(by_l2) == set(L2_GRID)
+    chosen = artifact["training"]["l2"]
+    assert by_l2[chosen] == max(by_l2.values())
+    # a tie goes to the stronger regularisation, the simpler model
+    assert chosen == max(c for c, v in by_l2.items() if v == by_l2[chosen])
+    assert artifact["metrics"]["out_of_fold_auroc"] == by_l2[chosen]
+    assert train(_corpus(), folds=3) == artifact  # seeded: the same data, the same model
 
 
 def test_unfamiliar_words_abstain_even_when_every_weight_bucket_was_hit() -> None:
