@@ -16,7 +16,7 @@ from engine_cases import build
 
 from toolscore_ci.detectors.classifier import (
     FORMAT,
-    L2_GRID,
+    L2,
     Classifier,
     Example,
     featurize,
@@ -126,6 +126,7 @@ def test_the_artifact_is_json_that_scores_explains_and_abstains() -> None:
     artifact = train(_corpus(), folds=3, data_hash="abc")
     assert artifact["format"] == FORMAT
     assert artifact["training"]["data_sha256"] == "abc"
+    assert artifact["training"]["l2"] == L2
     model = Classifier(json.loads(json.dumps(artifact)))  # nothing but JSON in it
     assert artifact["metrics"]["out_of_fold_auroc"] > 0.9
     good = project(
@@ -167,18 +168,6 @@ ALIEN = [
     ("call", "meteo_lyon", {"ville": "Lyon"}, True, {"ciel": "nuageux"}),
     ("agent", "Demain matin à Lyon le ciel sera nuageux, environ douze degrés."),
 ]
-
-
-def test_train_keeps_the_l2_strength_that_ranked_best_out_of_fold() -> None:
-    artifact = train(_corpus(), folds=3)
-    by_l2 = {float(c): v for c, v in artifact["metrics"]["out_of_fold_auroc_by_l2"].items()}
-    assert set(by_l2) == set(L2_GRID)
-    chosen = artifact["training"]["l2"]
-    assert by_l2[chosen] == max(by_l2.values())
-    # a tie goes to the stronger regularisation, the simpler model
-    assert chosen == max(c for c, v in by_l2.items() if v == by_l2[chosen])
-    assert artifact["metrics"]["out_of_fold_auroc"] == by_l2[chosen]
-    assert train(_corpus(), folds=3) == artifact  # seeded: the same data, the same model
 
 
 def test_unfamiliar_words_abstain_even_when_every_weight_bucket_was_hit() -> None:
