@@ -412,6 +412,11 @@ def test_check_run_carries_every_annotation_in_batches(runner: Runner, stub: Git
     run = runner.run(check_run="true", max_annotations="0")
     (check,) = stub.check_runs.values()
     assert run.outputs["check-run-url"] == check["html_url"]
+    # the job summary, written before the API calls, ends by linking what they created
+    posted = run.summary.rstrip().splitlines()[-1]
+    assert posted.startswith("Posted: "), posted
+    assert f"[check run]({check['html_url']})" in posted
+    assert f"[PR comment]({run.outputs['comment-url']})" in posted
     assert check["head_sha"] == "a" * 40 and check["name"] == "toolscore-ci"
     assert len(check["all_annotations"]) == int(run.outputs["honesty-errors"])
     assert not [line for line in run.stdout.splitlines() if line.startswith("::error ")]
@@ -583,6 +588,7 @@ def test_fork_and_dependabot_runs_skip_the_api(runner: Runner, stub: GitHubStub,
     (notice,) = [line for line in run.stdout.splitlines() if line.startswith("::notice")]
     assert ("fork" if who == "fork" else "Dependabot") in notice
     assert "workflow_run" in notice
+    assert "Posted: " not in run.summary  # nothing was posted: nothing is linked
 
 
 FORK_SHA = "d" * 40

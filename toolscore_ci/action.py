@@ -69,6 +69,7 @@ from toolscore_ci.report.comment import (
     comment_markdown,
     marker,
     md_text,
+    posted_line,
     render_markdown,
     stable_body,
     summary_markdown,
@@ -1269,9 +1270,11 @@ def run_action(env: Mapping[str, str], log: IO[str]) -> int:
         )
     for notice in notices:
         emit(command("notice", notice, {"title": settings.title}))
-    if notices and settings.job_summary and summary_path:
+    if settings.job_summary and summary_path:
         extra = "".join(f"\n> [!NOTE]\n> {md_text(n, 1000)}\n" for n in notices)
-        if os.path.getsize(summary_path) + utf8_len(extra) < SUMMARY_LIMIT:
+        extra += posted_line(urls.get("check-run-url"), urls.get("comment-url"))
+        written = os.path.getsize(summary_path) if os.path.exists(summary_path) else None
+        if extra and written is not None and written + utf8_len(extra) < SUMMARY_LIMIT:
             append_atomic(summary_path, extra)
     # Every internal error is named in the log, loudly, whichever stage it came from.
     for text in outcome.internal:

@@ -240,6 +240,18 @@ def _link(label: str, url: str | None) -> str | None:
     return f"[{label}]({url})" if url and SAFE_URL.fullmatch(url) else None
 
 
+def posted_line(check_run_url: str | None, comment_url: str | None) -> str:
+    """The job summary's last line, once the API calls are done (the summary is written before
+    them, so it cannot name what they created): links to the check run and the PR comment, or
+    "" when neither was posted."""
+    links = [
+        link
+        for link in (_link("check run", check_run_url), _link("PR comment", comment_url))
+        if link
+    ]
+    return f"\nPosted: {' · '.join(links)}\n" if links else ""
+
+
 def _run_line(data: ReportData) -> str:
     """The volatile line: commit, run, links. It changes on every run, so `stable_body`
     leaves it out and `comment-mode: changes` edits only when the findings change."""
