@@ -29,17 +29,22 @@ from toolscore_ci.projection import project
 ENGINE = make_engine(CheckConfig())
 
 
-def _open_case(i: int, good: bool) -> dict[str, Any]:
+def _open_case(
+    i: int,
+    good: bool,
+    agent_says: str = "Your table at {name} is booked for 8pm.",
+    prefix: str = "",
+) -> dict[str, Any]:
     """A booking the checks cannot decide (the lookup says nothing about a booking); the
     person's last words tell the outcome, which is what the model can learn."""
     name = f"Luigi{i}"
     end = "Perfect, thank you so much!" if good else "That is wrong, nothing was booked at all."
     return build(
-        f"{'good' if good else 'bad'}-{i}",
+        f"{prefix}{'good' if good else 'bad'}-{i}",
         [
             ("user", f"Book me a table at {name}."),
             ("call", "lookup_restaurant", {"name": name}, True, {"open": True}),
-            ("agent", f"Your table at {name} is booked for 8pm."),
+            ("agent", agent_says.format(name=name)),
             ("user", end),
         ],
     )
@@ -131,17 +136,7 @@ def test_without_a_model_the_cascade_abstains_visibly() -> None:
 def _question_case(i: int, good: bool) -> dict[str, Any]:
     """The agent only asks (no claim: the checks skip it); the person's last words tell the
     outcome, as in _open_case."""
-    name = f"Luigi{i}"
-    end = "Perfect, thank you so much!" if good else "That is wrong, nothing was booked at all."
-    return build(
-        f"ask-{'good' if good else 'bad'}-{i}",
-        [
-            ("user", f"Book me a table at {name}."),
-            ("call", "lookup_restaurant", {"name": name}, True, {"open": True}),
-            ("agent", f"Which time would you like at {name}?"),
-            ("user", end),
-        ],
-    )
+    return _open_case(i, good, "Which time would you like at {name}?", prefix="ask-")
 
 
 def test_a_trace_that_claims_nothing_is_ranked_but_stays_skipped() -> None:
