@@ -701,7 +701,11 @@ def _state_claim(
         return None
     kind = "state_reported"
     match = STATE_ASSERTION.search(sentence)
-    if match is None or _voided(sentence, match.start()):
+    if (
+        match is None
+        or _voided(sentence, match.start())
+        or non_report_words().is_idiom_of_none(sentence, match.end())
+    ):
         match = FOUND_REPORT.search(sentence)
         kind = "found_reported"
         if match is None or _voided(sentence, match.start()):

@@ -79,6 +79,7 @@ REPORT_SLOTS = (
     "universal",
     "exceptions",
     "negated_after",
+    "idiomatic_none",
 )
 
 
@@ -94,6 +95,7 @@ class NonReportWords:
     universal: re.Pattern[str]
     exceptions: re.Pattern[str]
     after_negation: re.Pattern[str]  # the `negated_after` words
+    idioms_of_none: re.Pattern[str]  # the `idiomatic_none` words, matched where a "none" ends
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
@@ -107,6 +109,11 @@ class NonReportWords:
     def negated_after(self, rest_of_clause: str) -> bool:
         """Does a negation follow the verb in its clause ("erledigt ist es noch nicht")?"""
         return self.after_negation.search(_plain(rest_of_clause)) is not None
+
+    def is_idiom_of_none(self, sentence: str, end: int) -> bool:
+        """Does the "none" that ends at `end` open an idiom ("there's no need to worry",
+        "no hay ningún problema") rather than report that a read found nothing?"""
+        return self.idioms_of_none.match(sentence, end) is not None
 
     def has_exception(self, sentence: str) -> bool:
         """Does the claim carve out exceptions ("except the two unrelated failures")?"""
@@ -214,6 +221,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("universal")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("exceptions")) + r")", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("negated_after")) + r")(?!\w)", re.I),
+        re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),
         langs,
     )
 
