@@ -15,7 +15,7 @@ import re
 import zlib
 from collections.abc import Iterable
 
-from toolscore_ci.claims.values import extract_values
+from toolscore_ci.claims.values import extract_kinds
 from toolscore_ci.engine.index import TraceIndex
 from toolscore_ci.engine.reported import turn_ends
 from toolscore_ci.engine.text import iter_scalars
@@ -155,7 +155,8 @@ def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
 
 
 def _facts(text: str) -> set[str]:
-    values = extract_values(text[:_MAX_TEXT]) if text else {}
+    # only the fact kinds: reading paths and versions too would be thrown away
+    values = extract_kinds(text[:_MAX_TEXT], frozenset(FACT_KINDS)) if text else {}
     return {v.casefold().lstrip("~") for k in FACT_KINDS for v in values.get(k, ())}
 
 
