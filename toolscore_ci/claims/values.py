@@ -171,7 +171,7 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
         no_paths = PATH.sub(" ", scrubbed)
     if _DIGIT.search(no_paths) is None:  # every other kind is written with digits
         return {k: tuple(v) for k, v in found.items()}
-    if "amount" in kinds:
+    if "amount" in kinds and any(hint.search(no_paths) for hint in _AMOUNT_HINTS):
         for match in AMOUNT.finditer(no_paths):
             add("amount", _plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
@@ -197,7 +197,7 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
     if "version" in kinds and _VERSION_HINT.search(no_paths):
         for match in _VERSION.finditer(no_paths):
             add("version", match.group(0))
-    if "count" in kinds:
+    if "count" in kinds and _COUNT_HINT.search(no_paths):
         for match in TEST_COUNT.finditer(no_paths):
             add("count", match.group(1))
     return {k: tuple(v) for k, v in found.items()}
@@ -265,6 +265,17 @@ _DIGIT = re.compile(r"\d")
 _TIME_HINT = re.compile(r":|[ap]\.?m", re.I)
 _ID_HINT = re.compile(r"[_#-]|[0-9a-f]{7}")  # prefix_/prefix-, #123, or a hex sha
 _VERSION_HINT = re.compile(r"v\d")
+# What an amount and a test count cannot lack, each a pattern that starts with one character
+# class (which `re` scans for quickly): a currency sign or code, then a digit, or a digit
+# then a currency; a digit, then the word counted.
+_AMOUNT_HINTS = (
+    re.compile(r"[$€£¥]\s?\d"),
+    re.compile(r"(?:" + _CODES + r")\s\s?\d"),
+    re.compile(r"\d\s?(?:" + _CODES + r"|dollars|euros?|pounds)"),
+)
+_COUNT_HINT = re.compile(
+    r"\d\s+(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|checks?|cases?)", re.I
+)
 
 # ---- matching against tool evidence ----------------------------------------------------
 
