@@ -176,7 +176,11 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
             add("amount", _plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
     # offsets are not separate times.
-    datetimes = [m for m in _ISO_DATETIME.finditer(no_paths) if m.group(4)]
+    datetimes = (
+        [m for m in _ISO_DATETIME.finditer(no_paths) if m.group(4)]
+        if _ISO_HINT.search(no_paths)
+        else []
+    )
     if kinds & _DATE_KINDS:
         for match in datetimes:
             if "date" in kinds:
@@ -208,7 +212,7 @@ def _dates_and_times(
 ) -> None:
     """ISO dates, dates with a month's name and times of day, as `_extract_values` reads them
     once ISO datetimes are blanked."""
-    no_dates, iso_dates = _cut(ISO_DATE, no_paths)
+    no_dates, iso_dates = _cut(ISO_DATE, no_paths) if _ISO_HINT.search(no_paths) else (no_paths, [])
     if "date" in kinds:
         for match in iso_dates:
             add("date", match.group(0))
@@ -261,8 +265,11 @@ def _blanked(text: str, matches: list[re.Match[str]]) -> str:
 
 _DIGIT = re.compile(r"\d")
 # What a time with minutes or am/pm, an id and a version cannot lack (cheaper to look for:
-# the patterns themselves start with lookbehinds, tried at every position).
-_TIME_HINT = re.compile(r":|[ap]\.?m", re.I)
+# the patterns themselves start with lookbehinds, tried at every position). A time that counts
+# has a digit then minutes, or then am/pm: bare numbers, which TIME also finds, need not be read.
+_TIME_HINT = re.compile(r"\d(?::[0-5]\d|\s*[ap]\.?m)", re.I)
+# an ISO date's digits, which a pattern starting with "\b" is not scanned for quickly
+_ISO_HINT = re.compile(r"\d{4}-\d\d-\d\d")
 _ID_HINT = re.compile(r"[_#-]|[0-9a-f]{7}")  # prefix_/prefix-, #123, or a hex sha
 _VERSION_HINT = re.compile(r"v\d")
 # What an amount and a test count cannot lack, each a pattern that starts with one character
