@@ -224,7 +224,11 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
     crc32 = zlib.crc32
     start = crc32(prefix.encode())
     buckets: set[int] = set()
+    done: set[str] = set()
     for text in texts:
+        if text in done:
+            continue  # a repeated text (the same tool output again) adds no new n-gram
+        done.add(text)
         # crc32 chains: crc32(b, crc32(a)) == crc32(a + b), so "prefix word" is hashed from the
         # prefix's crc, and "prefix prev word" from prev's unigram crc: the same ids, no strings
         previous: int | None = None
