@@ -59,7 +59,8 @@ TIME = re.compile(
     r"\b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])", re.I
 )
 PATH = compile_guarded(
-    r"(?<![\w@/.-])(?:[\w.-]+/)+[\w.-]+\.[A-Za-z0-9]{1,6}\b|(?<![\w@/.-])[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|php|c|h|cpp|cs|kt|swift|md|yaml|yml|json|toml|sql|sh|css|html)\b"
+    # one lookbehind for both kinds of file path: it is tried at every position of the text
+    r"(?<![\w@/.-])(?:(?:[\w.-]+/)+[\w.-]+\.[A-Za-z0-9]{1,6}\b|[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|php|c|h|cpp|cs|kt|swift|md|yaml|yml|json|toml|sql|sh|css|html)\b)"
     # absolute directories (/archive/2026), never the path part of a URL
     r"|(?<![\w:/.~-])/[\w.-]+(?:/[\w.-]+)+/?(?![\w/])"
 )
