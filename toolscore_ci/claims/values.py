@@ -88,7 +88,7 @@ def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     # When things happened that the claim only mentions in passing, a record's own dates
     # ("10451, created 2024-03-11") or an aside ("(receipt 4KQ7, sale on May 30)"), are not
     # the times the claim is about: dates and times are read outside those.
-    context_free = _CONTEXT_DATES.sub(_blank_context, text)
+    context_free = _context_free(text)
     if context_free != text:
         outside = _extract_values(context_free, _DATE_KINDS)
         for kind in ("date", "monthday", "time"):
@@ -104,7 +104,7 @@ def extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ..
     kind not asked for is not read, and dates and times are read only where they count
     (outside a record's own dates and asides). The dict's order of kinds may differ from
     extract_values': for callers that read values as sets (the classifier's features)."""
-    context_free = _CONTEXT_DATES.sub(_blank_context, text) if kinds & _DATE_KINDS else text
+    context_free = _context_free(text) if kinds & _DATE_KINDS else text
     if context_free == text:
         return _extract_values(text, kinds)
     values = _extract_values(text, kinds - _DATE_KINDS)
@@ -137,6 +137,19 @@ _CONTEXT_DATES = compile_guarded(
     r"(?:\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4})",
     re.IGNORECASE,
 )
+#: The asides alone, the first alternative of _CONTEXT_DATES: a pattern that starts with "(",
+#: which `re` scans for quickly.
+_ASIDES = re.compile(r"\([^()\n]{0,200}\)")
+#: What a record's own date (the second alternative) cannot lack besides an ISO date.
+_SLASH_DATE_HINT = re.compile(r"\d/\d{1,2}/\d\d")
+
+
+def _context_free(text: str) -> str:
+    """The text with a record's own dates and the asides blanked (`_blank_context`). The two
+    alternatives start with different characters, so without any date a record's own could
+    have, the asides alone are what the whole pattern finds."""
+    has_date = _ISO_HINT.search(text) or _SLASH_DATE_HINT.search(text)
+    return (_CONTEXT_DATES if has_date else _ASIDES).sub(_blank_context, text)
 
 
 def _plain_number(text: str) -> str:
