@@ -224,6 +224,8 @@ _QUOTED = re.compile(r"""'([^']*)'|"((?:\\.|[^"\\])*)"|\\(.)""", re.S)
 
 
 def _unquote(word: str) -> str:
+    if "'" not in word and '"' not in word and "\\" not in word:
+        return word  # nothing quoted or escaped: most words of a command
     return _QUOTED.sub(lambda m: next(g for g in m.groups() if g is not None), word)
 
 
