@@ -25,7 +25,10 @@ def _instant(ts: str) -> datetime | None:
     text = ts.strip()
     if text.endswith(("Z", "z")):
         text = text[:-1] + "+00:00"  # fromisoformat takes a "Z" only from Python 3.11
-    text = _FRACTION.sub(lambda m: (m.group(1) + "000000")[:7], text, count=1)
+    fraction = _FRACTION.search(text)  # the first one, padded or cut to 6 digits
+    if fraction is not None:
+        digits = (fraction.group(1) + "000000")[:7]
+        text = text[: fraction.start()] + digits + text[fraction.end() :]
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:

@@ -55,9 +55,11 @@ _QUOTED = compile_guarded(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|«[^»\n]{1,30
 _REPORTED = compile_guarded(r"\b(?:that|saying|to say|dass|que)\b|:", re.I)
 # A sentence ends after [.!?] and before a capital, or at a line break. The [.!?] is matched
 # rather than looked behind at, so that `re` skips straight to the candidates (a pattern that
-# starts with a lookbehind is tried at every position); the sentence keeps it.
+# starts with a lookbehind is tried at every position); the sentence keeps it. Each
+# alternative starts with one literal character: only then does `re` skip to those.
+_AFTER_STOP = r"[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])"
 _SENTENCE = re.compile(
-    r"[.!?][\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n"
+    rf"\.{_AFTER_STOP}|!{_AFTER_STOP}|\?{_AFTER_STOP}|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n"
 )
 _CLAUSE = compile_guarded(
     r";|:\s|\s[-–—]\s|,\s*(?:and|but|so|then|also|plus|while|und|aber|y|pero|et|mais)\s|"

@@ -4,12 +4,12 @@ counts — and the matching of those values against what a tool received or retu
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import ClassVar
 
-from toolscore_ci.claims.prefilter import compile_guarded
+from toolscore_ci.claims.prefilter import Guarded, compile_guarded
 
 EMAIL = compile_guarded(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 # ids: prefixed tokens (evt_8841, INV-2024-001, cus_9Xk2), #123, and git shas
@@ -59,7 +59,8 @@ TIME = re.compile(
     r"\b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])", re.I
 )
 PATH = compile_guarded(
-    r"(?<![\w@/.-])(?:[\w.-]+/)+[\w.-]+\.[A-Za-z0-9]{1,6}\b|(?<![\w@/.-])[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|php|c|h|cpp|cs|kt|swift|md|yaml|yml|json|toml|sql|sh|css|html)\b"
+    # one lookbehind for both kinds of file path: it is tried at every position of the text
+    r"(?<![\w@/.-])(?:(?:[\w.-]+/)+[\w.-]+\.[A-Za-z0-9]{1,6}\b|[\w-]+\.(?:py|ts|tsx|js|jsx|go|rs|java|rb|php|c|h|cpp|cs|kt|swift|md|yaml|yml|json|toml|sql|sh|css|html)\b)"
     # absolute directories (/archive/2026), never the path part of a URL
     r"|(?<![\w:/.~-])/[\w.-]+(?:/[\w.-]+)+/?(?![\w/])"
 )
@@ -74,21 +75,41 @@ def extract_values(text: str) -> dict[str, tuple[str, ...]]:
     return dict(_extract_values_cached(text))
 
 
+#: Kinds read where a record's own dates and asides are blanked (`_extract_values_cached`).
+_DATE_KINDS = frozenset({"date", "monthday", "time"})
+_ALL_KINDS = frozenset(
+    {"email", "path", "amount", "id", "percent", "version", "count", *_DATE_KINDS}
+)
+
+
 @lru_cache(maxsize=4096)
 def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     values = _extract_values(text)
     # When things happened that the claim only mentions in passing, a record's own dates
     # ("10451, created 2024-03-11") or an aside ("(receipt 4KQ7, sale on May 30)"), are not
     # the times the claim is about: dates and times are read outside those.
-    context_free = _CONTEXT_DATES.sub(_blank_context, text)
+    context_free = _context_free(text)
     if context_free != text:
-        outside = _extract_values(context_free)
+        outside = _extract_values(context_free, _DATE_KINDS)
         for kind in ("date", "monthday", "time"):
             if kind in outside:
                 values[kind] = outside[kind]
             else:
                 values.pop(kind, None)
     return tuple(values.items())
+
+
+def extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ...]]:
+    """The values of these kinds only, each as `extract_values` gives it, in fewer passes: a
+    kind not asked for is not read, and dates and times are read only where they count
+    (outside a record's own dates and asides). The dict's order of kinds may differ from
+    extract_values': for callers that read values as sets (the classifier's features)."""
+    context_free = _context_free(text) if kinds & _DATE_KINDS else text
+    if context_free == text:
+        return _extract_values(text, kinds)
+    values = _extract_values(text, kinds - _DATE_KINDS)
+    values.update(_extract_values(context_free, kinds & _DATE_KINDS))
+    return values
 
 
 _MONTHS_AND_DAYS = re.compile(
@@ -116,6 +137,19 @@ _CONTEXT_DATES = compile_guarded(
     r"(?:\d{4}-\d\d-\d\d|\d{1,2}/\d{1,2}/\d{2,4})",
     re.IGNORECASE,
 )
+#: The asides alone, the first alternative of _CONTEXT_DATES: a pattern that starts with "(",
+#: which `re` scans for quickly.
+_ASIDES = re.compile(r"\([^()\n]{0,200}\)")
+#: What a record's own date (the second alternative) cannot lack besides an ISO date.
+_SLASH_DATE_HINT = re.compile(r"\d/\d{1,2}/\d\d")
+
+
+def _context_free(text: str) -> str:
+    """The text with a record's own dates and the asides blanked (`_blank_context`). The two
+    alternatives start with different characters, so without any date a record's own could
+    have, the asides alone are what the whole pattern finds."""
+    has_date = _ISO_HINT.search(text) or _SLASH_DATE_HINT.search(text)
+    return (_CONTEXT_DATES if has_date else _ASIDES).sub(_blank_context, text)
 
 
 def _plain_number(text: str) -> str:
@@ -129,42 +163,81 @@ def _plain_number(text: str) -> str:
     return re.sub(r"[.,]", "", text)
 
 
-def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
-    """Values a clause states, by kind; each kind in order of appearance, deduplicated."""
+def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str, tuple[str, ...]]:
+    """Values a clause states, by kind; each kind in order of appearance, deduplicated. Only
+    `kinds` are read (the text is scrubbed of emails, paths and dates all the same: each
+    kind is read from what the others leave)."""
     # each kind an ordered set (a dict): a long message states thousands of values
     found: dict[str, dict[str, None]] = {}
 
     def add(kind: str, value: str) -> None:
         found.setdefault(kind, {})[value] = None
 
-    emails = EMAIL.findall(text)
-    for email in emails:
-        add("email", email.casefold())
-    scrubbed = EMAIL.sub(" ", text)
-    for match in PATH.finditer(scrubbed):
-        add("path", match.group(0).rstrip("."))
-    no_paths = PATH.sub(" ", scrubbed)
+    scrubbed, emails = _cut(EMAIL, text)
+    if "email" in kinds:
+        for email in emails:
+            add("email", email.group(0).casefold())
+    if "path" in kinds:
+        no_paths, paths = _cut(PATH, scrubbed)
+        for match in paths:
+            add("path", match.group(0).rstrip("."))
+    else:
+        no_paths = PATH.sub(" ", scrubbed)
     if _DIGIT.search(no_paths) is None:  # every other kind is written with digits
         return {k: tuple(v) for k, v in found.items()}
-    for match in AMOUNT.finditer(no_paths):
-        add("amount", _plain_number(match.group("num1") or match.group("num2") or ""))
+    if "amount" in kinds and any(hint.search(no_paths) for hint in _AMOUNT_HINTS):
+        for match in AMOUNT.finditer(no_paths):
+            add("amount", _plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
     # offsets are not separate times.
-    for match in _ISO_DATETIME.finditer(no_paths):
-        if match.group(4):
-            add("date", f"{match.group(1)}-{match.group(2)}-{match.group(3)}")
-            add("time", f"{match.group(4)}:{match.group(5)}")
-    no_paths = _ISO_DATETIME.sub(lambda m: " " if m.group(4) else m.group(0), no_paths)
-    for match in ISO_DATE.finditer(no_paths):
-        add("date", match.group(0))
-    for match in WORD_DATE.finditer(no_paths):
-        month = _MONTHS.get((match.group("m1") or match.group("m2") or "").lower())
-        day = int(match.group("d1") or match.group("d2"))
-        if month and 1 <= day <= 31:
-            add("monthday", f"{month:02d}-{day:02d}")
-    no_dates = ISO_DATE.sub(" ", no_paths)
+    datetimes = (
+        [m for m in _ISO_DATETIME.finditer(no_paths) if m.group(4)]
+        if _ISO_HINT.search(no_paths)
+        else []
+    )
+    if kinds & _DATE_KINDS:
+        for match in datetimes:
+            if "date" in kinds:
+                add("date", f"{match.group(1)}-{match.group(2)}-{match.group(3)}")
+            if "time" in kinds:
+                add("time", f"{match.group(4)}:{match.group(5)}")
+    no_paths = _blanked(no_paths, datetimes)
+    if kinds & _DATE_KINDS:
+        _dates_and_times(no_paths, kinds, add)
+    ids = ID.finditer(no_paths) if "id" in kinds and _ID_HINT.search(no_paths) else ()
+    for match in ids:
+        token = match.group(0)
+        if not ISO_DATE.fullmatch(token):
+            add("id", token)
+    if "percent" in kinds:
+        for match in _PERCENT.finditer(no_paths):
+            add("percent", match.group(1))
+    if "version" in kinds and _VERSION_HINT.search(no_paths):
+        for match in _VERSION.finditer(no_paths):
+            add("version", match.group(0))
+    if "count" in kinds and _COUNT_HINT.search(no_paths):
+        for match in TEST_COUNT.finditer(no_paths):
+            add("count", match.group(1))
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def _dates_and_times(
+    no_paths: str, kinds: AbstractSet[str], add: Callable[[str, str], None]
+) -> None:
+    """ISO dates, dates with a month's name and times of day, as `_extract_values` reads them
+    once ISO datetimes are blanked."""
+    no_dates, iso_dates = _cut(ISO_DATE, no_paths) if _ISO_HINT.search(no_paths) else (no_paths, [])
+    if "date" in kinds:
+        for match in iso_dates:
+            add("date", match.group(0))
+    if "monthday" in kinds:
+        for match in WORD_DATE.finditer(no_paths):
+            month = _MONTHS.get((match.group("m1") or match.group("m2") or "").lower())
+            day = int(match.group("d1") or match.group("d2"))
+            if month and 1 <= day <= 31:
+                add("monthday", f"{month:02d}-{day:02d}")
     # only a time with minutes or am/pm counts: without ":" or "am"/"pm" there is none
-    times = TIME.finditer(no_dates) if _TIME_HINT.search(no_dates) else ()
+    times = TIME.finditer(no_dates) if "time" in kinds and _TIME_HINT.search(no_dates) else ()
     for match in times:
         if match.group("m") is None and match.group("ap") is None:
             continue  # a bare number is not a time
@@ -182,27 +255,48 @@ def _extract_values(text: str) -> dict[str, tuple[str, ...]]:
         # "5:30" with no am/pm may be either half of the day: "~" keeps that open
         ambiguous = "~" if not ap and 1 <= hour <= 12 else ""
         add("time", f"{ambiguous}{hour:02d}:{match.group('m') or '00'}")
-    ids = ID.finditer(no_paths) if _ID_HINT.search(no_paths) else ()
-    for match in ids:
-        token = match.group(0)
-        if not ISO_DATE.fullmatch(token):
-            add("id", token)
-    for match in _PERCENT.finditer(no_paths):
-        add("percent", match.group(1))
-    versions = _VERSION.finditer(no_paths) if _VERSION_HINT.search(no_paths) else ()
-    for match in versions:
-        add("version", match.group(0))
-    for match in TEST_COUNT.finditer(no_paths):
-        add("count", match.group(1))
-    return {k: tuple(v) for k, v in found.items()}
+
+
+def _cut(pattern: Guarded | re.Pattern[str], text: str) -> tuple[str, list[re.Match[str]]]:
+    """The text with each of the pattern's matches replaced by a space, and the matches: what
+    `sub(" ", text)` and `finditer(text)` give, in one pass instead of two."""
+    matches = list(pattern.finditer(text))
+    return _blanked(text, matches), matches
+
+
+def _blanked(text: str, matches: list[re.Match[str]]) -> str:
+    """The text with each match (in order, none overlapping) replaced by a space."""
+    if not matches:
+        return text
+    pieces = []
+    last = 0
+    for match in matches:
+        pieces.append(text[last : match.start()])
+        last = match.end()
+    pieces.append(text[last:])
+    return " ".join(pieces)
 
 
 _DIGIT = re.compile(r"\d")
 # What a time with minutes or am/pm, an id and a version cannot lack (cheaper to look for:
-# the patterns themselves start with lookbehinds, tried at every position).
-_TIME_HINT = re.compile(r":|[ap]\.?m", re.I)
+# the patterns themselves start with lookbehinds, tried at every position). A time that counts
+# has a digit then minutes, or then am/pm: bare numbers, which TIME also finds, need not be read.
+_TIME_HINT = re.compile(r"\d(?::[0-5]\d|\s*[ap]\.?m)", re.I)
+# an ISO date's digits, which a pattern starting with "\b" is not scanned for quickly
+_ISO_HINT = re.compile(r"\d{4}-\d\d-\d\d")
 _ID_HINT = re.compile(r"[_#-]|[0-9a-f]{7}")  # prefix_/prefix-, #123, or a hex sha
 _VERSION_HINT = re.compile(r"v\d")
+# What an amount and a test count cannot lack, each a pattern that starts with one character
+# class (which `re` scans for quickly): a currency sign or code, then a digit, or a digit
+# then a currency; a digit, then the word counted.
+_AMOUNT_HINTS = (
+    re.compile(r"[$€£¥]\s?\d"),
+    re.compile(r"(?:" + _CODES + r")\s\s?\d"),
+    re.compile(r"\d\s?(?:" + _CODES + r"|dollars|euros?|pounds)"),
+)
+_COUNT_HINT = re.compile(
+    r"\d\s+(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|checks?|cases?)", re.I
+)
 
 # ---- matching against tool evidence ----------------------------------------------------
 

@@ -15,7 +15,7 @@ import re
 import zlib
 from collections.abc import Iterable
 
-from toolscore_ci.claims.values import extract_values
+from toolscore_ci.claims.values import extract_kinds
 from toolscore_ci.engine.index import TraceIndex
 from toolscore_ci.engine.reported import turn_ends
 from toolscore_ci.engine.text import iter_scalars
@@ -155,7 +155,8 @@ def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
 
 
 def _facts(text: str) -> set[str]:
-    values = extract_values(text[:_MAX_TEXT]) if text else {}
+    # only the fact kinds: reading paths and versions too would be thrown away
+    values = extract_kinds(text[:_MAX_TEXT], frozenset(FACT_KINDS)) if text else {}
     return {v.casefold().lstrip("~") for k in FACT_KINDS for v in values.get(k, ())}
 
 
@@ -223,7 +224,11 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
     crc32 = zlib.crc32
     start = crc32(prefix.encode())
     buckets: set[int] = set()
+    done: set[str] = set()
     for text in texts:
+        if text in done:
+            continue  # a repeated text (the same tool output again) adds no new n-gram
+        done.add(text)
         # crc32 chains: crc32(b, crc32(a)) == crc32(a + b), so "prefix word" is hashed from the
         # prefix's crc, and "prefix prev word" from prev's unigram crc: the same ids, no strings
         previous: int | None = None

@@ -209,7 +209,8 @@ _HEREDOC_MARK = re.compile(r"<<-?\s*(['\"]?)\w+\1")
 def _writes_by_redirect(tokens: list[str]) -> bool:
     """An unquoted `> file` / `>> file` (not `2>&1`, not `/dev/null`)."""
     for i, tok in enumerate(tokens):
-        m = _REDIRECT.match(tok)
+        # what _REDIRECT needs at the start: most tokens are words, not redirections
+        m = _REDIRECT.match(tok) if tok.startswith((">", "1>")) else None
         if m is None:
             continue
         target = m.group(1) or (tokens[i + 1] if i + 1 < len(tokens) else "")
@@ -224,6 +225,8 @@ _QUOTED = re.compile(r"""'([^']*)'|"((?:\\.|[^"\\])*)"|\\(.)""", re.S)
 
 
 def _unquote(word: str) -> str:
+    if "'" not in word and '"' not in word and "\\" not in word:
+        return word  # nothing quoted or escaped: most words of a command
     return _QUOTED.sub(lambda m: next(g for g in m.groups() if g is not None), word)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import repeat
 from typing import Any
 
 
@@ -26,7 +27,18 @@ def iter_scalars(value: Any, max_depth: int = 12, max_items: int = 200) -> Itera
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, str) or (isinstance(item, int) and not isinstance(item, bool)):
+        # JSON's own types by identity first: isinstance against Mapping, an ABC, costs
+        # several times more, and a trace's results hold hundreds of thousands of values
+        kind = type(item)
+        if kind is str or kind is int:
+            yield item
+        elif kind is dict or kind is list:
+            if depth < max_depth:
+                children = reversed(list(item.values()) if kind is dict else item[:max_items])
+                stack.extend(zip(children, repeat(depth + 1)))
+        elif kind is float or kind is bool or item is None:
+            continue
+        elif isinstance(item, str) or (isinstance(item, int) and not isinstance(item, bool)):
             yield item
         elif depth < max_depth:
             if isinstance(item, Mapping):
