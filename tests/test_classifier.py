@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_cases import build
+from engine_cases import PYTEST_FAIL, PYTEST_OK, build
 
 from toolscore_ci.detectors.classifier import (
     FORMAT,
@@ -97,6 +97,63 @@ def test_facts_no_tool_gave_are_counted_and_backed_ones_are_not() -> None:
     assert _features(build("backed", RECOVERED))["final_facts_unbacked"] == 0
     made_up = [*RECOVERED[:-1], ("agent", "I refunded $75 to your card (refund re_9).")]
     assert _features(build("made-up", made_up))["final_facts_unbacked"] == 1.0
+
+
+EDIT = ("call", "Bash", {"command": "sed -i 's/a/b/' src/app.py"}, True, "")
+DIFF = (
+    "diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n"
+    "@@ -1,2 +1,2 @@\n-a = 1\n+a = 2\n context\n"
+)
+SHOW_DIFF = ("call", "Bash", {"command": "git diff"}, True, DIFF)
+
+
+def _coding(*steps: tuple) -> dict[str, float]:  # type: ignore[type-arg]
+    return _features(build("coding", [("user", "Fix the bug."), *steps, ("agent", "Done.")]))
+
+
+def test_the_last_test_run_passing_is_a_feature_and_a_failing_one_is_another() -> None:
+    passed = _coding(
+        EDIT,
+        ("call", "Bash", {"command": "pytest"}, True, PYTEST_FAIL),
+        ("call", "Bash", {"command": "pytest"}, True, PYTEST_OK),
+    )
+    assert passed["last_tests_passed"] == 1.0
+    assert passed["last_tests_failed"] == passed["no_tests_ran"] == 0.0
+    failed = _coding(
+        EDIT,
+        ("call", "Bash", {"command": "pytest"}, True, PYTEST_OK),
+        ("call", "Bash", {"command": "pytest"}, True, PYTEST_FAIL),
+    )
+    assert failed["last_tests_failed"] == 1.0
+    assert failed["last_tests_passed"] == failed["no_tests_ran"] == 0.0
+
+
+def test_a_run_without_a_test_summary_ran_no_tests() -> None:
+    assert _coding(EDIT)["no_tests_ran"] == 1.0
+    # a runner that printed no summary (a usage error) ran no test either
+    usage = ("call", "Bash", {"command": "pytest"}, False, "ERROR: usage: pytest [options]")
+    assert _coding(EDIT, usage)["no_tests_ran"] == 1.0
+    assert (
+        _coding(EDIT, ("call", "Bash", {"command": "pytest"}, True, PYTEST_OK))["no_tests_ran"]
+        == 0.0
+    )
+
+
+def test_an_edit_after_the_last_test_run_is_a_feature_and_one_before_it_is_not() -> None:
+    tested = ("call", "Bash", {"command": "pytest"}, True, PYTEST_OK)
+    assert _coding(tested, EDIT)["edited_after_last_tests"] == 1.0
+    assert _coding(EDIT, tested)["edited_after_last_tests"] == 0.0
+    assert _coding(EDIT)["edited_after_last_tests"] == 0.0  # no test run: nothing went stale
+
+
+def test_the_last_diff_is_measured_and_a_run_without_one_is_zero() -> None:
+    shown = _coding(EDIT, SHOW_DIFF)
+    assert shown["final_diff_files"] > 0 and shown["final_diff_lines"] > 0
+    bare = _coding(EDIT)
+    assert bare["final_diff_files"] == bare["final_diff_lines"] == 0.0
+    # a failed call's output is not the run's diff
+    failed = _coding(EDIT, ("call", "Bash", {"command": "git diff"}, False, DIFF, "exit 1"))
+    assert failed["final_diff_files"] == 0.0
 
 
 def _corpus() -> list[Example]:
@@ -231,3 +288,13 @@ def test_a_model_trained_on_other_features_is_refused_not_misread() -> None:
             old["features"] = stale
         with pytest.raises(ValueError, match="retrain it"):
             Classifier(old)
+
+
+def test_a_call_repeated_with_the_same_arguments_is_counted_and_a_new_one_is_not() -> None:
+    look = ("call", "get_order", {"order_id": "7"}, True, {"status": "open"})
+    assert _coding(look, look)["repeated_calls"] > 0
+    other = ("call", "get_order", {"order_id": "8"}, True, {"status": "open"})
+    assert _coding(look, other)["repeated_calls"] == 0.0
+    # the same arguments to another tool are another call
+    cancel = ("call", "cancel_order", {"order_id": "7"}, True, {"status": "cancelled"})
+    assert _coding(look, cancel)["repeated_calls"] == 0.0

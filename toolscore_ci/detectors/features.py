@@ -10,15 +10,17 @@ and the engine's `Result` for it.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 import zlib
 from collections.abc import Iterable
 
 from toolscore_ci.claims.values import extract_kinds
-from toolscore_ci.engine.index import TraceIndex
+from toolscore_ci.engine.index import Execution, TraceIndex
 from toolscore_ci.engine.reported import turn_ends
-from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.engine.testruns import summarize
+from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Result
 
 #: Hashed n-grams go into this many weight buckets (a power of two). Fewer buckets collide
@@ -36,8 +38,10 @@ _WORD = re.compile(r"[a-z]+|\d+")
 _MAX_TEXT = 20_000
 #: What these features are: an artifact records the version it was trained on, and a model
 #: trained on other features is refused rather than fed inputs it never saw. Raise it whenever
-#: a feature's meaning changes (2: user messages read to _MAX_USER_TEXT, asked to _MAX_ASKED_TEXT).
-FEATURES_VERSION = 2
+#: a feature's meaning changes (2: user messages read to _MAX_USER_TEXT, asked to _MAX_ASKED_TEXT;
+#: 3: how a run ends, `_coding_features`: the last test run, edits after it, the last diff's size,
+#: repeated calls).
+FEATURES_VERSION = 3
 _MAX_SCALARS = 5_000
 _MAX_OUTPUT = 2_000
 #: Of each user message, the part read: what a person asks fits in it, and a harness that sends
@@ -107,6 +111,7 @@ def dense_features(index: TraceIndex, result: Result) -> dict[str, float]:
         ),
     }
     out.update(_fact_features(index, final))
+    out.update(_coding_features(execs))
     # the checks' own outcomes
     for reason in result.reasons:
         key = f"outcome:{reason.outcome}"
@@ -120,6 +125,56 @@ def dense_features(index: TraceIndex, result: Result) -> dict[str, float]:
     out["claims"] = _log(out["claims"])
     out[f"verdict:{result.verdict}"] = 1.0
     return out
+
+
+#: A unified diff's file header and its changed lines (not the `---`/`+++` file lines).
+_DIFF_HEADER = re.compile(r"^diff --git a/\S+ b/(\S+)$", re.M)
+_DIFF_CHANGE = re.compile(r"^[+-](?![+-]{2} )", re.M)
+
+
+def _coding_features(execs: list[Execution]) -> dict[str, float]:
+    """How a run that edits and tests ends: what its last test run said (a runner's summary,
+    engine/testruns.py), whether anything was edited after it, and the size of the last diff
+    a call printed (0 for a run that runs no test and prints no diff); and how many calls
+    repeat an earlier one exactly (the same tool with the same arguments)."""
+    last = None
+    for e in execs:
+        if "tested" in e.acts and e.status != "no_result":
+            summary = summarize(e.output)
+            if summary is not None:
+                last = (e, summary)
+    # a call the run already made, with the same arguments: a retry, or a look at the same
+    # thing again
+    seen: set[tuple[str, str]] = set()
+    repeated = 0
+    for e in execs:
+        key = (e.call.name or "", e.command or json.dumps(e.call.args, sort_keys=True, default=str))
+        repeated += key in seen
+        seen.add(key)
+    files = changed = 0
+    for e in reversed(execs):
+        text = output_text(e.output) if e.status == "succeeded" else ""
+        if "diff --git" in text:
+            files = len(set(_DIFF_HEADER.findall(text)))
+            changed = len(_DIFF_CHANGE.findall(text))
+            break
+    return {
+        "last_tests_passed": float(
+            last is not None and last[1].failed == 0 and not last[1].ran_none
+        ),
+        "last_tests_failed": float(last is not None and last[1].failed > 0),
+        "no_tests_ran": float(last is None or last[1].ran_none),
+        "edited_after_last_tests": float(
+            last is not None
+            and any(
+                e.position > last[0].position and e.edits_files and "tested" not in e.acts
+                for e in execs
+            )
+        ),
+        "final_diff_files": _log(files),
+        "final_diff_lines": _log(changed),
+        "repeated_calls": _log(repeated),
+    }
 
 
 def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
