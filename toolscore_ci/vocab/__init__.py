@@ -80,6 +80,7 @@ REPORT_SLOTS = (
     "exceptions",
     "negated_after",
     "idiomatic_none",
+    "predicates",
 )
 
 
@@ -96,6 +97,7 @@ class NonReportWords:
     exceptions: re.Pattern[str]
     after_negation: re.Pattern[str]  # the `negated_after` words
     idioms_of_none: re.Pattern[str]  # the `idiomatic_none` words, matched where a "none" ends
+    predicates: re.Pattern[str]  # the `predicates` words
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
@@ -144,7 +146,10 @@ class NonReportWords:
             bare
             and " : " not in text  # a field and its value, as a form prints them
             and text.rstrip().endswith((".", "!"))
-            and _bare_cache(verb).match(text)
+            and (bare_match := _bare_cache(verb).match(text)) is not None
+            # "Cancelled flights are refunded in full": the participle qualifies the subject
+            # of a predicate of its own clause; a rule, not the agent's act
+            and not self.predicates.search(_clause_at(text, bare_match.end()), 0)
         ):
             return "act"
         return None
@@ -222,6 +227,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("exceptions")) + r")", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("negated_after")) + r")(?!\w)", re.I),
         re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("predicates")) + r")(?!\w)", re.I),
         langs,
     )
 
