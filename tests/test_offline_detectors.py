@@ -161,6 +161,15 @@ def test_a_trace_that_claims_nothing_is_ranked_but_stays_skipped() -> None:
     assert results["good"].p_success > results["bad"].p_success
 
 
+def test_a_skipped_trace_the_model_cannot_rank_is_left_as_the_checks_left_it(
+    artifact: dict[str, Any],
+) -> None:
+    # trained on claimed runs only: the question's measures are outside its range, it abstains
+    trace = project(_question_case(906, True))
+    result = OfflineChecker(ENGINE, Classifier(artifact), "cascade-offline").check(trace, "t", 1)
+    assert result.as_dict() == ENGINE.check(trace, "t", 1).as_dict()
+
+
 def test_without_a_model_a_skipped_trace_is_left_as_the_checks_left_it() -> None:
     trace = project(_question_case(905, True))
     result = OfflineChecker(ENGINE, None, "cascade-offline").check(trace, "t.jsonl", 1)

@@ -2,8 +2,8 @@
 
 - `cascade-offline` (the default): the checks decide where they are conclusive (`verified`,
   `false_success`: evidence); the classifier scores only what they leave open.
-- `classifier`: the classifier scores every trace that claims something (the checks' own
-  outcomes are among its features); for measuring it, not for gating.
+- `classifier`: the classifier scores every trace (the checks' own outcomes are among its
+  features); for measuring it, not for gating.
 
 A model's score is a ranking, not evidence. It may move a trace out of review only where the
 artifact records, on data the model was not trained on, that doing so is safe
@@ -12,8 +12,8 @@ review band (0.20, 0.80) by a monotone map, so the queue is ranked by it and the
 stays `unverifiable`. A model alone never blocks a merge without held-out evidence that its
 low scores are failures. A trace that claims nothing keeps `skipped` (there is no claim to gate)
 but is ranked the same way: a coding agent that ends on a bare diff claims nothing, and whether
-the run worked still matters to whoever reads the nightly report. Both detectors are free and need no network; they only ever receive
-projected traces (no labels).
+the run worked still matters to whoever reads the nightly report. Both detectors are free and
+need no network; they only ever receive projected traces (no labels).
 """
 
 from __future__ import annotations
@@ -94,7 +94,8 @@ class OfflineChecker:
             return _abstained(result, "no model is installed (see `toolscore-ci train`)")
         score = self.model.score(trace, result, index)
         if score.p_success is None:
-            return _abstained(result, score.why)
+            # a trace that claims nothing loses nothing when the model cannot rank it
+            return result if skipped else _abstained(result, score.why)
         if skipped:
             return self._ranked(result, score)
         return self._scored(result, score)

@@ -251,6 +251,6 @@ register(
     DetectorSpec(
         "classifier",
         _offline("classifier"),
-        "the classifier on every trace that claims something",
+        "the classifier on every trace (a skipped one only ranked)",
     )
 )
