@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from toolscore_ci.detectors.cascade import CONCLUSIVE
 from toolscore_ci.detectors.classifier import Classifier, Example, featurize, train
-from toolscore_ci.detectors.offline import review_band
+from toolscore_ci.detectors.offline import ship
 from toolscore_ci.gate import gate
 from toolscore_ci.metrics import auroc, auroc_interval
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
@@ -178,21 +178,15 @@ class _Figures:
         # an abstention is no opinion: 0.5 alone; in the cascade the checks' own score stands
         clf_alone = [0.5 if p is None else p for p in clf]
         allowed = [self.allowed[i] for i in idx]
-        # what check --detector cascade-offline does (detectors/offline.py): the model's score
-        # decides only where its held-out figures allowed it, else it ranks inside the review band
+        # what check --detector cascade-offline does, by the same rule (offline.ship): a trace
+        # the checks decided keeps their probability and verdict, as does one the model
+        # abstained on; the others get what the model's score may give them
         shipped = [
-            None if q is None else (q if gate(q) in a else review_band(q))
-            for q, a in zip(clf, allowed, strict=True)
+            None if v in CONCLUSIVE or p is None else ship(v, p, a)
+            for v, p, a in zip(verdicts, clf, allowed, strict=True)
         ]
-        # a trace the checks decided keeps their probability; one that claims nothing (skipped)
-        # is ranked inside the review band and keeps its verdict
-        cascade = [
-            c if v in CONCLUSIVE or p is None else (review_band(p) if v == "skipped" else q)
-            for c, v, p, q in zip(check_p, verdicts, clf, shipped, strict=True)
-        ]
-        gated = [
-            v if v in KEPT or q is None else gate(q) for v, q in zip(verdicts, shipped, strict=True)
-        ]
+        cascade = [c if s is None else s[0] for c, s in zip(check_p, shipped, strict=True)]
+        gated = [v if s is None else s[1] for v, s in zip(verdicts, shipped, strict=True)]
         # ... and if its probability went through the shared gate unguarded
         if_allowed = [
             v if v in KEPT or q is None else gate(q) for v, q in zip(verdicts, clf, strict=True)

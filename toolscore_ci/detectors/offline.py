@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
+from toolscore_ci.detectors.cascade import CONCLUSIVE
 from toolscore_ci.detectors.classifier import Classifier, Score
 from toolscore_ci.engine.engine import Engine
 from toolscore_ci.gate import FALSE_SUCCESS_AT, VERIFIED_AT, gate
@@ -29,8 +30,6 @@ from toolscore_ci.model import Reason, Result, Trace
 
 Mode = Literal["classifier", "cascade-offline"]
 MODES: tuple[Mode, ...] = ("classifier", "cascade-offline")
-#: Verdicts the checks reach on evidence: the cascade keeps them.
-CONCLUSIVE = frozenset({"verified", "false_success"})
 #: A scored trace's reason; an abstention is a note, and the trace keeps the checks' result.
 SCORE_CODE = "TSM001"
 #: A ranked trace that claims nothing: a note, since the reasons are about claims.
@@ -73,6 +72,18 @@ def review_band(p: float) -> float:
     return round(low + (high - low) * p, 4)
 
 
+def ship(verdict: str, p: float, decisive: frozenset[str]) -> tuple[float, str]:
+    """The probability and verdict a trace gets from the model's probability `p`, given the
+    checks' verdict for it (one they left open, or `skipped`) and what the model may decide
+    alone: the one rule `check` and `bench --loso` both apply."""
+    if verdict == "skipped":
+        return review_band(p), "skipped"  # nothing claimed: ranked, never decided
+    decided = gate(p)
+    if decided in decisive:
+        return p, decided
+    return review_band(p), "unverifiable"
+
+
 class OfflineChecker:
     """The engine, then the classifier: on every claimed trace (`classifier`), or only where
     the checks did not decide (`cascade-offline`)."""
@@ -109,9 +120,10 @@ class OfflineChecker:
             f"trace claims nothing, so nothing is gated); largest contributions: "
             f"{_contributions(score)}"
         )
+        p_out, _verdict = ship("skipped", score.p_success, frozenset())
         return replace(
             result,
-            p_success=review_band(score.p_success),
+            p_success=p_out,
             notes=[*result.notes, note],
             detector=self.mode,
         )
@@ -119,13 +131,11 @@ class OfflineChecker:
     def _scored(self, result: Result, score: Score) -> Result:
         assert score.p_success is not None
         p = score.p_success
-        decided = gate(p)
         allowed = self.model.decisive if self.model is not None else frozenset()
-        if decided not in allowed:
-            p_out, decided = review_band(p), "unverifiable"
+        p_out, decided = ship(result.verdict, p, allowed)
+        if decided == "unverifiable":
             why = "the model alone does not decide here: ranked for review"
         else:
-            p_out = p
             why = "held out, the model's scores this far out were right: it decides"
         reason = Reason(
             claim="model_score",
