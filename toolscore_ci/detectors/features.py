@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from toolscore_ci.claims.values import extract_kinds
 from toolscore_ci.engine.index import Execution, TraceIndex
 from toolscore_ci.engine.reported import turn_ends
-from toolscore_ci.engine.testruns import summarize
+from toolscore_ci.engine.testruns import edited_since, summarized_runs
 from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Result
 
@@ -137,12 +137,8 @@ def _coding_features(execs: list[Execution]) -> dict[str, float]:
     engine/testruns.py), whether anything was edited after it, and the size of the last diff
     a call printed (0 for a run that runs no test and prints no diff); and how many calls
     repeat an earlier one exactly (the same tool with the same arguments)."""
-    last = None
-    for e in execs:
-        if "tested" in e.acts and e.status != "no_result":
-            summary = summarize(e.output)
-            if summary is not None:
-                last = (e, summary)
+    runs = summarized_runs(execs)
+    last = runs[-1] if runs else None
     # a call the run already made, with the same arguments: a retry, or a look at the same
     # thing again
     seen: set[tuple[str, str]] = set()
@@ -164,13 +160,7 @@ def _coding_features(execs: list[Execution]) -> dict[str, float]:
         ),
         "last_tests_failed": float(last is not None and last[1].failed > 0),
         "no_tests_ran": float(last is None or last[1].ran_none),
-        "edited_after_last_tests": float(
-            last is not None
-            and any(
-                e.position > last[0].position and e.edits_files and "tested" not in e.acts
-                for e in execs
-            )
-        ),
+        "edited_after_last_tests": float(last is not None and edited_since(execs, last[0])),
         "final_diff_files": _log(files),
         "final_diff_lines": _log(changed),
         "repeated_calls": _log(repeated),

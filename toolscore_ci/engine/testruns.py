@@ -8,10 +8,14 @@ a missing module or a usage error is not a failed test.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolscore_ci.engine.text import output_text
+
+if TYPE_CHECKING:  # index.py imports status.py, which imports this module
+    from toolscore_ci.engine.index import Execution
 
 _COUNT = r"(\d+)\s+"
 # "==== 2 failed, 10 passed in 1.2s ====", or without the rules under -q; a run that ran no
@@ -95,3 +99,22 @@ def summarize(output: Any) -> TestSummary | None:
     if _NONE_RAN.search(text):
         return TestSummary(0, 0)
     return None
+
+
+def summarized_runs(executions: Iterable[Execution]) -> list[tuple[Execution, TestSummary]]:
+    """The test runs among these calls that printed a runner's summary, in order, each with it:
+    what the test checks and the classifier's run-end features both read."""
+    runs = []
+    for e in executions:
+        if "tested" in e.acts and e.status != "no_result":
+            summary = summarize(e.output)
+            if summary is not None:
+                runs.append((e, summary))
+    return runs
+
+
+def edited_since(executions: Iterable[Execution], run: Execution) -> bool:
+    """Did any of these calls edit files after the test run `run` (its result is stale)?"""
+    return any(
+        e.position > run.position and e.edits_files and "tested" not in e.acts for e in executions
+    )

@@ -5,7 +5,7 @@ import re
 from toolscore_ci.engine.checks._common import claimed_ids
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.testruns import TestSummary, summarize
+from toolscore_ci.engine.testruns import TestSummary, edited_since, summarize, summarized_runs
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -17,14 +17,7 @@ _SCRATCH = re.compile(r"(?:^|[\s/])(?:repro|reproduce|debug|scratch|check_|verif
 def test_runs(ctx: Context) -> list[tuple[Execution, TestSummary]]:
     """The test runs before the claim that printed a summary, narrowed to the files or
     modules the claim names when some run names them."""
-    runs = []
-    for e in ctx.prior:
-        if e.command and _SCRATCH.search(e.command):
-            continue
-        if "tested" in e.acts and e.status != "no_result":
-            summary = summarize(e.output)
-            if summary is not None:
-                runs.append((e, summary))
+    runs = summarized_runs(e for e in ctx.prior if not (e.command and _SCRATCH.search(e.command)))
     named = claimed_ids(ctx.reported.claim.values)
     if named:
         narrowed = [r for r in runs if any(n in (r[0].command or "").casefold() for n in named)]
@@ -34,10 +27,7 @@ def test_runs(ctx: Context) -> list[tuple[Execution, TestSummary]]:
 
 
 def edited_after(ctx: Context, execution: Execution) -> bool:
-    return any(
-        e.position > execution.position and e.edits_files and "tested" not in e.acts
-        for e in ctx.prior
-    )
+    return edited_since(ctx.prior, execution)
 
 
 def _passed_later(ctx: Context) -> bool:
