@@ -149,7 +149,7 @@ class NonReportWords:
             and (bare_match := _bare_cache(verb).match(text)) is not None
             # "Cancelled flights are refunded in full": the participle qualifies the subject
             # of a predicate of its own clause; a rule, not the agent's act
-            and not self.predicates.search(_clause_at(text, bare_match.end()), 0)
+            and not self.predicates.search(_clause_at(text, bare_match.end()))
         ):
             return "act"
         return None
