@@ -313,3 +313,52 @@ def test_loso_refuses_what_it_cannot_split(tmp_path: Path) -> None:
     proc = cli("bench", path, "--loso", "meta.source", "--loso-pattern", "(", cwd=tmp_path)
     assert proc.returncode == 2 and "--loso-pattern" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_loso_featurises_with_the_rule_packs_tool_categories(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LOSO's samples carry the features `check` would give the classifier: a tool only a rule
+    pack names (`acme_blorp*` -> sent) counts as a write, not as an unclassified call. Run in
+    process, with the training replaced by a capture, since the features are not printed."""
+    import toolscore_ci.loso as loso
+    from toolscore_ci.cli import main
+
+    pack = tmp_path / "acme.yaml"
+    pack.write_text('pack: acme\nversion: 1\ntool_categories:\n  "acme_blorp*": sent\nclaims: {}\n')
+    records = []
+    for n, outcome in enumerate(("success", "failure", "success", "failure")):
+        record = copy.deepcopy(EX[VERIFIED])
+        record["trace_id"] = f"acme-{n}"
+        record["steps"] = [
+            {"i": 0, "ts": "2026-01-01T00:00:00Z", "kind": "message", "role": "user",
+             "content": "tell ops"},
+            {"i": 1, "ts": "2026-01-01T00:00:01Z", "kind": "tool_call", "role": "agent",
+             "name": "acme_blorp_v2", "args": {"x": n}},
+            {"i": 2, "ts": "2026-01-01T00:00:02Z", "kind": "tool_result", "role": "tool",
+             "name": "acme_blorp_v2", "ok": True, "output": {"id": f"m{n}"}},
+            {"i": 3, "ts": "2026-01-01T00:00:03Z", "kind": "message", "role": "agent",
+             "content": "I notified ops."},
+        ]  # fmt: skip
+        record["final_claim"] = {"text": "I notified ops."}
+        record["ground_truth"] = {"outcome": outcome, "checked_by": "human"}
+        record["meta"] = {"source": "ab"[n % 2]}
+        records.append(record)
+    path = _write(tmp_path / "acme.jsonl", records)
+    captured: list[loso.Sample] = []
+
+    def capture(samples: list[loso.Sample], *_: Any, **__: Any) -> dict[str, Any]:
+        captured.extend(samples)
+        return {"key": "meta.source", "folds": 0, "groups": {}, "pooled": {}}
+
+    monkeypatch.setattr(loso, "run", capture)
+    monkeypatch.setattr(sys, "stdout", open(tmp_path / "out.txt", "w"))  # noqa: SIM115
+    args = ["bench", str(path), "--output", "json", "--detector", "checks", "--loso", "meta.source"]
+    assert main([*args, "--rules", str(pack)]) == 0
+    taught = [s.example.dense for s in captured]
+    captured.clear()
+    assert main(args) == 0
+    untaught = [s.example.dense for s in captured]
+    assert len(taught) == len(untaught) == 4
+    assert all(d["write_calls"] > 0 and d["unclassified_calls"] == 0 for d in taught)
+    assert all(d["write_calls"] == 0 and d["unclassified_calls"] > 0 for d in untaught)

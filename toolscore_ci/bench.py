@@ -45,7 +45,7 @@ from toolscore_ci.pipeline import (
     RunStats,
     iter_valid_records,
     load_probes,
-    make_checker,
+    make_engine,
 )
 from toolscore_ci.projection import project
 from toolscore_ci.review_records import settle_reviews
@@ -216,7 +216,9 @@ def run_bench(
         err.write(f"{issue.severity}: {issue}\n")
     labels = _load_labels(args.labels, config, err) if getattr(args, "labels", None) else {}
     engine_run = next((r for r in runs if r.spec.name == "checks"), None)
-    loso_engine = make_checker(config) if collector is not None and engine_run is None else None
+    # LOSO featurises from the engine's own index (the rule pack's tool categories included),
+    # exactly as `check` gives it to the classifier
+    loso_engine = make_engine(config) if collector is not None else None
     per_check = CheckTally()
     stats = RunStats()
     unlabelled = 0
@@ -232,17 +234,15 @@ def run_bench(
             unlabelled += 1
             continue
         trace = project(item.data)
-        engine_result: Result | None = None
         for detector in runs:
             result = detector.check(item, trace)
             detector.add(label, kind, result)
             if detector is engine_run:
-                engine_result = result
                 per_check.add(label, result, item)
         if collector is not None:
-            if engine_result is None:
-                engine_result = loso_engine.check(trace, item.file, item.line)  # type: ignore[union-attr]
-            collector.add(item, trace, engine_result, int(label == "success"))
+            assert loso_engine is not None
+            engine_result, index = loso_engine.check_indexed(trace, item.file, item.line)
+            collector.add(item, trace, engine_result, int(label == "success"), index)
     if unlabelled:
         err.write(
             f"warning: {unlabelled} trace(s) without ground_truth.outcome success|failure were left out\n"

@@ -25,6 +25,7 @@ from typing import IO, Any
 from toolscore_ci.detectors.cascade import CONCLUSIVE
 from toolscore_ci.detectors.classifier import Classifier, Example, featurize, train
 from toolscore_ci.detectors.offline import ship
+from toolscore_ci.engine.index import TraceIndex
 from toolscore_ci.gate import gate
 from toolscore_ci.metrics import auroc, auroc_interval
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
@@ -56,11 +57,20 @@ class Collector:
     samples: list[Sample] = field(default_factory=list)
     issues: list[InputIssue] = field(default_factory=list)
 
-    def add(self, record: TraceRecord, trace: Trace, engine_result: Result, success: int) -> None:
+    def add(
+        self,
+        record: TraceRecord,
+        trace: Trace,
+        engine_result: Result,
+        success: int,
+        index: TraceIndex | None = None,
+    ) -> None:
+        """One sample; `index` is the engine's for this trace, so the features match `check`'s
+        (built from the trace alone it would lack a rule pack's tool categories)."""
         group = self.group_of(record)
         if group is None:
             return
-        dense, buckets = featurize(trace, engine_result)
+        dense, buckets = featurize(trace, engine_result, index)
         self.samples.append(
             Sample(
                 Example(dense, buckets, success, group),
