@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.index import WRITE_CATEGORIES
+from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
@@ -23,8 +23,10 @@ def act_without_tools(ctx: Context) -> Reason | None:
     cancellation, for "your new reservation is booked").
 
     Catches: "Saved to your notes" or "I searched the web" when no tool was called at all;
-    "I've booked it" or "Escalated SUP-7290" after only reads. Leaves alone: a recap of an act an earlier turn performed (any earlier
-    call that could write); a state the agent read ("your reservation is cancelled" when a read returned that state); an act the user
+    "I've booked it" or "Escalated SUP-7290" after only reads; "I've cancelled order #14223
+    as well" in a turn where no call ran, when the earlier turn's cancel touched only #82946.
+    Leaves alone: a recap of an act an earlier turn performed (an earlier call that could
+    write, unless the claim names ids none of those calls touched); a state the agent read ("your reservation is cancelled" when a read returned that state); an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off")."""
@@ -46,9 +48,16 @@ def act_without_tools(ctx: Context) -> Reason | None:
     ):
         return None  # the user ran tools of their own in this turn: the act may be theirs
     cannot = _CANNOT_DO.get(claim.category, frozenset())
-    if any(e.writes and e.category not in cannot for e in ctx.prior):
-        return None  # a call that could do it ran (now or in an earlier turn: a recap)
-    seen = [v.casefold() for e in ctx.prior for v in iter_scalars(e.output) if isinstance(v, str)]
+    able = [e for e in ctx.prior if e.writes and e.category not in cannot]
+    if any(e.turn == ctx.reported.turn for e in able):
+        return None  # a call that could do it ran in this turn
+    if able and not _names_other_objects(claim.values.get("id", ()), able):
+        return None  # an earlier turn's call could have done it: a recap
+    # what earlier calls returned; not the results of the writes the claim's ids are not in
+    # (an earlier cancel's "cancelled" is no read of the order the claim names)
+    acted = {id(e) for e in able}
+    read_from = [e for e in ctx.prior if id(e) not in acted]
+    seen = [v.casefold() for e in read_from for v in iter_scalars(e.output) if isinstance(v, str)]
     trigger = claim.trigger.casefold()
     if trigger and any(trigger in text for text in seen):
         return None  # the state it reports is one a read returned
@@ -62,7 +71,14 @@ def act_without_tools(ctx: Context) -> Reason | None:
     ):
         return None  # "you're booked on HAT255": a state described from what a read returned
     cited = () if claim.step is None else (claim.step,)
-    if ctx.prior:
+    if able:
+        detail = (
+            "no call in this turn did it, and the earlier ones ("
+            + ", ".join(dict.fromkeys(e.call.name or "?" for e in able))[:80]
+            + ") touched none of "
+            + ", ".join(claim.values["id"])[:80]
+        )
+    elif ctx.prior:
         detail = (
             "no call before this claim could do it ("
             + ", ".join(dict.fromkeys(e.call.name or "?" for e in ctx.prior))[:80]
@@ -71,3 +87,22 @@ def act_without_tools(ctx: Context) -> Reason | None:
     else:
         detail = "no tool was called before this claim"
     return ctx.reason("TSC103", "unsupported", cited, detail)
+
+
+def _names_other_objects(ids: tuple[str, ...], earlier: list[Execution]) -> bool:
+    """Whether the claim names ids (an order, a ticket, a PR) and no earlier call that could
+    act touched any of them, in its arguments or its result: then it reports a new act of
+    this turn, not a recap ("I've cancelled #14223" when only #82946 was cancelled before)."""
+    cores = [core for value in ids if (core := value.lstrip("#").casefold())]
+    if not cores:
+        return False  # nothing the claim names to bind it to: a recap for all we know
+    texts = [
+        str(v).casefold()
+        for e in earlier
+        for part in (e.call.args, e.result.output if e.result else None)
+        for v in iter_scalars(part)
+    ]
+    # either way round: "#14223" against "14223", "note-457901" against the result's 457901
+    return not any(
+        core in text or (len(text) >= 4 and text in core) for core in cores for text in texts
+    )
