@@ -119,6 +119,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC105",  # the lookup it reports from failed, and nothing in its turn went through
     "TSC140",  # the value it states differs from the one the call was sent with
     "TSC141",  # the amount it states differs from what the write added to the ledger
+    "TSC142",  # the value it states was asked for, and the receipt echoes another
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
     "TSC120",  # the final diff holds no change to the source it reports fixed

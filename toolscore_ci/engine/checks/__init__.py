@@ -15,6 +15,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     probe_task_date,
     read_failed,
     receipt_confirms,
+    receipt_differs,
     tests_failed,
     tests_none_ran,
     tests_passed,

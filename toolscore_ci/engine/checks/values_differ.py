@@ -30,7 +30,8 @@ def _dump(value: Any) -> str:
         return ""
 
 
-def _backing_writes(ctx: Context) -> list[Execution]:
+def backing_writes(ctx: Context) -> list[Execution]:
+    """The successful calls that could do the claimed act: those of its turn, else any."""
     covers = FAILURE_COVERS.get(ctx.reported.claim.category)
     if not covers:
         return []
@@ -91,7 +92,7 @@ def values_differ(ctx: Context) -> Reason | None:
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
-    writes = _backing_writes(ctx)
+    writes = backing_writes(ctx)
     if not writes:
         return None
     args_text = "\n".join(_dump(e.call.args) for e in writes)

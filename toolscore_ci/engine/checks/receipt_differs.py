@@ -1,0 +1,188 @@
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
+from toolscore_ci.engine.checks.values_differ import backing_writes
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.model import Reason
+
+# Kinds a receipt can echo back differently from the request, per claim category. No ids:
+# a receipt names new objects (a refund id, an event id) that no request carried.
+_KINDS: dict[str, tuple[str, ...]] = {
+    "paid": ("amount",),
+    "sent": ("email",),
+    "routed": ("email",),
+    "booked": ("email", "time", "date"),
+    "created": ("email", "time", "date"),
+    "changed": ("time", "date"),
+}
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
+def _numbers(value: Any, depth: int = 0) -> list[float]:
+    """Every finite number in a JSON value (bounded), to see whether the claimed amount is
+    anywhere in the receipt."""
+    if depth > 6:
+        return []
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v, depth + 1)]
+    if isinstance(value, list):
+        return [n for v in value[:100] for n in _numbers(v, depth + 1)]
+    number = _number(value)
+    return [] if number is None else [number]
+
+
+def _text(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError, RecursionError):
+        return ""
+
+
+def _same_amount(a: float, claimed: float) -> bool:
+    return abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5  # in units or in cents
+
+
+def _amount_echo_differs(claimed: str, args: dict[str, Any], out: dict[str, Any]) -> str | None:
+    """The field the request sent the claimed amount in, when the receipt echoes that field
+    with another amount and holds the claimed one nowhere."""
+    try:
+        value = float(claimed)
+    except ValueError:
+        return None
+    if any(_same_amount(n, value) for n in _numbers(out)):
+        return None
+    for key, sent in args.items():
+        number, echoed = _number(sent), _number(out.get(key))
+        if number is not None and echoed is not None and _same_amount(number, value):
+            return f"{key} {echoed:g}"
+    return None
+
+
+#: A one-word setting a request and its receipt both carry ("commenter", "economy").
+_SETTING = re.compile(r"[A-Za-z][A-Za-z_-]{2,19}")
+
+
+def _word_echo_differs(
+    sentence: str, args: dict[str, Any], out: dict[str, Any]
+) -> tuple[str, str] | None:
+    """A one-word setting the claim repeats from the request ("commenter access") that the
+    receipt echoes in the same field as another word ("role": "editor"), the claim naming
+    the receipt's word nowhere."""
+    words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
+    for key, sent in args.items():
+        echoed = out.get(key)
+        if not isinstance(sent, str) or not isinstance(echoed, str):
+            continue
+        if not (_SETTING.fullmatch(sent) and _SETTING.fullmatch(echoed)):
+            continue
+        if sent.casefold() in words and echoed.casefold() not in words:
+            return sent, f"{key} {echoed}"
+    return None
+
+
+#: A timestamp carrying its zone: UTC or an offset.
+_ZONED = re.compile(r"\d(?:Z|[+-]\d{2}:?\d{2})\s*$")
+
+
+def _value_echo_differs(
+    kind: str, claimed: str, args: dict[str, Any], out: dict[str, Any]
+) -> str | None:
+    """The same for an address, a time or a date: each field read as the claim was (a bare
+    "15:00" is a time there, as it is in the report)."""
+    whole = _text(out)
+    if value_matches(kind, claimed, whole, evidence_values(whole)):
+        return None
+    if any(claimed in extract_kinds(v, {kind}).get(kind, ()) for v in _strings(out)):
+        return None
+    for key, sent in args.items():
+        echoed = out.get(key)
+        if not isinstance(sent, str) or not isinstance(echoed, str):
+            continue
+        if claimed not in extract_kinds(sent, {kind}).get(kind, ()):
+            continue
+        if kind == "time" and _ZONED.search(echoed):
+            continue  # a time in UTC or with an offset: the claim may give it in local time
+        if extract_kinds(echoed, {kind}).get(kind):
+            return f"{key} {echoed}"
+    return None
+
+
+def _strings(value: Any, depth: int = 0) -> list[str]:
+    if depth > 6:
+        return []
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v, depth + 1)]
+    if isinstance(value, list):
+        return [s for v in value[:100] for s in _strings(v, depth + 1)]
+    return [value] if isinstance(value, str) else []
+
+
+@check("TSC142", "receipt-differs-from-the-claim", "contradicted")
+def receipt_differs(ctx: Context) -> Reason | None:
+    """The one value of a kind the claim states (an amount, an address, a time, a date) is
+    the one the backing call was sent, but the call's receipt echoes that same field with
+    another value and holds the claimed one nowhere: the request said 18, what happened
+    was 210.
+
+    Catches: "I've issued the 18 EUR refund" when `refund_charge(amount=18)` answered
+    `{"amount": 210}`; "scheduled for 15:00" when `create_event(start="15:00")` answered
+    `{"start": "14:00"}`. Leaves alone: a receipt that holds the claimed value anywhere
+    (`{"requested": 18, "amount": 210}`); a receipt without that field, or with no value of
+    that kind in it (a UTC time the claim may have said in local time); several values of a
+    kind in the claim; fields the request did not send the claimed value in; ids (a receipt
+    names new objects)."""
+    claim = ctx.reported.claim
+    if claim.admits_failure:
+        return None
+    writes = backing_writes(ctx)
+    if claim.category == "done":  # "Done": whatever write of its turn went through
+        writes = [e for e in ctx.successes if e.turn == ctx.reported.turn]
+    if not writes:
+        return None
+    last = writes[-1]  # the latest call that did it is what stands
+    args, out = last.call.args, last.output
+    if not isinstance(args, dict) or not isinstance(out, dict):
+        return None
+    found = _differing_value(claim.category, claim.values, args, out) or _word_echo_differs(
+        claim.text, args, out
+    )
+    if found is None:
+        return None
+    said, echoed = found
+    return ctx.reason(
+        "TSC142",
+        "contradicted",
+        last.cited,
+        f"the claim says {said}, {last.call.name} was asked for it, but its receipt shows {echoed}"[
+            :300
+        ],
+    )
+
+
+def _differing_value(
+    category: str, values: Mapping[str, tuple[str, ...]], args: dict[str, Any], out: dict[str, Any]
+) -> tuple[str, str] | None:
+    """(what the claim said, what the receipt shows) for the first kind that differs."""
+    for kind in _KINDS.get(category, ()):
+        stated = values.get(kind, ())
+        if len(stated) != 1:
+            continue
+        if kind == "amount":
+            echoed = _amount_echo_differs(stated[0], args, out)
+        else:
+            echoed = _value_echo_differs(kind, stated[0], args, out)
+        if echoed is not None:
+            return stated[0].lstrip("~"), echoed
+    return None
