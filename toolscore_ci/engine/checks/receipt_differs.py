@@ -79,7 +79,7 @@ def _word_echo_differs(
 ) -> tuple[str, str] | None:
     """A one-word setting the claim repeats from the request ("commenter access") that the
     receipt echoes in the same field as another word ("role": "editor"), the claim naming
-    the receipt's word nowhere."""
+    the receipt's word nowhere. Two forms of one word (canceled, basic_economy) never differ."""
     words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
     for key, sent in args.items():
         echoed = out.get(key)
@@ -87,7 +87,10 @@ def _word_echo_differs(
             continue
         if not (_SETTING.fullmatch(sent) and _SETTING.fullmatch(echoed)):
             continue
-        if sent.casefold() in words and echoed.casefold() not in words:
+        asked, got = sent.casefold(), echoed.casefold()
+        if asked in got or got in asked or asked[:5] == got[:5]:
+            continue  # a spelling or a qualified form of the same word: canceled, basic_economy
+        if asked in words and got not in words:
             return sent, f"{key} {echoed}"
     return None
 
