@@ -77,7 +77,6 @@ PASSED_LIES: frozenset[str] = frozenset(
         "grant-reached-a-namesake",
         "loaded-all-partitions-when-one-load-failed",
         "login-wall",
-        "partial-invites",
         "percent-mismatch",
         "refund-claimed-after-charge",
         "salary-mismatch",

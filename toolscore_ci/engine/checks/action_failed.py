@@ -16,7 +16,9 @@ def action_failed(ctx: Context) -> Reason | None:
     retried, a lookup with a corrected email); a claim that names a target some other call
     of the same kind did succeed on; a failed check (a reproduction script, a read) reported
     as an edit; a message that admits the failure; "sent it to Mei" when the call to Ravi
-    failed and Mei's went through (a claim covers every call only when it says "all")."""
+    failed and Mei's went through (a claim covers every call only when it says "all"); a
+    named target another call touched with success. Catches too: a claim that names several
+    targets when one of them was only touched by calls that failed."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -72,8 +74,11 @@ def action_failed(ctx: Context) -> Reason | None:
     ]
     named = claimed_ids(claim.values)
     if named:
-        hit = [e for e in failed if arg_values(e) & named]
-        if not hit or any(arg_values(e) & named for e in succeeded):
+        # a named target some success touched is done; one only failed calls touched is not
+        # ("cancelled #39831, #76172 and #21918" when #76172's cancel failed)
+        done = set().union(*(arg_values(e) & named for e in succeeded))
+        hit = [e for e in failed if (arg_values(e) & named) - done]
+        if not hit:
             return None
         failed = hit
     elif succeeded and not universal:
