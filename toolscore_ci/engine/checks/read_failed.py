@@ -15,7 +15,9 @@ from toolscore_ci.vocab import states
 #: says what went wrong on its last line).
 _ERROR_CHARS = 2_000
 #: HTTP statuses that say the service could not answer, or would not: not what it holds.
-_COULD_NOT_LOOK_HTTP = frozenset({401, 403, 408, 429})
+#: 400, 409 and 422 reject the request itself, so the lookup never ran; 404 and 410 answer
+#: (there is none), as do errors whose words report an absence (`absent`), checked first.
+_COULD_NOT_LOOK_HTTP = frozenset({400, 401, 403, 408, 409, 422, 429})
 
 
 @cache
@@ -85,8 +87,8 @@ def read_failed(ctx: Context) -> Reason | None:
     timed out.
 
     Catches: a report of what a read returned (category retrieved) when every call of its turn
-    failed, at least one read with a positive sign that it never got an answer (HTTP 5xx, 401,
-    403, 408 or 429; a timeout, a refused connection: `could_not_look` in vocab/states.yaml),
+    failed, at least one read with a positive sign that it never got an answer (HTTP 5xx, 400,
+    401, 403, 408, 409, 422 or 429; a timeout, a refused connection: `could_not_look` in vocab/states.yaml),
     no read handed back data, and no read had succeeded before. Leaves alone: a failure that
     reports the absence itself ("404", "no such user", `absent`); a shell read that merely
     exited non-zero (grep finds nothing with exit 1); a failed read whose output still holds
