@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from toolscore_ci.engine.checks._common import arg_values, claimed_ids, same_target
-from toolscore_ci.engine.index import WRITE_CATEGORIES
+from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -72,7 +76,9 @@ def action_failed(ctx: Context) -> Reason | None:
         for e in window
         if e.status == "succeeded" and (e.category in covers or e.category is None)
     ]
-    named = claimed_ids(claim.values)
+    # only an id some call carried or returned binds the claim to calls: one that appears
+    # nowhere (a confirmation number the report makes up) names none of them
+    named = {v for v in claimed_ids(claim.values) if any(_touched(v, e) for e in ctx.prior)}
     if named:
         # a named target some success touched is done; one only failed calls touched is not
         # ("cancelled #39831, #76172 and #21918" when #76172's cancel failed)
@@ -92,3 +98,25 @@ def action_failed(ctx: Context) -> Reason | None:
         last.cited,
         f"{last.call.name} failed ({last.judgement.why}) and nothing did it since",
     )
+
+
+def _touched(value: str, e: Execution) -> bool:
+    """Whether a call was sent `value` (a normalised id) or returned it."""
+    if value in arg_values(e):
+        return True
+    if any(normal_id(str(v)) == value for v in iter_scalars(e.output)):
+        return True
+    # an id may be a key of what it returned ({"gift_card_56": {...}})
+    return isinstance(e.output, dict) and any(normal_id(str(k)) == value for k in _keys(e.output))
+
+
+def _keys(value: Any, depth: int = 0) -> Iterator[str]:
+    if depth > 6:
+        return
+    if isinstance(value, dict):
+        for k, v in list(value.items())[:200]:
+            yield str(k)
+            yield from _keys(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value[:200]:
+            yield from _keys(v, depth + 1)
