@@ -81,6 +81,7 @@ REPORT_SLOTS = (
     "negated_after",
     "idiomatic_none",
     "predicates",
+    "waiting",
 )
 
 
@@ -98,6 +99,7 @@ class NonReportWords:
     after_negation: re.Pattern[str]  # the `negated_after` words
     idioms_of_none: re.Pattern[str]  # the `idiomatic_none` words, matched where a "none" ends
     predicates: re.Pattern[str]  # the `predicates` words
+    waiting: re.Pattern[str]  # the `waiting` words
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
@@ -120,6 +122,10 @@ class NonReportWords:
     def has_exception(self, sentence: str) -> bool:
         """Does the claim carve out exceptions ("except the two unrelated failures")?"""
         return self.exceptions.search(_plain(sentence)) is not None
+
+    def says_waiting(self, text: str) -> bool:
+        """Does the text say an act waits on someone ("an admin still has to approve it")?"""
+        return self.waiting.search(_plain(text)) is not None
 
     def is_universal(self, sentence: str) -> bool:
         """Does the claim cover every item of its kind ("all three", "both")?"""
@@ -228,6 +234,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("negated_after")) + r")(?!\w)", re.I),
         re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("predicates")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("waiting")) + r")(?!\w)", re.I),
         langs,
     )
 
