@@ -148,16 +148,41 @@ class NonReportWords:
             and text.rstrip().endswith((".", "!"))
             and (bare_match := _bare_cache(verb).match(text)) is not None
             # "Cancelled flights are refunded in full": the participle qualifies the subject
-            # of a predicate of its own clause; a rule, not the agent's act
-            and not self.predicates.search(_clause_at(text, bare_match.end()))
+            # of a predicate of its own; a rule, not the agent's act
+            and not self.qualifies_a_subject(text[bare_match.end() - 1 :])
         ):
             return "act"
         return None
+
+    def qualifies_a_subject(self, rest: str) -> bool:
+        """Does what follows a sentence-opening participle make it an adjective: a bare noun
+        of one or two lowercase words (no determiner, no name, no id), then at once, or after
+        one adverb, a predicate ("Deleted files go to the trash", "Saved drafts expire after
+        30 days", "Sent messages usually arrive at once")? Its position decides, not the
+        clause: in "Created the ticket that is assigned to IT" or "Cancelled order #123, it is
+        refunded" the participle has an object, and the sentence reports an act."""
+        nouns = 0
+        adverb = False
+        for token in rest.split(maxsplit=4)[:4]:
+            word = token.rstrip(".,;:!?")
+            if nouns and word[:1].islower() and self.predicates.fullmatch(word):
+                return True
+            if word != token or not word[:1].islower() or not _NOUN_WORD.fullmatch(word):
+                return False  # punctuation, a name, an id or a number: no bare noun goes on
+            if nouns and not adverb and word.endswith("ly"):
+                adverb = True  # "Sent messages usually arrive ..."
+            elif nouns < 2 and not adverb:
+                nouns += 1
+            else:
+                return False
+        return False
 
     def reports_own_act(self, sentence: str, verb: str, *, bare: bool = False) -> bool:
         return self.frame(sentence, verb, bare=bare) is not None
 
 
+#: A word a bare noun phrase can hold: letters, a hyphen between (lowercase: no name).
+_NOUN_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _CLAUSE_END = re.compile(r"[,;:()\u2014\u2013]| - ")
 
 
