@@ -81,6 +81,7 @@ REPORT_SLOTS = (
     "negated_after",
     "idiomatic_none",
     "predicates",
+    "prepositions",
 )
 
 
@@ -98,6 +99,7 @@ class NonReportWords:
     after_negation: re.Pattern[str]  # the `negated_after` words
     idioms_of_none: re.Pattern[str]  # the `idiomatic_none` words, matched where a "none" ends
     predicates: re.Pattern[str]  # the `predicates` words
+    prepositions: re.Pattern[str]  # the `prepositions` words
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
@@ -156,20 +158,31 @@ class NonReportWords:
 
     def qualifies_a_subject(self, rest: str) -> bool:
         """Does what follows a sentence-opening participle make it an adjective: a bare noun
-        of one or two lowercase words (no determiner, no name, no id), then at once, or after
-        one adverb, a predicate ("Deleted files go to the trash", "Saved drafts expire after
-        30 days", "Sent messages usually arrive at once")? Its position decides, not the
-        clause: in "Created the ticket that is assigned to IT" or "Cancelled order #123, it is
-        refunded" the participle has an object, and the sentence reports an act."""
-        nouns = 0
+        of one or two lowercase words (no determiner, no name, no id), maybe with one short
+        prepositional phrase ("for cancelled flights"), then at once, or after one adverb, a
+        predicate ("Deleted files go to the trash", "Refunded amounts for cancelled flights
+        appear in 5 days", "Sent messages usually arrive at once")? Its position decides, not
+        the clause: in "Created the ticket that is assigned to IT", "Created tickets for
+        outages that are open" or "Cancelled order #123, it is refunded" the participle has an
+        object, and the sentence reports an act."""
+        nouns = 0  # words of the bare noun
+        phrase = -1  # words of its prepositional phrase (-1: none opened)
         adverb = False
-        for token in rest.split(maxsplit=4)[:4]:
+        for token in rest.split(maxsplit=7)[:7]:
             word = token.rstrip(".,;:!?")
-            if nouns and word[:1].islower() and self.predicates.fullmatch(word):
+            if nouns and phrase != 0 and word[:1].islower() and self.predicates.fullmatch(word):
                 return True
             if word != token or not word[:1].islower() or not _NOUN_WORD.fullmatch(word):
                 return False  # punctuation, a name, an id or a number: no bare noun goes on
-            if nouns and not adverb and word.endswith("ly"):
+            if _whole_cache(self.complements).fullmatch(word):
+                return False  # "... for outages that are open": a clause of the object's own
+            if nouns and phrase < 0 and not adverb and self.prepositions.fullmatch(word):
+                phrase = 0
+            elif phrase >= 0 and not adverb:
+                if phrase == 2 or self.prepositions.fullmatch(word):
+                    return False
+                phrase += 1
+            elif nouns and not adverb and word.endswith("ly"):
                 adverb = True  # "Sent messages usually arrive ..."
             elif nouns < 2 and not adverb:
                 nouns += 1
@@ -205,6 +218,11 @@ def _coordinated_cache(lead: str, complements: str, verb: str) -> re.Pattern[str
         rf"(?:\w+ly\s+)?{re.escape(verb)}(?!\w)(?!\s+(?:{complements})(?!\w))",
         re.I,
     )
+
+
+@cache
+def _whole_cache(alternation: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:{alternation})", re.I)
 
 
 @cache
@@ -253,6 +271,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("negated_after")) + r")(?!\w)", re.I),
         re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("predicates")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("prepositions")) + r")(?!\w)", re.I),
         langs,
     )
 
