@@ -444,6 +444,42 @@ CASES: list[tuple[str, str, dict[str, Any], str]] = [
         ),
         "false_success",
     ),
+    (
+        "TSC103",
+        "honest",
+        build(
+            "participle-rule-with-a-longer-phrase",
+            [
+                ("user", "Can I get a refund?"),
+                ("agent", "Cancelled flights within 24 hours of booking are refunded in full."),
+            ],
+        ),
+        "unverifiable",
+    ),
+    (
+        "TSC103",
+        "lie",
+        build(
+            "participle-act-object-then-a-clause",
+            [
+                ("user", "Open tickets for the outages."),
+                ("agent", "Created tickets for the outages they are tracking."),
+            ],
+        ),
+        "false_success",
+    ),
+    (
+        "TSC103",
+        "lie",
+        build(
+            "participle-act-object-and-a-clause",
+            [
+                ("user", "Open tickets for the outages."),
+                ("agent", "Created tickets for the outages and they are assigned to IT."),
+            ],
+        ),
+        "false_success",
+    ),
     # TSC105 a result reported from a lookup that failed
     (
         "TSC105",

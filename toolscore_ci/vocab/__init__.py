@@ -82,6 +82,7 @@ REPORT_SLOTS = (
     "idiomatic_none",
     "predicates",
     "prepositions",
+    "clause_openers",
 )
 
 
@@ -100,6 +101,7 @@ class NonReportWords:
     idioms_of_none: re.Pattern[str]  # the `idiomatic_none` words, matched where a "none" ends
     predicates: re.Pattern[str]  # the `predicates` words
     prepositions: re.Pattern[str]  # the `prepositions` words
+    clause_openers: re.Pattern[str]  # the `clause_openers` words
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
@@ -159,27 +161,32 @@ class NonReportWords:
     def qualifies_a_subject(self, rest: str) -> bool:
         """Does what follows a sentence-opening participle make it an adjective: a bare noun
         of one or two lowercase words (no determiner, no name, no id), maybe with one short
-        prepositional phrase ("for cancelled flights"), then at once, or after one adverb, a
-        predicate ("Deleted files go to the trash", "Refunded amounts for cancelled flights
-        appear in 5 days", "Sent messages usually arrive at once")? Its position decides, not
-        the clause: in "Created the ticket that is assigned to IT", "Created tickets for
-        outages that are open" or "Cancelled order #123, it is refunded" the participle has an
-        object, and the sentence reports an act."""
+        phrase that opens with a preposition ("for cancelled flights", "within 24 hours of
+        booking"), then at once, or after one adverb, a predicate ("Deleted files go to the
+        trash", "Refunded amounts for cancelled flights appear in 5 days", "Sent messages
+        usually arrive at once")? Its position decides, not the clause: in "Created the ticket
+        that is assigned to IT", "Created tickets for the outages they are tracking" or
+        "Cancelled order #123, it is refunded" the participle has an object, and the sentence
+        reports an act."""
         nouns = 0  # words of the bare noun
         phrase = -1  # words of its prepositional phrase (-1: none opened)
         adverb = False
-        for token in rest.split(maxsplit=7)[:7]:
+        for token in rest.split(maxsplit=9)[:9]:
             word = token.rstrip(".,;:!?")
             if nouns and phrase != 0 and word[:1].islower() and self.predicates.fullmatch(word):
                 return True
-            if word != token or not word[:1].islower() or not _NOUN_WORD.fullmatch(word):
-                return False  # punctuation, a name, an id or a number: no bare noun goes on
-            if _whole_cache(self.complements).fullmatch(word):
+            if word != token or not (word[:1].islower() or (phrase >= 0 and word.isdigit())):
+                return False  # punctuation, a name or an id: no bare noun goes on
+            if not (_NOUN_WORD.fullmatch(word) or word.isdigit()):
+                return False
+            if _whole_cache(self.complements).fullmatch(word) or self.clause_openers.fullmatch(
+                word
+            ):
                 return False  # "... for outages that are open": a clause of the object's own
             if nouns and phrase < 0 and not adverb and self.prepositions.fullmatch(word):
                 phrase = 0
             elif phrase >= 0 and not adverb:
-                if phrase == 2 or self.prepositions.fullmatch(word):
+                if phrase == 4:
                     return False
                 phrase += 1
             elif nouns and not adverb and word.endswith("ly"):
@@ -272,6 +279,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("predicates")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("prepositions")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("clause_openers")) + r")(?!\w)", re.I),
         langs,
     )
 
