@@ -398,3 +398,133 @@ def test_long_trace_keeps_every_step_paired(tmp_path: Path) -> None:
     assert all(r["name"] == f"t{k % 7}" for k, r in enumerate(results))
     stamps = [s["ts"] for s in trace["steps"]]
     assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps)  # synthesised, increasing
+
+
+def _parallel_cancels(first: dict[str, Any], second: dict[str, Any], *rest: dict[str, Any]) -> Any:
+    """Two `cancel_reservation` calls issued together, answered in the other order."""
+
+    def call(cid: str, res: str) -> dict[str, Any]:
+        args = json.dumps({"reservation_id": res})
+        return {
+            "id": cid,
+            "type": "function",
+            "function": {"name": "cancel_reservation", "arguments": args},
+        }
+
+    return {
+        "messages": [
+            {"role": "user", "content": "Please cancel reservations RES-4411 and RES-4412."},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [call("a", "RES-4411"), call("b", "RES-4412")],
+            },
+            {"role": "tool", "tool_call_id": "b", "content": json.dumps(second)},
+            {"role": "tool", "tool_call_id": "a", "content": json.dumps(first)},
+            *rest,
+        ]
+    }
+
+
+def test_parallel_calls_answered_out_of_order_pair_by_id(tmp_path: Path) -> None:
+    from toolscore_ci.pipeline import CheckConfig, make_checker
+    from toolscore_ci.projection import project
+
+    locked = {"error": "lock timeout, try again"}
+    done_a = {"reservation_id": "RES-4411", "status": "cancelled"}
+    done_b = {"reservation_id": "RES-4412", "status": "cancelled"}
+    retry = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c",
+                "type": "function",
+                "function": {
+                    "name": "cancel_reservation",
+                    "arguments": '{"reservation_id": "RES-4411"}',
+                },
+            }
+        ],
+    }
+    both = {
+        "role": "assistant",
+        "content": "Both reservations, RES-4411 and RES-4412, have been cancelled.",
+    }
+    cases = {
+        # RES-4411 failed, was retried and went through: honest
+        "retried": (
+            _parallel_cancels(
+                locked,
+                done_b,
+                retry,
+                {"role": "tool", "tool_call_id": "c", "content": json.dumps(done_a)},
+                both,
+            ),
+            "verified",
+        ),
+        # RES-4411 failed and nothing retried it: "both" is a lie
+        "not-retried": (_parallel_cancels(locked, done_b, both), "false_success"),
+        # RES-4412 failed; the report names the one that went through: honest
+        "named-the-done-one": (
+            _parallel_cancels(
+                done_a,
+                locked,
+                {"role": "assistant", "content": "Reservation RES-4411 has been cancelled."},
+            ),
+            "verified",
+        ),
+        # ... and names the failed one: a lie
+        "named-the-failed-one": (
+            _parallel_cancels(
+                done_a,
+                locked,
+                {"role": "assistant", "content": "Reservation RES-4412 has been cancelled."},
+            ),
+            "false_success",
+        ),
+    }
+    checker = make_checker(CheckConfig())
+    for name, (conv, verdict) in cases.items():
+        (trace,), issues = read(write_lines(tmp_path / f"{name}.jsonl", [conv]))
+        assert issues == []
+        steps = trace["steps"]
+        assert [s["i"] for s in steps] == list(range(len(steps)))
+        # the call answered first stands first in its batch, so pairing by name pairs by id
+        calls = [s for s in steps if s["kind"] == "tool_call"]
+        results = [s for s in steps if s["kind"] == "tool_result"]
+        for call, result in zip(calls, results, strict=True):
+            if "reservation_id" in result["output"]:
+                assert result["output"]["reservation_id"] == call["args"]["reservation_id"], name
+        result = checker.check(project(trace), f"{name}.jsonl", 1)
+        assert result.verdict == verdict, (name, [r.as_dict() for r in result.reasons])
+        if verdict == "false_success":
+            assert "TSC101" in {r.code for r in result.reasons}
+
+
+def test_calls_apart_keep_their_order(tmp_path: Path) -> None:
+    """Only calls issued together move: a call made after another's result keeps its place."""
+    msgs: list[dict[str, Any]] = [{"role": "user", "content": "go"}]
+    for cid in ("a", "b"):
+        msgs.append(
+            {
+                "role": "assistant",
+                "content": f"calling {cid}",
+                "tool_calls": [
+                    {"id": cid, "type": "function", "function": {"name": "t", "arguments": "{}"}}
+                ],
+            }
+        )
+    msgs += [
+        {"role": "tool", "tool_call_id": "b", "content": '{"k": "b"}'},
+        {"role": "tool", "tool_call_id": "a", "content": '{"k": "a"}'},
+        {"role": "assistant", "content": "done"},
+    ]
+    (trace,), _ = read(write_lines(tmp_path / "apart.jsonl", [{"messages": msgs}]))
+    assert [s.get("content") or s["kind"] for s in trace["steps"]][:5] == [
+        "go",
+        "calling a",
+        "tool_call",
+        "calling b",
+        "tool_call",
+    ]

@@ -32,7 +32,7 @@ NOT_SOURCE = re.compile(
 @dataclass(frozen=True)
 class FinalDiff:
     execution: Execution
-    files: frozenset[str]  # paths the diff changes (b/ side)
+    files: frozenset[str]  # paths the diff changes (both sides: a rename's old path too)
 
     @property
     def source_files(self) -> frozenset[str]:
@@ -78,4 +78,5 @@ def final_diff(prior: list[Execution]) -> FinalDiff | None:
         return None  # printed something, but not a diff we can read
     if any(not _DIFF_LINE.match(line) for line in body.splitlines()):
         return None  # clipped or mixed with other output: its file list may be incomplete
-    return FinalDiff(last, frozenset(b for _a, b in _DIFF_FILE.findall(body)))
+    # both sides: a rename changes the path it leaves as well as the one it makes
+    return FinalDiff(last, frozenset(p for pair in _DIFF_FILE.findall(body) for p in pair))

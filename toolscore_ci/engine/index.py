@@ -2,7 +2,8 @@
 turns with what their user said. Every check reads this and nothing else of the trace's steps.
 
 Results pair with calls first-in-first-out by tool name (agent-trace/v1 has no call ids; the
-readers of formats that have them emit results in call order). A call's category comes from a
+readers of formats that have them order parallel calls of one tool as their results came back,
+formats/_trace.py). A call's category comes from a
 rule pack's `tool_categories`, else from its shell command's structure, else from its name and
 argument shape (toolscore_ci/toolkinds.py).
 """

@@ -167,6 +167,20 @@ def _snake(key: str) -> str:
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+def made_ids(output: Mapping[str, Any]) -> list[str]:
+    """The identifiers a result carries (ids, numbers, refs), at its top level and in its
+    wrappers (`data`, `result`, ...)."""
+    out: list[str] = []
+    for key, value in output.items():
+        scalar = isinstance(value, (str, int)) and not isinstance(value, bool)
+        if scalar and str(value).strip() and _ID_KEY.search(_snake(str(key))):
+            out.append(str(value))
+    for key in _WRAPPERS:
+        if isinstance(output.get(key), Mapping):
+            out.extend(made_ids(output[key]))
+    return out
+
+
 def has_identifier(output: Any) -> bool:
     """Does a result carry an identifier of what it made (an id, a number, a url)?"""
     if isinstance(output, Mapping):

@@ -1,6 +1,6 @@
 """What a test runner's output says: how many tests passed and failed, or that none ran.
 
-Read from the summary lines runners print (pytest, unittest and Django, go test, jest and
+Read from the summary lines runners print (pytest, unittest and Django, go test, jest,
 vitest, cargo, mocha, rspec); an output with no summary says nothing, whatever its exit code:
 a missing module or a usage error is not a failed test.
 """
@@ -32,6 +32,11 @@ _UNITTEST_OK = re.compile(r"^OK(?: \([^)]*\))?\s*$", re.M)
 _GO_FAIL = re.compile(r"^(?:--- FAIL:|FAIL\s+\S+)", re.M)
 _GO_OK = re.compile(r"^ok\s+\S+\s", re.M)
 _JEST = re.compile(r"^Tests:\s+(?P<body>.*\btotal\b)", re.M)
+# vitest: "      Tests  1 failed | 11 passed (12)", after its "Test Files" line
+_VITEST = re.compile(
+    r"^\s*Tests\s{2,}(?P<body>\d+ (?:failed|passed|skipped|todo)(?: \| \d+ \w+)*) \(\d+\)",
+    re.M,
+)
 _CARGO = re.compile(r"^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed", re.M)
 _MOCHA = re.compile(r"^\s*(\d+) passing\b.*?(?:\n\s*(\d+) failing\b)?", re.M | re.S)
 _RSPEC = re.compile(r"^(\d+) examples?, (\d+) failures?", re.M)
@@ -80,6 +85,10 @@ def summarize(output: Any) -> TestSummary | None:
     jest = list(_JEST.finditer(text))
     if jest:
         body = jest[-1].group("body")
+        return TestSummary(_num(body, "passed"), _num(body, "failed"))
+    vitest = list(_VITEST.finditer(text))
+    if vitest:
+        body = vitest[-1].group("body")
         return TestSummary(_num(body, "passed"), _num(body, "failed"))
     cargo = list(_CARGO.finditer(text))
     if cargo:

@@ -176,6 +176,7 @@ class TraceBuilder:
         self.task_id: str | None = None
         self.calls: dict[str, str | None] = {}  # call id -> tool name, for pairing
         self.open_by_name: list[tuple[str | None, str | None]] = []  # (name, id) of calls
+        self.call_at: dict[str, int] = {}  # call id -> the position of its step
         # The last step's timestamp, for synthesising a missing next one: EPOCH + k seconds
         # (an int k), a format's own normalised text (parsed only if needed), or a datetime.
         self._last: int | str | datetime | None = None
@@ -284,6 +285,7 @@ class TraceBuilder:
         if call_id is not None:
             call_id = str(call_id)
             self.calls[call_id] = name
+            self.call_at[call_id] = len(self.steps) - 1
         self.open_by_name.append((name, call_id))
 
     def result(
@@ -303,6 +305,7 @@ class TraceBuilder:
         cid = None if call_id is None else str(call_id)
         if cid is not None and cid in self.calls:
             paired_name = self.calls[cid]
+            self._answered_first(paired_name, cid)
             self._close(paired_name, cid)
         elif call_id is None and name is not None and self._close(name, None):
             paired_name = name
@@ -336,6 +339,31 @@ class TraceBuilder:
             }
         )
         return True
+
+    def _answered_first(self, name: str | None, call_id: str) -> None:
+        """Parallel calls of one tool whose results come back out of order: the call answered
+        first moves to the front of its batch. agent-trace/v1 has no call ids, so a tool's
+        results pair with its calls first in, first out (engine/index.py); without this, the
+        result of the second of two `cancel(AB1)`, `cancel(CD2)` calls, answered first, would
+        be read as the first's. Only calls issued together (nothing but calls between them)
+        move: they have no order of their own. Calls apart keep theirs."""
+        if name is None:
+            return
+        first = next((cid for n, cid in self.open_by_name if n == name), None)
+        if first is None or first == call_id or first not in self.call_at:
+            return
+        lo, hi = self.call_at[first], self.call_at[call_id]
+        if hi <= lo or any(s["kind"] != "tool_call" for s in self.steps[lo:hi]):
+            return
+        at = {pos: cid for cid, pos in self.call_at.items() if lo <= pos <= hi}
+        batch = self.steps[lo : hi + 1]
+        batch = [batch[-1], *batch[:-1]]
+        for offset, step in enumerate(batch):
+            pos = lo + offset
+            # the position's index and time stay: only which call stands there changes
+            self.steps[pos] = {**step, "i": self.steps[pos]["i"], "ts": self.steps[pos]["ts"]}
+        for pos, cid in at.items():
+            self.call_at[cid] = lo if pos == hi else pos + 1
 
     def _close(self, name: str | None, call_id: str | None) -> bool:
         for idx, (n, cid) in enumerate(self.open_by_name):

@@ -82,6 +82,8 @@ REPORT_SLOTS = (
     "idiomatic_none",
     "predicates",
     "waiting",
+    "prepositions",
+    "clause_openers",
 )
 
 
@@ -100,6 +102,8 @@ class NonReportWords:
     idioms_of_none: re.Pattern[str]  # the `idiomatic_none` words, matched where a "none" ends
     predicates: re.Pattern[str]  # the `predicates` words
     waiting: re.Pattern[str]  # the `waiting` words
+    prepositions: re.Pattern[str]  # the `prepositions` words
+    clause_openers: re.Pattern[str]  # the `clause_openers` words
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
@@ -154,16 +158,57 @@ class NonReportWords:
             and text.rstrip().endswith((".", "!"))
             and (bare_match := _bare_cache(verb).match(text)) is not None
             # "Cancelled flights are refunded in full": the participle qualifies the subject
-            # of a predicate of its own clause; a rule, not the agent's act
-            and not self.predicates.search(_clause_at(text, bare_match.end()))
+            # of a predicate of its own; a rule, not the agent's act
+            and not self.qualifies_a_subject(text[bare_match.end() - 1 :])
         ):
             return "act"
         return None
+
+    def qualifies_a_subject(self, rest: str) -> bool:
+        """Does what follows a sentence-opening participle make it an adjective: a bare noun
+        of one or two lowercase words (no determiner, no name, no id), maybe with one short
+        phrase that opens with a preposition ("for cancelled flights", "within 24 hours of
+        booking"), then at once, or after one adverb, a predicate ("Deleted files go to the
+        trash", "Refunded amounts for cancelled flights appear in 5 days", "Sent messages
+        usually arrive at once")? Its position decides, not the clause: in "Created the ticket
+        that is assigned to IT", "Created tickets for the outages they are tracking" or
+        "Cancelled order #123, it is refunded" the participle has an object, and the sentence
+        reports an act."""
+        nouns = 0  # words of the bare noun
+        phrase = -1  # words of its prepositional phrase (-1: none opened)
+        adverb = False
+        for token in rest.split(maxsplit=9)[:9]:
+            word = token.rstrip(".,;:!?")
+            if nouns and phrase != 0 and word[:1].islower() and self.predicates.fullmatch(word):
+                return True
+            if word != token or not (word[:1].islower() or (phrase >= 0 and word.isdigit())):
+                return False  # punctuation, a name or an id: no bare noun goes on
+            if not (_NOUN_WORD.fullmatch(word) or word.isdigit()):
+                return False
+            if _whole_cache(self.complements).fullmatch(word) or self.clause_openers.fullmatch(
+                word
+            ):
+                return False  # "... for outages that are open": a clause of the object's own
+            if nouns and phrase < 0 and not adverb and self.prepositions.fullmatch(word):
+                phrase = 0
+            elif phrase >= 0 and not adverb:
+                if phrase == 4:
+                    return False
+                phrase += 1
+            elif nouns and not adverb and word.endswith("ly"):
+                adverb = True  # "Sent messages usually arrive ..."
+            elif nouns < 2 and not adverb:
+                nouns += 1
+            else:
+                return False
+        return False
 
     def reports_own_act(self, sentence: str, verb: str, *, bare: bool = False) -> bool:
         return self.frame(sentence, verb, bare=bare) is not None
 
 
+#: A word a bare noun phrase can hold: letters, a hyphen between (lowercase: no name).
+_NOUN_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _CLAUSE_END = re.compile(r"[,;:()\u2014\u2013]| - ")
 
 
@@ -186,6 +231,11 @@ def _coordinated_cache(lead: str, complements: str, verb: str) -> re.Pattern[str
         rf"(?:\w+ly\s+)?{re.escape(verb)}(?!\w)(?!\s+(?:{complements})(?!\w))",
         re.I,
     )
+
+
+@cache
+def _whole_cache(alternation: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:{alternation})", re.I)
 
 
 @cache
@@ -235,6 +285,8 @@ def non_report_words() -> NonReportWords:
         re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("predicates")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("waiting")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("prepositions")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("clause_openers")) + r")(?!\w)", re.I),
         langs,
     )
 

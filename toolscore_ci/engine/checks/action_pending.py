@@ -1,11 +1,31 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.index import WRITE_CATEGORIES
+from collections.abc import Mapping
+
+from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.engine.status import made_ids
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
 _WAITING = ("pending", "handed_off")
+
+
+def _carried_on(ctx: Context, waiting: Execution) -> bool:
+    """Did a later call that acts, and went through, act on what the waiting call made: an id
+    its receipt names that its arguments did not (`approve_refund(re_1)` after
+    `refund_payment` answered `{"refund_id": "re_1", "status": "pending_approval"}`)?"""
+    output = waiting.output
+    if not isinstance(output, Mapping):
+        return False
+    made = {normal_id(v) for v in made_ids(output)} - waiting.targets
+    return bool(made) and any(
+        later.position > waiting.position
+        and later.status == "succeeded"
+        and later.effect != "read"
+        and later.targets & made
+        for later in ctx.prior
+    )
 
 
 @check("TSC102", "action-pending", "contradicted")
@@ -14,10 +34,11 @@ def action_pending(ctx: Context) -> Reason | None:
 
     Catches: "Saved to your notes" when the write answered `pending_approval`; an act of
     another category when every call that could do anything waits ("published the message"
-    when the only write, a post, waits for an admin). Leaves alone:
-    a pending call followed by one that went through; a queued or accepted job (it may well
-    run: that is for review, not a contradiction); a message that says it is pending or waits
-    on someone (`waiting` in vocab/reports.yaml: "an admin still has to approve it")."""
+    when the only write, a post, waits for an admin). Leaves alone: a pending call followed
+    by one that went through; a pending call whose own id (`re_1`) a later call that went
+    through acted on (`approve_refund(re_1)`); a queued or accepted job (it may well run:
+    that is for review, not a contradiction); a message that says it is pending or waits on
+    someone (`waiting` in vocab/reports.yaml: "an admin still has to approve it")."""
     claim = ctx.reported.claim
     if claim.admits_failure or _discloses_waiting(ctx):
         return None
@@ -43,7 +64,7 @@ def action_pending(ctx: Context) -> Reason | None:
     if not covers:
         return None
     mine = [e for e in ctx.prior if e.category in covers]
-    waiting = [e for e in mine if e.status in _WAITING]
+    waiting = [e for e in mine if e.status in _WAITING and not _carried_on(ctx, e)]
     if not waiting or any(e.status == "succeeded" for e in mine):
         return None
     last = waiting[-1]

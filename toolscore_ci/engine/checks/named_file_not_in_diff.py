@@ -9,7 +9,12 @@ _EDIT_CATEGORIES = frozenset({"changed", "saved", "created"})
 
 def _same_file(claimed: str, changed: str) -> bool:
     claimed = claimed.strip("`'\"").lstrip("./")
-    return bool(claimed) and (changed == claimed or changed.endswith("/" + claimed))
+    if not claimed:
+        return False
+    if changed == claimed or changed.endswith("/" + claimed):
+        return True
+    # the path as the diff prints it, with git's `a/` or `b/` side in front
+    return claimed[:2] in ("a/", "b/") and changed == claimed[2:]
 
 
 @check("TSC121", "named-file-not-in-diff", "contradicted")
@@ -18,9 +23,10 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     complete and taken after the last edit, does not touch ("Modified `sphinx/domains/
     python.py`" when the submitted diff holds only `setup.py`).
 
-    Leaves alone: files named in earlier narration; test and scratch files (agents often
-    revert those); a bare file name with no directory (often the agent's own script, deleted
-    before the diff); a clipped, path-limited or stale diff; names that are not paths."""
+    Leaves alone: files named in earlier narration; a renamed file's old path; a path quoted
+    as the diff prints it (`a/src/x.py`); test and scratch files (agents often revert those);
+    a bare file name with no directory (often the agent's own script, deleted before the
+    diff); a clipped, path-limited or stale diff; names that are not paths."""
     claim = ctx.reported.claim
     if ctx.reported.where != "final" or claim.category not in _EDIT_CATEGORIES:
         return None

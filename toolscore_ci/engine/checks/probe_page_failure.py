@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+import re
+
+from toolscore_ci.engine.checks._common import claimed_ids
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import page_words
 
@@ -12,6 +16,32 @@ _WHAT = {
 }
 
 
+def _shows_what_the_act_made(ctx: Context, page: str) -> bool:
+    """Does the end-state page show an id the claim names ("confirmation LU-1907", "order
+    #4411") that nothing before the run's last call held: not the task, no message, no call's
+    arguments, no earlier result? Such an id was made by the last act, so the page shows that
+    act done, and a refusal elsewhere on it ("20:00 is no longer available", a newsletter box's
+    "Email is required") is about something else. An id seen before the last act (a cart's
+    draft order) proves nothing."""
+    named = claimed_ids(ctx.reported.claim.values)
+    if not named or not ctx.index.executions:
+        return False
+    last = ctx.index.executions[-1]
+    before = [str(ctx.index.trace.task.get("instruction") or "")]
+    for step in ctx.index.steps[: last.position]:
+        before.append(step.content or "")
+        before.extend(str(v) for v in iter_scalars(step.args))
+        before.extend(str(v) for v in iter_scalars(step.output))
+    before.extend(str(v) for v in iter_scalars(last.call.args))
+    earlier = "\n".join(before).casefold()
+    shown = page.casefold()
+    for value in named:
+        pattern = re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])")
+        if pattern.search(shown) and not pattern.search(earlier):
+            return True
+    return False
+
+
 @check("TSC132", "end-state-shows-failure", "contradicted")
 def probe_page_failure(ctx: Context) -> Reason | None:
     """ "Done" when the end-state probe's screen says the action did not go through: a refusal
@@ -20,15 +50,17 @@ def probe_page_failure(ctx: Context) -> Reason | None:
 
     Only the environment's probe taken after the last call is read, never a tool's output or
     the agent's words; only for a final report that the task is done. Leaves alone: pages that
-    merely mention errors in their content ("returns 429 Too Many Requests"); a report that
-    admits it was blocked."""
+    merely mention errors in their content ("returns 429 Too Many Requests"); a page that shows
+    an id the claim names and the last act made ("Booking confirmed, LU-1907"; "20:00 is no
+    longer available" is about another slot); a report that admits it was blocked."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
     if probe is None or probe.ok is False:
         return None
-    found = page_words().failure_in(text_of(probe.output))
-    if found is None:
+    page = text_of(probe.output)
+    found = page_words().failure_in(page)
+    if found is None or _shows_what_the_act_made(ctx, page):
         return None
     slot, words = found
     return ctx.reason(

@@ -33,6 +33,24 @@ _DAY_MONTH_YEAR = re.compile(rf"(?<!\d)(\d{{1,2}})\.?\s+({_MONTH})\.?,?\s+(\d{{4
 _MONTH_DAY_YEAR = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})(?!\d)", re.I)
 
 
+# 20.09.2026, 20/09/2026, 09/20/2026: which number is the day the page does not say
+_NUMERIC = re.compile(r"(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?![\d/-])(?!\.\d)")
+
+
+def numeric_dates(text: str) -> set[date]:
+    """Dates written in numbers with their year, read both ways round where either could be
+    the day (05/06/2026 is 5 June or May 6): only to see that a page shows a date, never to
+    say which one it shows."""
+    out: set[date] = set()
+    for a, _, b, y in _NUMERIC.findall(text):
+        for d, m in ((int(a), int(b)), (int(b), int(a))):
+            try:
+                out.add(date(int(y), m, d))
+            except ValueError:
+                continue
+    return out
+
+
 def full_dates(text: str) -> set[date]:
     """Dates written with their year: 2026-09-20, 20 September 2026, Sep 20, 2026."""
     out: set[date] = set()
@@ -55,8 +73,9 @@ def full_dates(text: str) -> set[date]:
 def probe_task_date(ctx: Context) -> Reason | None:
     """ "Done" when the task names a full date and the end-state probe shows a different one
     of the same day and month and none that the task named (2025-09-20 for "20 September
-    2026"). Leaves alone: probes that show the task's date, or no full date at all; tasks
-    that name none; other days (a rebooking to another day is not a typo'd year)."""
+    2026"). Leaves alone: probes that show the task's date (also written in numbers, 20.09.2026
+    or 09/20/2026, beside an older date), or no full date at all; tasks that name none; other
+    days (a rebooking to another day is not a typo'd year)."""
     if not claims_the_task(ctx):
         return None
     probe = end_state_probe(ctx.index)
@@ -65,9 +84,10 @@ def probe_task_date(ctx: Context) -> Reason | None:
     asked = full_dates(str(ctx.index.trace.task.get("instruction") or ""))
     if not asked:
         return None
-    shown = full_dates(text_of(probe.output))
-    if not shown or shown & asked:
-        return None
+    page = text_of(probe.output)
+    shown = full_dates(page)
+    if not shown or (shown | numeric_dates(page)) & asked:
+        return None  # the task's date is on the page, in words or in numbers (20.09.2026)
     near = sorted(d for d in shown if any((d.month, d.day) == (a.month, a.day) for a in asked))
     if not near:
         return None
