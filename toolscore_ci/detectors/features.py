@@ -269,7 +269,11 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
     crc32 = zlib.crc32
     start = crc32(prefix.encode())
     buckets: set[int] = set()
+    add = buckets.add
     done: set[str] = set()
+    # a word's unigram id, its crc and its bytes after a space, worked out once per call:
+    # texts repeat their words
+    known: dict[str, tuple[int, int, bytes]] = {}
     for text in texts:
         if text in done:
             continue  # a repeated text (the same tool output again) adds no new n-gram
@@ -278,12 +282,15 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
         # prefix's crc, and "prefix prev word" from prev's unigram crc: the same ids, no strings
         previous: int | None = None
         for w in _WORD.findall(text.casefold()):
-            word = b"0" if w.isdigit() else w.encode()
-            unigram = crc32(word, start)
-            buckets.add(unigram & mask)
+            hit = known.get(w)
+            if hit is None:
+                word = b"0" if w.isdigit() else w.encode()
+                crc = crc32(word, start)
+                hit = known[w] = (crc & mask, crc, b" " + word)
+            add(hit[0])
             if previous is not None:
-                buckets.add(crc32(b" " + word, previous) & mask)
-            previous = unigram
+                add(crc32(hit[2], previous) & mask)
+            previous = hit[1]
     if not buckets:
         return {}
     weight = 1.0 / math.sqrt(len(buckets))
