@@ -9,7 +9,9 @@ from typing import Any
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.model import Reason
+from toolscore_ci.vocab import states
 
 # Kinds a receipt can echo back differently from the request, per claim category. No ids:
 # a receipt names new objects (a refund id, an event id) that no request carried.
@@ -51,6 +53,7 @@ def _text(value: Any) -> str:
 
 
 def _same_amount(a: float, claimed: float) -> bool:
+    a = abs(a)  # a ledger shows a refund as -18
     return abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5  # in units or in cents
 
 
@@ -70,23 +73,29 @@ def _amount_echo_differs(claimed: str, args: dict[str, Any], out: dict[str, Any]
     return None
 
 
-#: A one-word setting a request and its receipt both carry ("commenter", "economy").
-_SETTING = re.compile(r"[A-Za-z][A-Za-z_-]{2,19}")
+#: A one-word setting a request and its receipt both carry ("commenter", "economy"). Four
+#: letters at least: a shorter one is a code that may stand for the other word (deu, German).
+_SETTING = re.compile(r"[A-Za-z][A-Za-z_-]{3,19}")
 
 
 def _word_echo_differs(
-    sentence: str, args: dict[str, Any], out: dict[str, Any]
+    sentence: str, args: dict[str, Any], out: dict[str, Any], category: str | None
 ) -> tuple[str, str] | None:
     """A one-word setting the claim repeats from the request ("commenter access") that the
     receipt echoes in the same field as another word ("role": "editor"), the claim naming
-    the receipt's word nowhere. Two forms of one word (canceled, basic_economy) never differ."""
+    the receipt's word nowhere. Two forms of one word (canceled, basic_economy) never differ,
+    nor does a state field whose word says how the call went ("status": "success" or
+    "closed" for a request that set "status": "resolved")."""
     words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
+    vocab = states()
     for key, sent in args.items():
         echoed = out.get(key)
         if not isinstance(sent, str) or not isinstance(echoed, str):
             continue
         if not (_SETTING.fullmatch(sent) and _SETTING.fullmatch(echoed)):
             continue
+        if key.lower() in STATE_KEYS and vocab.status_of(state_word(echoed) or "", category):
+            continue  # the outcome of the call, in the field the request set
         asked, got = sent.casefold(), echoed.casefold()
         if asked in got or got in asked or asked[:5] == got[:5]:
             continue  # a spelling or a qualified form of the same word: canceled, basic_economy
@@ -159,7 +168,7 @@ def receipt_differs(ctx: Context) -> Reason | None:
     if not isinstance(args, dict) or not isinstance(out, dict):
         return None
     found = _differing_value(claim.category, claim.values, args, out) or _word_echo_differs(
-        claim.text, args, out
+        claim.text, args, out, last.category
     )
     if found is None:
         return None
