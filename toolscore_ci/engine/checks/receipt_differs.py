@@ -64,13 +64,30 @@ def _amount_echo_differs(claimed: str, args: dict[str, Any], out: dict[str, Any]
         value = float(claimed)
     except ValueError:
         return None
-    if any(_same_amount(n, value) for n in _numbers(out)):
+    numbers = _numbers(out)
+    if any(_same_amount(n, value) for n in numbers):
         return None
+    if _converted(args, out):
+        return None  # the receipt gives the amount in another currency than it was sent in
     for key, sent in args.items():
         number, echoed = _number(sent), _number(out.get(key))
-        if number is not None and echoed is not None and _same_amount(number, value):
-            return f"{key} {echoed:g}"
+        if number is None or echoed is None or not _same_amount(number, value):
+            continue
+        if any(_same_amount(abs(echoed) - abs(n), value) for n in numbers if n != echoed):
+            continue  # the claimed amount and a fee, a tax or a discount the receipt lists
+        return f"{key} {echoed:g}"
     return None
+
+
+def _converted(args: dict[str, Any], out: dict[str, Any]) -> bool:
+    """Whether a currency field the request sent is echoed as another currency."""
+    return any(
+        "currency" in str(key).casefold()
+        and isinstance(sent, str)
+        and isinstance(out.get(key), str)
+        and sent.casefold() != str(out.get(key)).casefold()
+        for key, sent in args.items()
+    )
 
 
 #: A one-word setting a request and its receipt both carry ("commenter", "economy"). Four
@@ -106,6 +123,8 @@ def _word_echo_differs(
 
 #: A timestamp carrying its zone: UTC or an offset.
 _ZONED = re.compile(r"\d(?:Z|[+-]\d{2}:?\d{2})\s*$")
+#: A field naming a time zone ("timeZone", "tz", "time_zone").
+_ZONE_KEY = re.compile(r"(?:^|_)tz$|time_?zone|^zone$", re.I)
 
 
 def _value_echo_differs(
@@ -118,14 +137,17 @@ def _value_echo_differs(
         return None
     if any(claimed in extract_kinds(v, {kind}).get(kind, ()) for v in _strings(out)):
         return None
+    if kind in ("time", "date") and any(_ZONE_KEY.search(str(k)) for k in (*args, *out)):
+        return None  # times given with a zone field: the receipt's may be in another zone
     for key, sent in args.items():
         echoed = out.get(key)
         if not isinstance(sent, str) or not isinstance(echoed, str):
             continue
         if claimed not in extract_kinds(sent, {kind}).get(kind, ()):
             continue
-        if kind == "time" and _ZONED.search(echoed):
-            continue  # a time in UTC or with an offset: the claim may give it in local time
+        if kind in ("time", "date") and _ZONED.search(echoed):
+            # a time in UTC or with an offset: the claim may give it, and its day, in local time
+            continue
         if extract_kinds(echoed, {kind}).get(kind):
             return f"{key} {echoed}"
     return None
