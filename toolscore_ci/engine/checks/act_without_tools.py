@@ -103,6 +103,10 @@ def _names_other_objects(
     # one object a call returned with a target the writes acted on among its own fields: its
     # other fields are that object's other names (the order number a lookup gave with the
     # internal id). Not a list of objects, whose other entries are other objects.
+    # a write that named no target and got back no id made something a later read may name
+    # (create_ticket answered {"ok": true}, then search_tickets listed SUP-7290)
+    unnamed = [e.position for e in earlier if not e.targets and not _gave_an_id(e.output)]
+    later = [e for e in prior if unnamed and e.position > min(unnamed)]
     objects = [_own_scalars(e.output) for e in prior if isinstance(e.output, dict)]
     fields = [own for own in objects if targets & {normal_id(str(v)) for v in own}]
     texts = [
@@ -111,6 +115,7 @@ def _names_other_objects(
         for part in (e.call.args, e.result.output if e.result else None)
         for v in iter_scalars(part)
     ] + [str(v).casefold() for own in fields for v in own]
+    texts += [str(v).casefold() for e in later for v in iter_scalars(e.output)]
     # either way round: "#14223" against "14223", "note-457901" against the result's 457901
     return not any(
         core in text or (len(text) >= 4 and text in core) for core in cores for text in texts
@@ -120,3 +125,11 @@ def _names_other_objects(
 def _own_scalars(obj: dict[str, object]) -> list[object]:
     """The scalar fields of one object, not those of what it nests."""
     return [v for v in obj.values() if isinstance(v, str | int) and not isinstance(v, bool)]
+
+
+def _gave_an_id(output: object) -> bool:
+    """Whether a result holds a value shaped like an id: four characters or more, a digit
+    among them."""
+    return any(
+        len(text := str(v)) >= 4 and any(c.isdigit() for c in text) for v in iter_scalars(output)
+    )
