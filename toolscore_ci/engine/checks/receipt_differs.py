@@ -100,10 +100,12 @@ def _word_echo_differs(
 ) -> tuple[str, str] | None:
     """A one-word setting the claim repeats from the request ("commenter access") that the
     receipt echoes in the same field as another word ("role": "editor"), the claim naming
-    the receipt's word nowhere. Two forms of one word (canceled, basic_economy) never differ,
+    the receipt's word nowhere and the receipt holding the asked word in no other field
+    ({"plan": "basic", "scheduled_plan": "premium"}). Two forms of one word (canceled, basic_economy) never differ,
     nor does a state field whose word says how the call went ("status": "success" or
     "closed" for a request that set "status": "resolved")."""
     words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
+    held = {v.casefold() for v in _strings(out)}  # a receipt holding the word anywhere backs it
     vocab = states()
     for key, sent in args.items():
         echoed = out.get(key)
@@ -114,6 +116,8 @@ def _word_echo_differs(
         if key.lower() in STATE_KEYS and vocab.status_of(state_word(echoed) or "", category):
             continue  # the outcome of the call, in the field the request set
         asked, got = sent.casefold(), echoed.casefold()
+        if asked in held:
+            continue
         if asked in got or got in asked or asked[:5] == got[:5]:
             continue  # a spelling or a qualified form of the same word: canceled, basic_economy
         if asked in words and got not in words:
