@@ -8,6 +8,7 @@ from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
 from toolscore_ci.engine.checks.values_differ import backing_writes
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.model import Reason
@@ -180,7 +181,8 @@ def receipt_differs(ctx: Context) -> Reason | None:
     (`{"requested": 18, "amount": 210}`); a receipt without that field, or with no value of
     that kind in it (a UTC time the claim may have said in local time); several values of a
     kind in the claim; fields the request did not send the claimed value in; ids (a receipt
-    names new objects)."""
+    names new objects); a claim another backing call was asked for and shows (two events
+    asked for 15:00, one booked then, the other moved to 16:00)."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -199,6 +201,8 @@ def receipt_differs(ctx: Context) -> Reason | None:
     if found is None:
         return None
     said, echoed = found
+    if any(_asked_and_echoed(said, e) for e in writes[:-1]):
+        return None  # another call was asked for it and shows it: the claim may be about that one
     return ctx.reason(
         "TSC142",
         "contradicted",
@@ -207,6 +211,13 @@ def receipt_differs(ctx: Context) -> Reason | None:
             :300
         ],
     )
+
+
+def _asked_and_echoed(said: str, e: Execution) -> bool:
+    """Whether a call was sent the value and its receipt shows it (the design sync's 15:00,
+    when the 1:1 asked for 15:00 next was booked at 16:00)."""
+    value = said.casefold()
+    return value in _text(e.call.args).casefold() and value in _text(e.output).casefold()
 
 
 def _differing_value(
