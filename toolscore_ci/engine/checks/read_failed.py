@@ -53,7 +53,9 @@ def _split_words(text: str) -> str:
 def _names_what_was_asked(e: Execution, text: str) -> bool:
     """Whether the failure's words name a value the read was sent (an id, a zip, a user)."""
     for value in iter_scalars(e.call.args, max_items=50):
-        asked = _split_words(str(value)).strip()
+        if not isinstance(value, str):
+            continue  # a limit or a page number is no object the read asked about
+        asked = _split_words(value).strip()
         if len(asked) >= 2 and re.search(rf"(?<![\w-]){re.escape(asked)}(?![\w-])", text):
             return True
     return False
