@@ -56,7 +56,10 @@ WORD_DATE = compile_guarded(
     rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_WORDS}))\b)"
 )
 TIME = re.compile(
-    r"\b(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])", re.I
+    # "15:00:00" is 15:00 with its seconds, never the time "00:00" after its hour
+    r"\b(?<![\d:])(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d)(?::[0-5]\d(?:\.\d+)?)?)?"
+    r"\s*(?P<ap>[ap]\.?m\.?)?(?![\d:])",
+    re.I,
 )
 PATH = compile_guarded(
     # one lookbehind for both kinds of file path: it is tried at every position of the text

@@ -19,7 +19,7 @@ from toolscore_ci.vocab import states
 
 Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
 
-_STATE_KEYS = ("status", "state", "outcome", "conclusion", "phase", "result")
+STATE_KEYS = ("status", "state", "outcome", "conclusion", "phase", "result")
 _EXIT_KEYS = ("exit_code", "exitcode", "returncode", "return_code", "exit_status", "rc")
 _HTTP_KEYS = ("status_code", "statuscode", "http_status", "httpstatus")
 _ERROR_KEYS = ("error", "errors", "error_message", "exception", "fault")
@@ -69,7 +69,7 @@ def _lower_keys(obj: Mapping[str, Any]) -> dict[str, Any]:
     return {str(k).lower().replace("-", "_"): v for k, v in obj.items()}
 
 
-def _state_word(value: Any) -> str | None:
+def state_word(value: Any) -> str | None:
     if isinstance(value, str) and 0 < len(value) <= 40:
         return value.strip().lower().replace(" ", "_").replace("-", "_")
     return None
@@ -137,12 +137,12 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
         # {"stored": false} from a save: the flag named for the act says it did not happen
         if value is False and key in own:
             return Judgement("failed", f"{key}: false")
-    for key in _STATE_KEYS:
+    for key in STATE_KEYS:
         value = keys.get(key)
         if isinstance(value, Mapping):  # {"status": {"state": "DONE"}}
             inner = _lower_keys(value)
-            value = next((inner[k] for k in _STATE_KEYS if k in inner), None)
-        word = _state_word(value)
+            value = next((inner[k] for k in STATE_KEYS if k in inner), None)
+        word = state_word(value)
         if word is None:
             continue
         cls = vocab.status_of(word, category)

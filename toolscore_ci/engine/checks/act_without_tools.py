@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution
+from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
@@ -51,7 +51,7 @@ def act_without_tools(ctx: Context) -> Reason | None:
     able = [e for e in ctx.prior if e.writes and e.category not in cannot]
     if any(e.turn == ctx.reported.turn for e in able):
         return None  # a call that could do it ran in this turn
-    if able and not _names_other_objects(claim.values.get("id", ()), able):
+    if able and not _names_other_objects(claim.values.get("id", ()), able, ctx.prior):
         return None  # an earlier turn's call could have done it: a recap
     # what earlier calls returned; not the results of the writes the claim's ids are not in
     # (an earlier cancel's "cancelled" is no read of the order the claim names)
@@ -89,20 +89,47 @@ def act_without_tools(ctx: Context) -> Reason | None:
     return ctx.reason("TSC103", "unsupported", cited, detail)
 
 
-def _names_other_objects(ids: tuple[str, ...], earlier: list[Execution]) -> bool:
+def _names_other_objects(
+    ids: tuple[str, ...], earlier: list[Execution], prior: list[Execution]
+) -> bool:
     """Whether the claim names ids (an order, a ticket, a PR) and no earlier call that could
-    act touched any of them, in its arguments or its result: then it reports a new act of
+    act touched any of them, in its arguments or its result, nor gave another name of what
+    one touched (a read returning both "ord_8f3a" and "1042"): then it reports a new act of
     this turn, not a recap ("I've cancelled #14223" when only #82946 was cancelled before)."""
     cores = [core for value in ids if (core := value.lstrip("#").casefold())]
     if not cores:
         return False  # nothing the claim names to bind it to: a recap for all we know
+    targets = {t for e in earlier for t in e.targets}
+    # one object a call returned with a target the writes acted on among its own fields: its
+    # other fields are that object's other names (the order number a lookup gave with the
+    # internal id). Not a list of objects, whose other entries are other objects.
+    # a write that named no target and got back no id made something a later read may name
+    # (create_ticket answered {"ok": true}, then search_tickets listed SUP-7290)
+    unnamed = [e.position for e in earlier if not e.targets and not _gave_an_id(e.output)]
+    later = [e for e in prior if unnamed and e.position > min(unnamed)]
+    objects = [_own_scalars(e.output) for e in prior if isinstance(e.output, dict)]
+    fields = [own for own in objects if targets & {normal_id(str(v)) for v in own}]
     texts = [
         str(v).casefold()
         for e in earlier
         for part in (e.call.args, e.result.output if e.result else None)
         for v in iter_scalars(part)
-    ]
+    ] + [str(v).casefold() for own in fields for v in own]
+    texts += [str(v).casefold() for e in later for v in iter_scalars(e.output)]
     # either way round: "#14223" against "14223", "note-457901" against the result's 457901
     return not any(
         core in text or (len(text) >= 4 and text in core) for core in cores for text in texts
+    )
+
+
+def _own_scalars(obj: dict[str, object]) -> list[object]:
+    """The scalar fields of one object, not those of what it nests."""
+    return [v for v in obj.values() if isinstance(v, str | int) and not isinstance(v, bool)]
+
+
+def _gave_an_id(output: object) -> bool:
+    """Whether a result holds a value shaped like an id: four characters or more, a digit
+    among them."""
+    return any(
+        len(text := str(v)) >= 4 and any(c.isdigit() for c in text) for v in iter_scalars(output)
     )

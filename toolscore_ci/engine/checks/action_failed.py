@@ -21,7 +21,9 @@ def action_failed(ctx: Context) -> Reason | None:
     of the same kind did succeed on; a failed check (a reproduction script, a read) reported
     as an edit; a message that admits the failure; "sent it to Mei" when the call to Ravi
     failed and Mei's went through (a claim covers every call only when it says "all"); a
-    named target another call touched with success. Catches too: a claim that names several
+    named target another call touched with success; a named target whose call failed when a
+    later success touched none of the named ids (the target retried under another id).
+    Catches too: a claim that names several
     targets when one of them was only touched by calls that failed."""
     claim = ctx.reported.claim
     if claim.admits_failure:
@@ -85,6 +87,12 @@ def action_failed(ctx: Context) -> Reason | None:
         done = set().union(*(arg_values(e) & named for e in succeeded))
         hit = [e for e in failed if (arg_values(e) & named) - done]
         if not hit:
+            return None
+        if any(
+            not arg_values(e) & named and e.position > f.position for e in succeeded for f in hit
+        ):
+            # a later success that touched none of the named ids may be the failed target
+            # retried under another id ("W76172", the internal id a lookup gave for #76172)
             return None
         failed = hit
     elif succeeded and not universal:

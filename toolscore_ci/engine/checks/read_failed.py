@@ -18,6 +18,9 @@ _ERROR_CHARS = 2_000
 #: 400, 409 and 422 reject the request itself, so the lookup never ran; 404 and 410 answer
 #: (there is none), as do errors whose words report an absence (`absent`), checked first.
 _COULD_NOT_LOOK_HTTP = frozenset({400, 401, 403, 408, 409, 422, 429})
+#: Of those, the ones that reject the request: one whose error names a value the request sent
+#: ("user u1 has no active subscription", "zip 99999 is not serviceable") judged that object.
+_REJECTED_HTTP = frozenset({400, 409, 422})
 
 
 @cache
@@ -39,8 +42,23 @@ def _error_text(e: Execution) -> str:
     text = " ".join(parts)
     if len(text) > 2 * _ERROR_CHARS:
         text = text[:_ERROR_CHARS] + " " + text[-_ERROR_CHARS:]
+    return _split_words(text)
+
+
+def _split_words(text: str) -> str:
     text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
     return text.replace("_", " ").casefold()
+
+
+def _names_what_was_asked(e: Execution, text: str) -> bool:
+    """Whether the failure's words name a value the read was sent (an id, a zip, a user)."""
+    for value in iter_scalars(e.call.args, max_items=50):
+        if not isinstance(value, str):
+            continue  # a limit or a page number is no object the read asked about
+        asked = _split_words(value).strip()
+        if len(asked) >= 2 and re.search(rf"(?<![\w-]){re.escape(asked)}(?![\w-])", text):
+            return True
+    return False
 
 
 def _http_status(e: Execution) -> int | None:
@@ -76,6 +94,8 @@ def _could_not_look(e: Execution) -> bool:
         return False
     code = _http_status(e)
     if code is not None:
+        if code in _REJECTED_HTTP and _names_what_was_asked(e, text):
+            return False  # it answered about what was asked: the answer is in its error
         return code >= 500 or code in _COULD_NOT_LOOK_HTTP
     return _phrases("could_not_look").search(text) is not None
 

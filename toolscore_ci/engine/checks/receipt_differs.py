@@ -8,8 +8,11 @@ from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
 from toolscore_ci.engine.checks.values_differ import backing_writes
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.model import Reason
+from toolscore_ci.vocab import states
 
 # Kinds a receipt can echo back differently from the request, per claim category. No ids:
 # a receipt names new objects (a refund id, an event id) that no request carried.
@@ -51,6 +54,7 @@ def _text(value: Any) -> str:
 
 
 def _same_amount(a: float, claimed: float) -> bool:
+    a = abs(a)  # a ledger shows a refund as -18
     return abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5  # in units or in cents
 
 
@@ -61,33 +65,60 @@ def _amount_echo_differs(claimed: str, args: dict[str, Any], out: dict[str, Any]
         value = float(claimed)
     except ValueError:
         return None
-    if any(_same_amount(n, value) for n in _numbers(out)):
+    numbers = _numbers(out)
+    if any(_same_amount(n, value) for n in numbers):
         return None
+    if _converted(args, out):
+        return None  # the receipt gives the amount in another currency than it was sent in
     for key, sent in args.items():
         number, echoed = _number(sent), _number(out.get(key))
-        if number is not None and echoed is not None and _same_amount(number, value):
-            return f"{key} {echoed:g}"
+        if number is None or echoed is None or not _same_amount(number, value):
+            continue
+        if any(_same_amount(abs(echoed) - abs(n), value) for n in numbers if n != echoed):
+            continue  # the claimed amount and a fee, a tax or a discount the receipt lists
+        return f"{key} {echoed:g}"
     return None
 
 
-#: A one-word setting a request and its receipt both carry ("commenter", "economy").
-_SETTING = re.compile(r"[A-Za-z][A-Za-z_-]{2,19}")
+def _converted(args: dict[str, Any], out: dict[str, Any]) -> bool:
+    """Whether a currency field the request sent is echoed as another currency."""
+    return any(
+        "currency" in str(key).casefold()
+        and isinstance(sent, str)
+        and isinstance(out.get(key), str)
+        and sent.casefold() != str(out.get(key)).casefold()
+        for key, sent in args.items()
+    )
+
+
+#: A one-word setting a request and its receipt both carry ("commenter", "economy"). Four
+#: letters at least: a shorter one is a code that may stand for the other word (deu, German).
+_SETTING = re.compile(r"[A-Za-z][A-Za-z_-]{3,19}")
 
 
 def _word_echo_differs(
-    sentence: str, args: dict[str, Any], out: dict[str, Any]
+    sentence: str, args: dict[str, Any], out: dict[str, Any], category: str | None
 ) -> tuple[str, str] | None:
     """A one-word setting the claim repeats from the request ("commenter access") that the
     receipt echoes in the same field as another word ("role": "editor"), the claim naming
-    the receipt's word nowhere. Two forms of one word (canceled, basic_economy) never differ."""
+    the receipt's word nowhere and the receipt holding the asked word in no other field
+    ({"plan": "basic", "scheduled_plan": "premium"}). Two forms of one word (canceled, basic_economy) never differ,
+    nor does a state field whose word says how the call went ("status": "success" or
+    "closed" for a request that set "status": "resolved")."""
     words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
+    held = {v.casefold() for v in _strings(out)}  # a receipt holding the word anywhere backs it
+    vocab = states()
     for key, sent in args.items():
         echoed = out.get(key)
         if not isinstance(sent, str) or not isinstance(echoed, str):
             continue
         if not (_SETTING.fullmatch(sent) and _SETTING.fullmatch(echoed)):
             continue
+        if key.lower() in STATE_KEYS and vocab.status_of(state_word(echoed) or "", category):
+            continue  # the outcome of the call, in the field the request set
         asked, got = sent.casefold(), echoed.casefold()
+        if asked in held:
+            continue
         if asked in got or got in asked or asked[:5] == got[:5]:
             continue  # a spelling or a qualified form of the same word: canceled, basic_economy
         if asked in words and got not in words:
@@ -97,6 +128,8 @@ def _word_echo_differs(
 
 #: A timestamp carrying its zone: UTC or an offset.
 _ZONED = re.compile(r"\d(?:Z|[+-]\d{2}:?\d{2})\s*$")
+#: A field naming a time zone ("timeZone", "tz", "time_zone").
+_ZONE_KEY = re.compile(r"(?:^|_)tz$|time_?zone|^zone$", re.I)
 
 
 def _value_echo_differs(
@@ -109,14 +142,17 @@ def _value_echo_differs(
         return None
     if any(claimed in extract_kinds(v, {kind}).get(kind, ()) for v in _strings(out)):
         return None
+    if kind in ("time", "date") and any(_ZONE_KEY.search(str(k)) for k in (*args, *out)):
+        return None  # times given with a zone field: the receipt's may be in another zone
     for key, sent in args.items():
         echoed = out.get(key)
         if not isinstance(sent, str) or not isinstance(echoed, str):
             continue
         if claimed not in extract_kinds(sent, {kind}).get(kind, ()):
             continue
-        if kind == "time" and _ZONED.search(echoed):
-            continue  # a time in UTC or with an offset: the claim may give it in local time
+        if kind in ("time", "date") and _ZONED.search(echoed):
+            # a time in UTC or with an offset: the claim may give it, and its day, in local time
+            continue
         if extract_kinds(echoed, {kind}).get(kind):
             return f"{key} {echoed}"
     return None
@@ -145,7 +181,8 @@ def receipt_differs(ctx: Context) -> Reason | None:
     (`{"requested": 18, "amount": 210}`); a receipt without that field, or with no value of
     that kind in it (a UTC time the claim may have said in local time); several values of a
     kind in the claim; fields the request did not send the claimed value in; ids (a receipt
-    names new objects)."""
+    names new objects); a claim another backing call was asked for and shows (two events
+    asked for 15:00, one booked then, the other moved to 16:00)."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -159,11 +196,13 @@ def receipt_differs(ctx: Context) -> Reason | None:
     if not isinstance(args, dict) or not isinstance(out, dict):
         return None
     found = _differing_value(claim.category, claim.values, args, out) or _word_echo_differs(
-        claim.text, args, out
+        claim.text, args, out, last.category
     )
     if found is None:
         return None
     said, echoed = found
+    if any(_asked_and_echoed(said, e) for e in writes[:-1]):
+        return None  # another call was asked for it and shows it: the claim may be about that one
     return ctx.reason(
         "TSC142",
         "contradicted",
@@ -172,6 +211,13 @@ def receipt_differs(ctx: Context) -> Reason | None:
             :300
         ],
     )
+
+
+def _asked_and_echoed(said: str, e: Execution) -> bool:
+    """Whether a call was sent the value and its receipt shows it (the design sync's 15:00,
+    when the 1:1 asked for 15:00 next was booked at 16:00)."""
+    value = said.casefold()
+    return value in _text(e.call.args).casefold() and value in _text(e.output).casefold()
 
 
 def _differing_value(
