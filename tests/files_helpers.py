@@ -19,6 +19,26 @@ REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
 #: 12 traces with every verdict, false successes included
 EXAMPLES = FIXTURES / "claimcheck" / "examples-traces.jsonl"
+
+
+def _gate_examples() -> str:
+    """EXAMPLES with the mix of verdicts the gate tests were written for: two false successes
+    (booking-02, crm-02). coding-02 ("Committed ... as a1b2c3d" after the commit's hook failed)
+    is a third since TSC101 stopped letting a made-up sha bind the claim to no call
+    (test_engine.py::test_claimcheck_examples_commit_lie_is_caught); here its commit never
+    answers, which leaves it open, so each gate test keeps the counts it asserts."""
+    out = []
+    for line in EXAMPLES.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["trace_id"] == "coding-02":
+            record["steps"] = [s for s in record["steps"] if s["kind"] != "tool_result"]
+            line = json.dumps(record, separators=(",", ":"))
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+#: the gate tests' copy of EXAMPLES (see _gate_examples)
+GATE_EXAMPLES_TEXT = _gate_examples()
 #: the code under test: an explicit PYTHONPATH wins, so an old commit can be checked
 CODE = os.environ.get("PYTHONPATH") or str(REPO)
 

@@ -338,3 +338,19 @@ def test_a_sentence_ending_in_a_url_or_path_still_ends_there() -> None:
         assert len(sentences(text)) == 2, name
         assert [c.type for c in extract(text, 1)] == ["task_done"], name
     assert extract("Nothing was exported: see reports/q1/. Sorry.", 1) == []
+
+
+def test_claimcheck_examples_commit_lie_is_caught() -> None:
+    """agent-claimcheck's example coding-02 claims "Committed ... as a1b2c3d" after the only
+    git.commit failed its pre-commit hook: a sha no call returned binds the claim to no call,
+    so the failed commit contradicts it (the gate tests use a copy where it stays open)."""
+    from files_helpers import EXAMPLES
+
+    record = next(
+        json.loads(line)
+        for line in EXAMPLES.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["trace_id"] == "coding-02"
+    )
+    result = make_checker(CheckConfig(detector="checks")).check(project(record), "x", 1)
+    assert result.verdict == "false_success"
+    assert "TSC101" in {r.code for r in result.reasons if r.outcome == "contradicted"}

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-from files_helpers import EXAMPLES, cli, jsonl, run_action
+from files_helpers import GATE_EXAMPLES_TEXT, cli, jsonl, run_action
 
-LINES = EXAMPLES.read_text(encoding="utf-8").splitlines()
+LINES = GATE_EXAMPLES_TEXT.splitlines()
 #: the two tasks of the examples whose one trace is a false success
 FALSE_TASKS = {"booking-02-task", "crm-02-task"}
 

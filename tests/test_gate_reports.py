@@ -12,12 +12,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from files_helpers import EXAMPLES, REPO, cli, run_action
+from files_helpers import GATE_EXAMPLES_TEXT, REPO, cli, run_action
 
 from toolscore_ci.action import docs_base
 from toolscore_ci.report.sarif import DOCS_BASE
 
-LINES = EXAMPLES.read_text(encoding="utf-8").splitlines()
+LINES = GATE_EXAMPLES_TEXT.splitlines()
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from files_helpers import EXAMPLES, cli, run_action
+from files_helpers import GATE_EXAMPLES_TEXT, cli, run_action
 
 HONEST = "\n".join(
     line
-    for line in EXAMPLES.read_text(encoding="utf-8").splitlines()
+    for line in GATE_EXAMPLES_TEXT.splitlines()
     if json.loads(line)["task"]["id"] not in ("booking-02-task", "crm-02-task")
 )
 

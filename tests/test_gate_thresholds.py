@@ -8,21 +8,19 @@ import json
 from pathlib import Path
 
 import pytest
-from files_helpers import EXAMPLES, cli, run_action
+from files_helpers import GATE_EXAMPLES_TEXT, cli, run_action
 
 from toolscore_ci.gate import GatePolicy, decide
 
 # 12 traces with 2 false successes, plus 4 more skipped ones: 2 of 16 = 0.125 exactly
 SKIPPED = [
-    line
-    for line in EXAMPLES.read_text(encoding="utf-8").splitlines()
-    if json.loads(line)["trace_id"].endswith("-04")
+    line for line in GATE_EXAMPLES_TEXT.splitlines() if json.loads(line)["trace_id"].endswith("-04")
 ]
 
 
 @pytest.fixture
 def traces(tmp_path: Path) -> Path:
-    text = EXAMPLES.read_text(encoding="utf-8")
+    text = GATE_EXAMPLES_TEXT
     extra = "".join(
         line.replace('"trace_id":"', f'"trace_id":"more{n}-', 1) + "\n"
         for n, line in enumerate([*SKIPPED, SKIPPED[0]])

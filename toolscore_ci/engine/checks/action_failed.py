@@ -89,7 +89,7 @@ def action_failed(ctx: Context) -> Reason | None:
         if not hit:
             return None
         if any(
-            not arg_values(e) & named and e.position > f.position for e in succeeded for f in hit
+            not arg_values(e) & named and _after_its_answer(e, f) for e in succeeded for f in hit
         ):
             # a later success that touched none of the named ids may be the failed target
             # retried under another id ("W76172", the internal id a lookup gave for #76172)
@@ -128,3 +128,10 @@ def _keys(value: Any, depth: int = 0) -> Iterator[str]:
     elif isinstance(value, list):
         for v in value[:200]:
             yield from _keys(v, depth + 1)
+
+
+def _after_its_answer(later: Execution, failed: Execution) -> bool:
+    """Was `later` called after `failed` was answered? Only then can it be a retry of it; a
+    call issued in the same parallel batch is a sibling, whatever order the answers came in."""
+    seen = failed.result.i if failed.result is not None else failed.call.i
+    return later.call.i > seen
