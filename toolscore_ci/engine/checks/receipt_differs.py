@@ -11,6 +11,7 @@ from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import states
 
@@ -106,7 +107,8 @@ def _word_echo_differs(
     nor does a state field whose word says how the call went ("status": "success" or
     "closed" for a request that set "status": "resolved")."""
     words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
-    held = {v.casefold() for v in _strings(out)}  # a receipt holding the word anywhere backs it
+    # a receipt holding the word anywhere backs it
+    held = {v.casefold() for v in iter_scalars(out) if isinstance(v, str)}
     vocab = states()
     for key, sent in args.items():
         echoed = out.get(key)
@@ -140,7 +142,8 @@ def _value_echo_differs(
     whole = _text(out)
     if value_matches(kind, claimed, whole, evidence_values(whole)):
         return None
-    if any(claimed in extract_kinds(v, {kind}).get(kind, ()) for v in _strings(out)):
+    strings = [v for v in iter_scalars(out) if isinstance(v, str)]
+    if any(claimed in extract_kinds(v, {kind}).get(kind, ()) for v in strings):
         return None
     if kind in ("time", "date") and any(_ZONE_KEY.search(str(k)) for k in (*args, *out)):
         return None  # times given with a zone field: the receipt's may be in another zone
@@ -156,16 +159,6 @@ def _value_echo_differs(
         if extract_kinds(echoed, {kind}).get(kind):
             return f"{key} {echoed}"
     return None
-
-
-def _strings(value: Any, depth: int = 0) -> list[str]:
-    if depth > 6:
-        return []
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v, depth + 1)]
-    if isinstance(value, list):
-        return [s for v in value[:100] for s in _strings(v, depth + 1)]
-    return [value] if isinstance(value, str) else []
 
 
 @check("TSC142", "receipt-differs-from-the-claim", "contradicted")
