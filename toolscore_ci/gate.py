@@ -11,6 +11,8 @@ from toolscore_ci.policy import TaskRow
 
 VERIFIED_AT = 0.80
 FALSE_SUCCESS_AT = 0.20
+#: Verdicts the checks reach on evidence: a cascade keeps them and asks no model.
+CONCLUSIVE: frozenset[Verdict] = frozenset({"verified", "false_success"})
 
 
 def gate(p_success: float | None) -> Verdict:

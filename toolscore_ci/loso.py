@@ -22,11 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from toolscore_ci.detectors.cascade import CONCLUSIVE
 from toolscore_ci.detectors.classifier import Classifier, Example, featurize, train
 from toolscore_ci.detectors.offline import ship
 from toolscore_ci.engine.index import TraceIndex
-from toolscore_ci.gate import gate
+from toolscore_ci.gate import CONCLUSIVE, gate
 from toolscore_ci.metrics import auroc, auroc_interval
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
 from toolscore_ci.rules.dsl import MISSING, get_path

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Literal
 
 from toolscore_ci.detectors.judge import Judge, JudgeError
 from toolscore_ci.engine.engine import Engine
+from toolscore_ci.gate import CONCLUSIVE
 from toolscore_ci.model import Result, Trace
 
 if TYPE_CHECKING:
     from toolscore_ci.pipeline import CheckConfig
 
 Mode = Literal["judge", "cascade"]
-#: Verdicts the checks reach on evidence: the cascade keeps them and asks no model.
-CONCLUSIVE = frozenset({"verified", "false_success"})
 
 
 class JudgedChecker:

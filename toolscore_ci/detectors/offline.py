@@ -22,10 +22,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
-from toolscore_ci.detectors.cascade import CONCLUSIVE
 from toolscore_ci.detectors.classifier import Classifier, Score
 from toolscore_ci.engine.engine import Engine
-from toolscore_ci.gate import FALSE_SUCCESS_AT, VERIFIED_AT, gate
+from toolscore_ci.gate import CONCLUSIVE, FALSE_SUCCESS_AT, VERIFIED_AT, gate
 from toolscore_ci.model import Reason, Result, Trace
 
 Mode = Literal["classifier", "cascade-offline"]
