@@ -55,7 +55,6 @@ SENT_TO_REVIEW: frozenset[str] = frozenset(
         "pt-deploy-claimed-in-production-went-to-staging",
         "push-rejected",
         "pushed-other-branch",
-        "reread-shows-old-content",
         "shared-claimed-in-turn-2",
         "sms-claimed-while-the-result-says-not-sent",
         "success-adverb-pt-after-a-failed-migration",

@@ -14,6 +14,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     probe_page_failure,
     probe_task_date,
     read_failed,
+    readback_differs,
     receipt_confirms,
     receipt_differs,
     tests_failed,

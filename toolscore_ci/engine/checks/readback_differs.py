@@ -1,0 +1,221 @@
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolscore_ci.engine.index import Execution, normal_id
+from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.model import Reason
+
+#: Only writes that set fields of an object they name can be read back: an update, a save.
+#: A create makes a new object, a payment or a send moves something whose record shows other
+#: amounts and addresses than the call's own (a refund of 50 on an order of 200).
+_READ_BACK_CATEGORIES = frozenset({"changed", "saved"})
+_MAX_DEPTH = 4
+#: A field value is compared only when it has this many characters: "a", "x" are ambiguous.
+_MIN_TEXT = 2
+
+Path = tuple[str, ...]
+
+
+def _leaves(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """The (key path, value) of every string and boolean under nested objects; lists and
+    numbers are skipped (an order's items, a count in other units say nothing exact)."""
+    if isinstance(value, Mapping):
+        if len(path) >= _MAX_DEPTH:
+            return
+        for key, inner in value.items():
+            yield from _leaves(inner, (*path, str(key)))
+    elif isinstance(value, str | bool) and path:
+        yield path, value
+
+
+def _at(value: Any, path: Path) -> tuple[bool, Any]:
+    """What the object holds at `path`: (True, the value), or (False, the deepest container
+    reached, when it is empty: a record whose `fields` came back `{}`), or (False, None)."""
+    for depth, key in enumerate(path):
+        if not isinstance(value, Mapping):
+            return False, None
+        if key not in value:
+            return False, (value if depth and not value else None)
+        value = value[key]
+    return True, value
+
+
+def _flat(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _shows(read_value: Any, written: Any) -> bool:
+    """Does what was read hold what was written, in any rendering? A file read with line
+    numbers, a phone number formatted, a name cased otherwise all still show it."""
+    if isinstance(written, bool):
+        return read_value is written
+    if not isinstance(read_value, str):
+        return False
+    lines = [_flat(line) for line in written.splitlines()]
+    flat_read = _flat(read_value)
+    return all(line in flat_read for line in lines if line)
+
+
+def _target_args(write: Execution) -> dict[str, str]:
+    """The arguments that name what the write acted on (its path, its record id)."""
+    out: dict[str, str] = {}
+    for key, value in (write.call.args or {}).items():
+        if (
+            isinstance(value, str | int)
+            and not isinstance(value, bool)
+            and normal_id(str(value)) in write.targets
+        ):
+            out[str(key)] = normal_id(str(value))
+    return out
+
+
+def _reads_back(read: Execution, targets: dict[str, str]) -> bool:
+    """Was `read` sent the write's target under the same argument name, and nothing else
+    that names another object?"""
+    args = read.call.args
+    if not isinstance(args, Mapping) or not targets:
+        return False
+    shared = [k for k, v in targets.items() if k in args and normal_id(str(args[k])) == v]
+    return bool(shared) and all(
+        normal_id(str(args[k])) == v for k, v in targets.items() if k in args
+    )
+
+
+def _written(
+    write: Execution, targets: dict[str, str], earlier: list[Execution]
+) -> list[tuple[Path, Any]]:
+    """The fields the write set to something new: a value an earlier result already showed
+    (the company a search returned, sent again with the update) would read back the same
+    whether or not the write went through."""
+    seen = [
+        v for e in earlier if e.output is not None for v in iter_scalars(e.output) if type(v) is str
+    ]
+    return [
+        (path, value)
+        for path, value in _leaves(write.call.args)
+        if path[0] not in targets
+        and (
+            isinstance(value, bool)
+            or (len(value.strip()) >= _MIN_TEXT and not any(_shows(t, value) for t in seen))
+        )
+    ]
+
+
+def _undone(fields: list[tuple[Path, Any]], output: Any) -> list[Path] | None:
+    """The written fields the read shows otherwise, when it shows none of them as written and
+    at least one differently (or in an emptied container); None when the read says nothing
+    about them, or shows one as written."""
+    differing: list[Path] = []
+    for path, value in fields:
+        found, held = _at(output, path)
+        if found:
+            if _shows(held, value):
+                return None
+            if held is None or isinstance(held, Mapping | list):
+                continue  # a field the read does not render as a value says nothing
+            differing.append(path)
+        elif held is not None:
+            differing.append(path)  # its container came back empty
+    return differing or None
+
+
+def _shows_any(value: Any, fields: list[tuple[Path, Any]]) -> bool:
+    """Does `value` hold any written field as written: at its own path, or a written string
+    in any of its texts (a read that nests the record elsewhere)?"""
+    for path, written in fields:
+        found, held = _at(value, path)
+        if found and _shows(held, written):
+            return True
+    texts = [v for v in iter_scalars(value) if isinstance(v, str)]
+    return any(
+        isinstance(written, str) and any(_shows(text, written) for text in texts)
+        for _path, written in fields
+    )
+
+
+def _bound(ctx: Context, write: Execution, others: list[Execution], read: Execution) -> bool:
+    """Is the claim about this write? Yes when it is the only write the claim could be
+    about, else when the claim repeats a value of this write or of its read-back (a name, a
+    path) that no other write was sent or returned."""
+    if not others:
+        return True
+    text = _flat(ctx.reported.claim.text)
+    elsewhere = {
+        _flat(str(v))
+        for e in others
+        for side in (e.call.args, e.output)
+        for v in iter_scalars(side)
+        if isinstance(v, str)
+    }
+    mine = {
+        _flat(str(v))
+        for side in (write.call.args, read.output)
+        for v in iter_scalars(side)
+        if isinstance(v, str)
+    }
+    return any(len(v) >= 4 and v in text for v in mine - elsewhere)
+
+
+@check("TSC143", "read-back-shows-no-change", "contradicted")
+def readback_differs(ctx: Context) -> Reason | None:
+    """An update or a save the claim reports went through, but a later read of the same
+    object (sent the same path or id under the same argument) shows none of the fields the
+    write set: each differs, or the container that should hold them came back empty; and no
+    later write to it, read or state probe shows them.
+
+    Catches: "the fix to session.go is in" when `write_file(content=...)` answered `pending`
+    and the next `read_file` of that path returns the old content; "Updated Noki Noba's
+    details" when `get_contact` of the updated record shows `fields: {}`. Leaves alone: a read
+    that shows any written field as written, in any rendering (line numbers, case, phone
+    formatting); numbers, lists and dates-as-numbers (other units, other orders); creates,
+    payments and sends (their records hold other values than the call's own); reads of other
+    objects; a later write to the object; a state probe that shows the write; a claim about
+    another write of the turn; admitted failures."""
+    claim = ctx.reported.claim
+    covers = FAILURE_COVERS.get(claim.category)
+    if claim.admits_failure or not covers:
+        return None
+    writes = [
+        e
+        for e in ctx.prior
+        if e.category in covers and e.status in ("succeeded", "accepted") and e.result
+    ]
+    for write in reversed(writes):
+        if write.category not in _READ_BACK_CATEGORIES or not isinstance(write.call.args, dict):
+            continue
+        targets = _target_args(write)
+        fields = _written(write, targets, [e for e in ctx.prior if e.position < write.position])
+        if not targets or not fields:
+            continue
+        later = [e for e in ctx.prior if e.position > write.position]
+        # a commit or a note on the same record sets none of its fields: only an edit counts
+        if any(e.edits_files and set(e.targets) & set(targets.values()) for e in later):
+            continue  # written again since: that write decides
+        reads = [
+            e
+            for e in later
+            if e.effect == "read" and e.status == "succeeded" and _reads_back(e, targets)
+        ]
+        if not reads:
+            continue
+        last = reads[-1]
+        undone = _undone(fields, last.output)
+        if undone is None or _shows_any(last.output, fields):
+            continue
+        if any(_shows_any(probe.output, fields) for probe in ctx.index.probes):
+            continue  # the end state shows the write
+        others = [w for w in writes if w is not write]
+        if not _bound(ctx, write, others, last):
+            continue
+        shown = ", ".join(".".join(p) for p in undone)
+        return ctx.reason(
+            "TSC143",
+            "contradicted",
+            write.cited + last.cited,
+            f"{write.call.name} set {shown}, but the later {last.call.name} of the same object "
+            "does not show it",
+        )
+    return None
