@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -10,6 +11,7 @@ from toolscore_ci.engine.status import judge
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason, Step
 from toolscore_ci.rules import evaluate_checks
+from toolscore_ci.vocab import states
 
 
 def _made_ids(output: Any, out: set[str], depth: int = 0) -> None:
@@ -62,19 +64,56 @@ def _probe_for(ctx: Context) -> tuple[Step, list[Execution]] | None:
     return None
 
 
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _key_words(key: str) -> list[str]:
+    """`invites_sent`, `invitesSent` -> ["invites", "sent"]."""
+    return [w.lower() for w in _KEY_WORD.findall(key)]
+
+
+def _act_unset(output: Any, category: str) -> str | None:
+    """A field of the probed object named for the claimed act that says it did not happen:
+    `invites_sent: []`, `published: false` (the key's last word is the act's own word,
+    vocab/states.yaml `acts`). Its top level and the objects directly under it."""
+    own = states().acts.get(category, frozenset())
+    if not own or not isinstance(output, dict):
+        return None
+    layers = [output, *(v for v in output.values() if isinstance(v, dict))]
+    for layer in layers:
+        for key, value in layer.items():
+            words = _key_words(str(key))
+            if words and words[-1] in own and (value is False or value == []):
+                return f"{key}: {'false' if value is False else '[]'}"
+    return None
+
+
 @check("TSC131", "probe-contradicts", "contradicted")
 def probe_contradicts(ctx: Context) -> Reason | None:
     """A state probe on the object acted on says it is not so: it failed, is pending, or the
-    pack's probe checks fail. Leaves alone: probes about other objects; a probe whose state
-    is the one the action produces (a cancellation's probe saying "cancelled")."""
+    pack's probe checks fail; or, when no call of the claimed act's own kind went through, it
+    shows the field named for that act unset ("sent the invite" after only a `create_event`,
+    while the event's probe says `invites_sent: []`). Leaves alone: probes about other
+    objects; a probe whose state is the one the action produces (a cancellation's probe
+    saying "cancelled"); an unset act field when a call of that act succeeded (the probed
+    system need not track what another system did)."""
     found = _probe_for(ctx)
     if found is None:
         return None
     probe, actions = found
-    judgement = judge(probe, ctx.reported.claim.category, is_read=False)
+    category = ctx.reported.claim.category
+    judgement = judge(probe, category, is_read=False)
     if judgement.status in ("failed", "pending"):
         return ctx.reason(
             "TSC131", "contradicted", (probe.i,), f"state probe {probe.name}: {judgement.why}"
+        )
+    unset = _act_unset(probe.output, category)
+    if unset and not any(category in e.acts and e.status == "succeeded" for e in ctx.prior):
+        return ctx.reason(
+            "TSC131",
+            "contradicted",
+            (*(actions[-1].cited if actions else ()), probe.i),
+            f"state probe {probe.name} shows {unset}, and no call that does it went through",
         )
     rule = ctx.reported.rule
     if (
