@@ -29,15 +29,23 @@ def act_without_tools(ctx: Context) -> Reason | None:
     write, unless the claim names ids none of those calls touched); a state the agent read ("your reservation is cancelled" when a read returned that state); an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
-    not framed as the agent's own act ("it was booked in May", "you've turned it off")."""
+    not framed as the agent's own act ("it was booked in May", "you've turned it off"). A
+    structured claim (`final_claim.claims`) is the agent's own account of its acts: framed as
+    an act, unless a read returned the state its type names."""
     claim = ctx.reported.claim
     if claim.admits_failure or claim.category not in WRITE_CATEGORIES | {"done", "retrieved"}:
         return None
     if claim.category == "retrieved" and ctx.index.executions:
         return None  # a lookup claimed where some call ran: what it read is for review
-    if claim.trigger.casefold() in _NOT_VERBS:
+    if claim.source == "structured" and claim.category in WRITE_CATEGORIES:
+        # `final_claim.claims` is the agent's own account of what it did ({"type": "booked"}):
+        # an act by its author, whatever words the text around it uses. A type that names no
+        # act ("reported_value") is read from the text like any claim.
+        frame: str | None = "act"
+    elif claim.trigger.casefold() in _NOT_VERBS:
         return None  # a state read off a sentence ("it is now ..."), not a verb of an act
-    frame = non_report_words().frame(claim.text, claim.trigger, bare=True)
+    else:
+        frame = non_report_words().frame(claim.text, claim.trigger, bare=True)
     if frame is None:
         return None  # not framed as the agent's own act: a description, another's act
     index = ctx.index
@@ -58,8 +66,10 @@ def act_without_tools(ctx: Context) -> Reason | None:
     acted = {id(e) for e in able}
     read_from = [e for e in ctx.prior if id(e) not in acted]
     seen = [v.casefold() for e in read_from for v in iter_scalars(e.output) if isinstance(v, str)]
-    trigger = claim.trigger.casefold()
-    if trigger and any(trigger in text for text in seen):
+    # a structured claim's type says the act in words of its own ("invite_sent")
+    words = (claim.type or "").casefold().split("_") if claim.source == "structured" else []
+    triggers = [w for w in (claim.trigger.casefold(), *words) if len(w) > 2]
+    if any(trigger in text for trigger in triggers for text in seen):
         return None  # the state it reports is one a read returned
     if frame == "state" and ctx.prior and not any(e.writes for e in ctx.prior):
         return None  # "the total has been paid" after reads only: a state a read may show
