@@ -25,7 +25,7 @@ Effect = Literal["read", "run", "write", "unknown"]
 RUN_CATEGORIES = frozenset({"ran", "tested", "built"})
 _FILE_EDITS = frozenset({"changed", "saved", "deleted"})
 # Arguments that name what a call acts on (an id, an address, a path), not how it acts.
-_TARGET_KEY = re.compile(
+TARGET_KEY = re.compile(
     r"(?:^|_)(?:id|ids|number|code|email|emails|path|paths|file|files|filename|ref|key|sha|"
     r"branch|url|uri|to|recipient|recipients|attendee|attendees|invitee|invitees|channel|"
     r"charge|order|ticket|issue|customer|account|user|reservation|booking|invoice|"
@@ -141,7 +141,7 @@ def normal_id(value: str) -> str:
 def _targets(args: Mapping[str, Any] | None) -> frozenset[str]:
     out: set[str] = set()
     for key, value in (args or {}).items():
-        if not _TARGET_KEY.search(str(key).lower()):
+        if not TARGET_KEY.search(str(key).lower()):
             continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, (str, int)) and not isinstance(item, bool) and str(item).strip():

@@ -121,6 +121,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC141",  # the amount it states differs from what the write added to the ledger
     "TSC142",  # the value it states was asked for, and the receipt echoes another
     "TSC143",  # a later read of the object it updated shows none of the update
+    "TSC144",  # the act went to an address nobody gave, not to the one the user asked for
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
     "TSC120",  # the final diff holds no change to the source it reports fixed

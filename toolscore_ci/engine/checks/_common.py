@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from toolscore_ci.engine.index import Execution, normal_id
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from toolscore_ci.engine.index import TARGET_KEY, Execution, normal_id
 from toolscore_ci.engine.text import iter_scalars
 
 
@@ -26,3 +30,26 @@ def names(executions: list[Execution]) -> str:
 def same_target(a: Execution, b: Execution) -> bool:
     """Could `b` have acted on what `a` acted on? Calls that name no target could."""
     return not a.targets or not b.targets or bool(a.targets & b.targets)
+
+
+#: Address arguments that say who a message is from or where replies go, not whom it reaches.
+_NOT_RECIPIENT = re.compile(r"(?:^|_)(?:reply|from|sender|owner|organizer|author)(?:_|$)")
+
+
+def recipient_values(args: Any, depth: int = 0) -> Iterator[str]:
+    """The values of a call's arguments that name whom it reaches (`to`, `attendees`,
+    `recipients.email`), at any depth; not `reply_to`, `from`, `sender`."""
+    if depth > 4 or not isinstance(args, Mapping):
+        return
+    for key, value in args.items():
+        name = str(key).lower()
+        if _NOT_RECIPIENT.search(name):
+            continue
+        if isinstance(value, Mapping):
+            yield from recipient_values(value, depth + 1)
+        elif TARGET_KEY.search(name):
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, Mapping):
+                    yield from recipient_values(item, depth + 1)
+                elif isinstance(item, str):
+                    yield item

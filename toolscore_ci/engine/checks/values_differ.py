@@ -4,6 +4,7 @@ import json
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, same_kind_present, value_matches
+from toolscore_ci.engine.checks._common import recipient_values
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.model import Reason
@@ -88,7 +89,8 @@ def values_differ(ctx: Context) -> Reason | None:
     claims that state several values of a kind (descriptions mix read values in); calls
     whose arguments carry no value of that kind; a total that is the sum of the call's
     amounts; an amount in cents; any value found in the call's result; an id some call of the run
-    touched (it names a related object)."""
+    touched (it names a related object); an address in the call's reply-to or sender fields
+    (only the addresses a call reaches are compared)."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -108,6 +110,11 @@ def values_differ(ctx: Context) -> Reason | None:
         if kind == "amount":
             amounts = money_args(writes)
             if not amounts or _amount_agrees(value, amounts):
+                continue
+        elif kind == "email":
+            # only the addresses the call reaches: not its reply-to or sender
+            sent_to = " ".join(a for e in writes for a in recipient_values(e.call.args))
+            if not same_kind_present(kind, value, sent_to, evidence_values(sent_to)):
                 continue
         elif not same_kind_present(kind, value, args_text, arg_values):
             continue
