@@ -34,22 +34,47 @@ def same_target(a: Execution, b: Execution) -> bool:
 
 #: Address arguments that say who a message is from or where replies go, not whom it reaches.
 _NOT_RECIPIENT = re.compile(r"(?:^|_)(?:reply|from|sender|owner|organizer|author)(?:_|$)")
+#: Copies reach people too (`cc`, `bcc`, Graph's `ccRecipients`).
+_COPY_KEY = re.compile(r"(?:^|_)b?cc(?:_|$)")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _key_name(key: object) -> str:
+    """`toRecipients` -> "to_recipients", so camelCase keys read like snake_case ones."""
+    return _CAMEL.sub("_", str(key)).lower()
 
 
 def recipient_values(args: Any, depth: int = 0) -> Iterator[str]:
-    """The values of a call's arguments that name whom it reaches (`to`, `attendees`,
-    `recipients.email`), at any depth; not `reply_to`, `from`, `sender`."""
+    """The values of a call's arguments that name whom it reaches (`to`, `cc`, `attendees`,
+    `recipients.email`, Graph's `toRecipients[].emailAddress.address`), at any depth; not
+    `reply_to`, `from`, `sender`."""
     if depth > 4 or not isinstance(args, Mapping):
         return
     for key, value in args.items():
-        name = str(key).lower()
+        name = _key_name(key)
         if _NOT_RECIPIENT.search(name):
             continue
         if isinstance(value, Mapping):
             yield from recipient_values(value, depth + 1)
-        elif TARGET_KEY.search(name):
+        elif TARGET_KEY.search(name) or _COPY_KEY.search(name):
             for item in value if isinstance(value, list) else [value]:
                 if isinstance(item, Mapping):
-                    yield from recipient_values(item, depth + 1)
+                    # an entry of a recipient list: its strings name that recipient, under
+                    # whatever keys the API nests them ({"emailAddress": {"address": ...}})
+                    yield from _strings(item, depth + 1)
                 elif isinstance(item, str):
                     yield item
+
+
+def _strings(value: Any, depth: int) -> Iterator[str]:
+    if depth > 6:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if not _NOT_RECIPIENT.search(_key_name(key)):
+                yield from _strings(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item, depth + 1)
