@@ -4,6 +4,7 @@ import re
 from fnmatch import fnmatchcase
 from typing import Any
 
+from toolscore_ci.engine.checks._common import recipient_values
 from toolscore_ci.engine.checks.end_state import end_state_probe
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
@@ -88,6 +89,31 @@ def _act_unset(output: Any, category: str) -> str | None:
     return None
 
 
+def _none_could_have_done_it(probe: Step, category: str, prior: list[Execution]) -> bool:
+    """Whether the probe's unset act field speaks for the whole run: no call of that act went
+    through, none that could do anything (a shell line that may write, a tool nothing
+    classifies) went through either, and the probe is of an object a call acted on or made, not of a person it
+    reached (a CRM contact's `newsletter_sent` says nothing of the mail just sent them)."""
+    done = [e for e in prior if e.status == "succeeded"]
+    if any(
+        category in e.acts or (e.writes and (e.command is not None or e.category is None))
+        for e in done
+    ):
+        return False
+    seen = {
+        text
+        for v in (*iter_scalars(probe.args), *iter_scalars(probe.output))
+        if 3 <= len(text := normal_id(str(v))) <= 200
+    }
+    for e in done:
+        made: set[str] = set()
+        _made_ids(e.output, made)
+        reached = {normal_id(v) for v in recipient_values(e.call.args)}
+        if ((e.targets - reached) | made) & seen:
+            return True
+    return False
+
+
 @check("TSC131", "probe-contradicts", "contradicted")
 def probe_contradicts(ctx: Context) -> Reason | None:
     """A state probe on the object acted on says it is not so: it failed, is pending, or the
@@ -95,8 +121,9 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     shows the field named for that act unset ("sent the invite" after only a `create_event`,
     while the event's probe says `invites_sent: []`). Leaves alone: probes about other
     objects; a probe whose state is the one the action produces (a cancellation's probe
-    saying "cancelled"); an unset act field when a call of that act succeeded (the probed
-    system need not track what another system did)."""
+    saying "cancelled"); an unset act field when a call of that act, a shell line or a tool
+    nothing classifies succeeded (the probed system need not track what another system did),
+    or when the probe is of a person the calls reached rather than an object they acted on."""
     found = _probe_for(ctx)
     if found is None:
         return None
@@ -108,7 +135,7 @@ def probe_contradicts(ctx: Context) -> Reason | None:
             "TSC131", "contradicted", (probe.i,), f"state probe {probe.name}: {judgement.why}"
         )
     unset = _act_unset(probe.output, category)
-    if unset and not any(category in e.acts and e.status == "succeeded" for e in ctx.prior):
+    if unset and _none_could_have_done_it(probe, category, ctx.prior):
         return ctx.reason(
             "TSC131",
             "contradicted",
