@@ -133,9 +133,12 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
             )
     vocab = states()
     own = vocab.acts.get(category or "", frozenset())
+    # the object's own state naming the act ({"status": "submitted", "accepted": false}): the
+    # act happened, and a flag of the same family that is false speaks of a later stage
+    said = {state_word(keys.get(key)) for key in STATE_KEYS} & own
     for key, value in keys.items():
         # {"stored": false} from a save: the flag named for the act says it did not happen
-        if value is False and key in own:
+        if value is False and key in own and not said:
             return Judgement("failed", f"{key}: false")
     for key in STATE_KEYS:
         value = keys.get(key)

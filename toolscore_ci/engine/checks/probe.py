@@ -8,7 +8,7 @@ from toolscore_ci.engine.checks._common import recipient_values
 from toolscore_ci.engine.checks.end_state import end_state_probe
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.status import judge
+from toolscore_ci.engine.status import STATE_KEYS, judge, state_word
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason, Step
 from toolscore_ci.rules import evaluate_checks
@@ -76,12 +76,15 @@ def _key_words(key: str) -> list[str]:
 def _act_unset(output: Any, category: str) -> str | None:
     """A field of the probed object named for the claimed act that says it did not happen:
     `invites_sent: []`, `published: false` (the key's last word is the act's own word,
-    vocab/states.yaml `acts`). Its top level and the objects directly under it."""
+    vocab/states.yaml `acts`). Its top level and the objects directly under it; not an
+    object whose own state names the act (`status: submitted` beside `accepted: false`)."""
     own = states().acts.get(category, frozenset())
     if not own or not isinstance(output, dict):
         return None
     layers = [output, *(v for v in output.values() if isinstance(v, dict))]
     for layer in layers:
+        if {state_word(layer.get(k)) for k in STATE_KEYS} & own:
+            continue  # its own state names the act: the flag speaks of a later stage
         for key, value in layer.items():
             words = _key_words(str(key))
             if words and words[-1] in own and (value is False or value == []):
