@@ -1,10 +1,15 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from toolscore_ci.engine.index import TARGET_KEY, WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_scalars
-from toolscore_ci.model import Reason
-from toolscore_ci.vocab import non_report_words
+from toolscore_ci.model import Claim, Reason
+from toolscore_ci.vocab import non_report_words, states
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
 #: Writes that can never be the act claimed: a cancellation books nothing, sends nothing.
@@ -31,7 +36,9 @@ def act_without_tools(ctx: Context) -> Reason | None:
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"). A
     structured claim (`final_claim.claims`) is the agent's own account of its acts: framed as
-    an act, unless a read returned the state its type names."""
+    an act, unless a read returned the state its type names, or a read of the object its
+    subject names shows a state in the act's own words ("booked" when the reservation read
+    says `status: CONFIRMED`; "email_sent" when the message search says `delivered`)."""
     claim = ctx.reported.claim
     if claim.admits_failure or claim.category not in WRITE_CATEGORIES | {"done", "retrieved"}:
         return None
@@ -71,6 +78,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
     triggers = [w for w in (claim.trigger.casefold(), *words) if len(w) > 2]
     if any(trigger in text for trigger in triggers for text in seen):
         return None  # the state it reports is one a read returned
+    if claim.source == "structured" and _read_shows_it(claim, read_from):
+        return None  # a read of the object the claim names shows the act's state
     if frame == "state" and ctx.prior and not any(e.writes for e in ctx.prior):
         return None  # "the total has been paid" after reads only: a state a read may show
     if frame == "state" and any(
@@ -143,3 +152,66 @@ def _gave_an_id(output: object) -> bool:
     return any(
         len(text := str(v)) >= 4 and any(c.isdigit() for c in text) for v in iter_scalars(output)
     )
+
+
+def _read_shows_it(claim: Claim, reads: list[Execution]) -> bool:
+    """Whether a call's result holds an object that the structured claim's subject names (an
+    id or value of its subject among the object's fields, or the call's arguments) and whose
+    state is one of the claimed act's own words or states (`status: CONFIRMED` for
+    "booked", `merged: true` for "merged", `status: delivered` for "email_sent"): the
+    claim reports what the read showed, in words of its own."""
+    vocab = states()
+    own = vocab.acts.get(claim.category, frozenset()) | vocab.produced_by.get(
+        claim.category, frozenset()
+    )
+    named = _names(claim.subject)
+    if not own or not named:
+        return False
+    for e in reads:
+        for obj in _objects(e.output):
+            if not named & (e.targets | {normal_id(str(v)) for v in iter_scalars(obj)}):
+                continue
+            for key, value in obj.items():
+                word = state_word(value) if str(key).lower() in STATE_KEYS else None
+                if word in own or (value is True and _last_word(str(key)) in own):
+                    return True
+    return False
+
+
+_WHEN = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}")
+
+
+def _names(subject: dict[str, Any]) -> set[str]:
+    """What a structured claim's subject names the object by: its ids and addresses (keys
+    like `reservation_id`, `to`), and values with a digit that are not a date or a time (a
+    day or an hour many objects share)."""
+    out: set[str] = set()
+    for key, value in subject.items():
+        for v in iter_scalars(value):
+            text = normal_id(str(v))
+            if len(text) < 3 or isinstance(v, bool):
+                continue
+            if TARGET_KEY.search(str(key).lower()) or (
+                any(c.isdigit() for c in text) and not _WHEN.match(text)
+            ):
+                out.add(text)
+    return out
+
+
+def _objects(value: object, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every object in a result, nested ones and list entries included."""
+    if depth > 5:
+        return
+    if isinstance(value, dict):
+        yield value
+        for item in value.values():
+            yield from _objects(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value[:200]:
+            yield from _objects(item, depth + 1)
+
+
+def _last_word(key: str) -> str:
+    """`is_merged`, `isMerged` -> "merged"."""
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", key)
+    return words[-1].lower() if words else ""
