@@ -168,6 +168,10 @@ def request_categories(text: str) -> set[str]:
     }
 
 
+#: Words that join two operations in one name (get_or_create, search_and_replace).
+_JOINERS = frozenset({"or", "and", "then"})
+
+
 @lru_cache(maxsize=4096)
 def _from_name(name: str) -> str | None:
     segments = name_segments(name)
@@ -195,6 +199,11 @@ def _from_name(name: str) -> str | None:
     if found is None:
         noun = next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
         return None if noun is None else _NOUN_ONLY + noun
+    if found == "retrieved":
+        # get_or_create_contact, search_and_replace: a read joined to a write does the write
+        op = segments[-1]
+        joined_to = (_VERBS.get(op[k + 1]) for k in range(len(op) - 1) if op[k] in _JOINERS)
+        found = next((c for c in joined_to if c not in (None, "retrieved")), found)
     if found == "ran":
         # "run_tests" says what it runs; "run_flow" or "invoke" could do anything
         refined = next((_RUN_REFINED[w] for w in words if w in _RUN_REFINED), None)
