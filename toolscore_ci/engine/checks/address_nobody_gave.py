@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from toolscore_ci.claims.values import extract_kinds
@@ -22,6 +23,43 @@ def _emails_in(value: Any) -> set[str]:
     return _emails(" ".join(str(v) for v in iter_scalars(value, max_items=200)))
 
 
+def _names_owner(address: str, text: str) -> bool:
+    """Whether a claim names the address, or its owner by a word of its local part
+    ("with Bele Kotga" for bele.kotga@)."""
+    said = text.casefold()
+    if address in said:
+        return True
+    words = set(re.findall(r"[^\W\d_]+", said))
+    return any(len(w) >= 3 and w in words for w in re.split(r"[\W\d_]+", address.split("@")[0]))
+
+
+def _near(asked: str, used: str) -> bool:
+    """Whether `used` looks like a slip of `asked`: the same local part at another domain, or
+    at the same domain a local part sharing a word with it or a character or two away
+    (jane.smyth@ for jane.smith@)."""
+    a_local, _, a_domain = asked.partition("@")
+    u_local, _, u_domain = used.partition("@")
+    if a_local == u_local:
+        return True
+    if a_domain != u_domain:
+        return False
+    a_words = {w for w in re.split(r"[\W\d_]+", a_local) if len(w) >= 3}
+    u_words = {w for w in re.split(r"[\W\d_]+", u_local) if len(w) >= 3}
+    if a_words & u_words:
+        return True
+    return min(len(a_local), len(u_local)) >= 5 and _distance(a_local, u_local) <= 2
+
+
+def _distance(a: str, b: str) -> int:
+    """Edit distance (insertions, deletions, substitutions)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
 @check("TSC144", "act-reached-an-address-nobody-gave", "contradicted")
 def address_nobody_gave(ctx: Context) -> Reason | None:
     """The person asked for the act to reach an address they gave, and no call that does the
@@ -30,8 +68,11 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
 
     Catches: "Booked with Bele Kotga, invite sent" when the user wrote bele.kotga@... and
     `create_event` and `send_invite` went to nonad.tarel@..., which nothing in the trace
-    names; an invite sent to maria.lopes@ when the user asked for maria.lopez@. Leaves
-    alone: an address a lookup returned (the directory's spelling, a distribution list), a
+    names; an invite sent to maria.lopes@ when the user asked for maria.lopez@. Only when
+    the claim names the address the user gave or its owner ("with Bele Kotga"), or the
+    address used is a slip of it (jane.smyth@ for jane.smith@, another domain). Leaves alone:
+    a claim naming neither, to an address unlike it (the user's may be context: "I got this
+    from billing@vendor, forward it to our AP team"); an address a lookup returned (the directory's spelling, a distribution list), a
     failed call's error named ("moved to jonathan@"), or a write's result handed back before
     anything was sent it (the address of a list the agent created); an address the user gave
     in any message, a correction included; one the agent put to the user, who answered
@@ -55,6 +96,16 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
         for address in _emails(" ".join(recipient_values(e.call.args))):
             sent.setdefault(address, e)
     if not sent or asked & set(sent):
+        return None
+    # the whole message the claim was said in ("Booked with Bele Kotga. Invite sent.")
+    said = [claim.text, *(s.content or "" for s in ctx.index.steps if s.i == claim.step)]
+    if ctx.reported.where == "final":
+        said.append(ctx.index.trace.final_text or "")
+    named = any(_names_owner(address, " ".join(said)) for address in asked)
+    if not named and not any(_near(a, b) for a in asked for b in sent):
+        # neither does the claim say the act reached whoever the user's address belongs to,
+        # nor is the address used a slip of it: the user's may be context ("I got this from
+        # billing@vendor"; "I'm ana@"), not the recipient asked for
         return None
     # what the user gave, and what tools returned: the results of reads, the errors of
     # failed calls ("moved to jonathan@..."), and the addresses a write's result handed back
