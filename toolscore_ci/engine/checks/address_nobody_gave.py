@@ -13,6 +13,9 @@ from toolscore_ci.model import Reason
 _EMAIL = frozenset({"email"})
 #: Of a long message or result, the part read for addresses.
 _MAX_TEXT = 20_000
+#: Of a tool result, how much is searched for an address in question.
+_MAX_RESULT = 2_000_000
+_MAX_ITEMS = 20_000
 
 
 def _emails(text: str) -> set[str]:
@@ -58,6 +61,23 @@ def _distance(a: str, b: str) -> int:
         for j, cb in enumerate(b, 1):
             prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
     return row[-1]
+
+
+def _text_of(*values: Any) -> str:
+    """A result's strings, casefolded: up to _MAX_RESULT characters of them."""
+    parts: list[str] = []
+    size = 0
+    for value in values:
+        for v in iter_scalars(value, max_items=_MAX_ITEMS):
+            parts.append(str(v))
+            size += len(parts[-1])
+            if size > _MAX_RESULT:
+                return " ".join(parts).casefold()
+    return " ".join(parts).casefold()
+
+
+def _holds(text: str, address: str) -> bool:
+    return re.search(rf"(?<![\w.+-]){re.escape(address)}(?![\w-])", text) is not None
 
 
 @check("TSC144", "act-reached-an-address-nobody-gave", "contradicted")
@@ -111,16 +131,20 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     # failed calls ("moved to jonathan@..."), and the addresses a write's result handed back
     # that no write was sent (the list address a create_list made); not the agent's own
     # writes' arguments and their echoes (those are the address in question)
-    # first put there by the tool, before any call of the agent's was sent it
+    # first put there by the tool, before any call of the agent's was sent it. Each address
+    # in question is looked for in the whole result (a directory of 500 people names the one
+    # chosen near its end).
     given = set(asked)
     written: set[str] = set()
     for e in ctx.prior:
         if e.effect == "write":
             written |= _emails_in(e.call.args)
-        found = _emails_in(e.output) | _emails_in(e.result.error if e.result else None)
-        if e.effect == "write" and e.status == "succeeded":
-            found -= written
-        given |= found
+        text = _text_of(e.output, e.result.error if e.result else None)
+        for address in set(sent) - given:
+            if e.effect == "write" and e.status == "succeeded" and address in written:
+                continue
+            if _holds(text, address):
+                given.add(address)
     # an address the agent put to the user before the act, which the user then answered
     # without giving another ("I have Priya as priya.n@...; send it there?" "Yes")
     steps = ctx.index.steps[: min(e.position for e in writes)]
