@@ -149,6 +149,8 @@ _BUILDERS = frozenset(
         "ninja",
     ]
 )
+#: The targets of `make` that build (what a plain `make` does); any other may do anything.
+_MAKE_BUILDS = frozenset(["all", "build", "compile", "lint", "typecheck", "bundle", "dist"])
 _INTERPRETERS = re.compile(r"^(?:python[\d.]*|pypy[\d.]*|node|ruby|perl|php|bash|sh|zsh|Rscript)$")
 _DEPLOYERS = {
     ("kubectl", "apply"),
@@ -317,6 +319,8 @@ def _part_acts(part: str) -> set[str]:
             acts.add("retrieved")
     elif program in ("sendmail", "mail", "mutt"):
         acts.add("sent")
+    elif program == "make" and any(t not in _MAKE_BUILDS for t in positional if "=" not in t):
+        acts.add("ran")  # make release, make deploy: a Makefile target may do anything
     elif program in _BUILDERS:
         acts.add("built")
     elif program in _READERS:
