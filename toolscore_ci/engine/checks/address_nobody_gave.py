@@ -11,6 +11,8 @@ from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 
 _EMAIL = frozenset({"email"})
+#: Calls whose act went out: done, or taken in to be done (a send answered HTTP 202).
+_WENT_OUT = frozenset({"succeeded", "accepted"})
 #: Of a long message or result, the part read for addresses.
 _MAX_TEXT = 20_000
 #: Of a tool result, how much is searched for an address in question.
@@ -102,7 +104,7 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     covers = FAILURE_COVERS.get(claim.category)
     if claim.admits_failure or not covers:
         return None
-    writes = [e for e in ctx.prior if e.category in covers and e.status == "succeeded"]
+    writes = [e for e in ctx.prior if e.category in covers and e.status in _WENT_OUT]
     if not writes:
         return None
     asked = _emails(str(ctx.index.trace.task.get("instruction") or ""))
@@ -141,7 +143,7 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
             written |= _emails_in(e.call.args)
         text = _text_of(e.output, e.result.error if e.result else None)
         for address in set(sent) - given:
-            if e.effect == "write" and e.status == "succeeded" and address in written:
+            if e.effect == "write" and e.status in _WENT_OUT and address in written:
                 continue
             if _holds(text, address):
                 given.add(address)
