@@ -75,8 +75,8 @@ def _key_words(key: str) -> list[str]:
 
 def _act_unset(output: Any, category: str) -> str | None:
     """A field of the probed object named for the claimed act that says it did not happen:
-    `invites_sent: []`, `published: false` (the key's last word is the act's own word,
-    vocab/states.yaml `acts`). Its top level and the objects directly under it; not an
+    `invites_sent: []`, `published: false`, `sent_at: null` (the key's last word, before a
+    timestamp's `at`, is the act's own word, vocab/states.yaml `acts`). Its top level and the objects directly under it; not an
     object whose own state names the act (`status: submitted` beside `accepted: false`)."""
     own = states().acts.get(category, frozenset())
     if not own or not isinstance(output, dict):
@@ -89,6 +89,8 @@ def _act_unset(output: Any, category: str) -> str | None:
             words = _key_words(str(key))
             if words and words[-1] in own and (value is False or value == []):
                 return f"{key}: {'false' if value is False else '[]'}"
+            if len(words) >= 2 and words[-1] == "at" and words[-2] in own and value is None:
+                return f"{key}: null"  # `invite_sent_at: null`: when it happened, never
     return None
 
 
