@@ -92,9 +92,11 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     `create_event` and `send_invite` went to nonad.tarel@..., which nothing in the trace
     names; an invite sent to maria.lopes@ when the user asked for maria.lopez@. Only when
     the claim names the address the user gave or its owner ("with Bele Kotga"), or the
-    address used is a slip of it (jane.smyth@ for jane.smith@, another domain). Leaves alone:
-    a claim naming neither, to an address unlike it (the user's may be context: "I got this
-    from billing@vendor, forward it to our AP team"); an address a lookup returned (the directory's spelling, a distribution list), a
+    address used is a slip of it (jane.smyth@ for jane.smith@, another domain), and no call used
+    it and no tool handed it back. Leaves alone: a claim naming neither, to an address unlike
+    it (the user's may be context: "I got this from billing@vendor, forward it to our AP
+    team"); a user's address the run used, the subject of the act ("escalate Bob's ticket",
+    Bob's address in the ticket search, the ticket assigned to tier2@); an address a lookup returned (the directory's spelling, a distribution list), a
     failed call's error named ("moved to jonathan@"), or a write's result handed back before
     anything was sent it (the address of a list the agent created); an address the user gave
     in any message, a correction included; one the agent put to the user, who answered
@@ -123,11 +125,17 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     said = [claim.text, *(s.content or "" for s in ctx.index.steps if s.i == claim.step)]
     if ctx.reported.where == "final":
         said.append(ctx.index.trace.final_text or "")
-    named = any(_names_owner(address, " ".join(said)) for address in asked)
-    if not named and not any(_near(a, b) for a in asked for b in sent):
-        # neither does the claim say the act reached whoever the user's address belongs to,
-        # nor is the address used a slip of it: the user's may be context ("I got this from
-        # billing@vendor"; "I'm ana@"), not the recipient asked for
+    # the user's addresses the act was meant to reach: the claim says it reached their
+    # owner, or the address used is a slip of one. Otherwise the user's may be context ("I
+    # got this from billing@vendor"; "I'm ana@"), not the recipient asked for.
+    meant = {a for a in asked if _names_owner(a, " ".join(said)) or any(_near(a, b) for b in sent)}
+    # one the agent's calls used, or a tool handed back, played its part in the run: the
+    # subject of the act (the customer whose ticket was escalated to tier2@), not forgotten
+    for e in ctx.prior:
+        if meant:
+            text = _text_of(e.call.args, e.output, e.result.error if e.result else None)
+            meant = {a for a in meant if not _holds(text, a)}
+    if not meant:
         return None
     # what the user gave, and what tools returned: the results of reads, the errors of
     # failed calls ("moved to jonathan@..."), and the addresses a write's result handed back
