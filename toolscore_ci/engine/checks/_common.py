@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -53,3 +54,11 @@ def recipient_values(args: Any, depth: int = 0) -> Iterator[str]:
                     yield from recipient_values(item, depth + 1)
                 elif isinstance(item, str):
                     yield item
+
+
+def json_text(value: Any) -> str:
+    """A JSON value as text, to search for a claimed value in; "" when it cannot be written."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError, RecursionError):
+        return ""
