@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from typing import Any
 
 from toolscore_ci.engine.index import Execution, normal_id
@@ -104,18 +105,85 @@ def _written(
     ]
 
 
-def _undone(fields: list[tuple[Path, Any]], output: Any) -> list[Path] | None:
-    """The written fields the read shows otherwise, when it shows none of them as written and
-    at least one differently (or in an emptied container); None when the read says nothing
-    about them, or shows one as written."""
+def _held_before(path: Path, held: Any, before: list[Any]) -> bool:
+    """Did a result from before the write show `held` at `path`: is the read-back the old
+    value, not something new the write may have made of the value it was sent?"""
+    for output in before:
+        found, old = _at(output, path)
+        if not found or isinstance(old, Mapping | list) or old is None:
+            continue
+        if isinstance(held, bool) or isinstance(old, bool):
+            if old is held:
+                return True
+        elif _flat(str(old)) == _flat(str(held)):
+            return True
+    return False
+
+
+def _instant(text: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def _subsequence(short: str, long: str) -> bool:
+    rest = iter(long)
+    return all(ch in rest for ch in short)
+
+
+def _alike(held: Any, written: Any) -> bool:
+    """Could `held` be `written` in another rendering, so that a write of it to an object
+    that already held it changed nothing and claimed nothing false: another type (`"on"` for
+    true), one text inside the other, the same digits with a country code, an abbreviation
+    ("CA", "California"), the same instant in another zone?"""
+    if isinstance(held, bool) != isinstance(written, bool) or not isinstance(held, str):
+        return not (isinstance(held, bool) and isinstance(written, bool))
+    if not isinstance(written, str) or "\n" in held.strip() or "\n" in written.strip():
+        return False
+    a, b = _flat(held), _flat(written)
+    if not a or not b or a in b or b in a:
+        return True
+    short, long = sorted((a, b), key=len)
+    digits = ["".join(ch for ch in v if ch.isdigit()) for v in (short, long)]
+    if min(len(d) for d in digits) >= 4 and (
+        digits[0].endswith(digits[1]) or digits[1].endswith(digits[0])
+    ):
+        return True
+    if len(short) <= 3 and short[0] == long[0] and _subsequence(short, long):
+        return True
+    moments = _instant(held), _instant(written)
+    return None not in moments and moments[0] == moments[1]
+
+
+def _shares_line(held: Any, written: str) -> bool:
+    """Does `held` hold any line of `written` (a read cut short, a window of the file)?"""
+    flat = _flat(str(held))
+    return any(len(line) >= 4 and line in flat for line in map(_flat, written.splitlines()))
+
+
+def _undone(
+    fields: list[tuple[Path, Any]], read: Execution, before: list[Any], pending: bool
+) -> list[Path] | None:
+    """The written fields the read shows unchanged: each holds the value a result from before
+    the write showed there (or, after a write that only answered `pending`, a value sharing
+    nothing with the one sent), or sits in a container that came back empty. None when the
+    read says nothing about them, shows one as written, or shows one as something new (a
+    value no earlier result held is the write in another rendering as likely as not)."""
     differing: list[Path] = []
     for path, value in fields:
-        found, held = _at(output, path)
+        found, held = _at(read.output, path)
         if found:
             if _shows(held, value):
                 return None
             if held is None or isinstance(held, Mapping | list):
                 continue  # a field the read does not render as a value says nothing
+            if _alike(held, value):
+                return None
+            unsent = pending and isinstance(value, str) and not _shares_line(held, value)
+            if not (unsent or _held_before(path, held, before)):
+                return None
             differing.append(path)
         elif held is not None:
             differing.append(path)  # its container came back empty
@@ -162,15 +230,22 @@ def _bound(ctx: Context, write: Execution, others: list[Execution], read: Execut
 @check("TSC143", "read-back-shows-no-change", "contradicted")
 def readback_differs(ctx: Context) -> Reason | None:
     """An update or a save the claim reports went through, but a later read of the same
-    object (sent the same path or id under the same argument) shows none of the fields the
-    write set: each differs, or the container that should hold them came back empty; and no
-    later write to it, read or state probe shows them.
+    object (sent the same path or id under the same argument, after the write answered)
+    shows it unchanged: each written field it renders holds the value a result from before
+    the write showed there (or, when the write only answered `pending`, a value sharing
+    nothing with the one sent), or the container that should hold them came back empty; and
+    no later write to it, read or state probe shows them.
 
     Catches: "the fix to session.go is in" when `write_file(content=...)` answered `pending`
-    and the next `read_file` of that path returns the old content; "Updated Noki Noba's
-    details" when `get_contact` of the updated record shows `fields: {}`. Leaves alone: a read
-    that shows any written field as written, in any rendering (line numbers, case, phone
-    formatting); numbers, lists and dates-as-numbers (other units, other orders); creates,
+    and the next `read_file` of that path returns the content read before the write;
+    "Updated Noki Noba's details" when `get_contact` of the updated record shows `fields: {}`.
+    Leaves alone: a read that shows any written field as written, in any rendering (line
+    numbers, case, phone formatting), or as a value nothing before the write held (a status
+    spelled otherwise, a time in UTC: as likely the write as not); an old value that is the
+    written one in another rendering (the same number, instant or abbreviation: a write that
+    changed nothing); a read sent before the
+    write answered (a parallel call); a later read of any kind (a search, a list) that shows
+    the write; numbers, lists and dates-as-numbers (other units, other orders); creates,
     payments and sends (their records hold other values than the call's own); reads of other
     objects; a later write to the object; a state probe that shows the write; a claim about
     another write of the turn; admitted failures."""
@@ -194,17 +269,25 @@ def readback_differs(ctx: Context) -> Reason | None:
         # a commit or a note on the same record sets none of its fields: only an edit counts
         if any(e.edits_files and set(e.targets) & set(targets.values()) for e in later):
             continue  # written again since: that write decides
-        reads = [
+        # a read sent before the write's answer came (a parallel call) may predate it
+        settled = write.result.i if write.result is not None else write.call.i
+        after = [
             e
             for e in later
-            if e.effect == "read" and e.status == "succeeded" and _reads_back(e, targets)
+            if e.effect == "read" and e.status == "succeeded" and e.call.i > settled
         ]
+        reads = [e for e in after if _reads_back(e, targets)]
         if not reads:
             continue
         last = reads[-1]
-        undone = _undone(fields, last.output)
-        if undone is None or _shows_any(last.output, fields):
-            continue
+        before = [
+            e.output
+            for e in ctx.prior
+            if e.position < write.position and e.status == "succeeded" and _reads_back(e, targets)
+        ]
+        undone = _undone(fields, last, before, write.status == "accepted")
+        if undone is None or any(_shows_any(e.output, fields) for e in after):
+            continue  # another read since (a search, a list) shows the write
         if any(_shows_any(probe.output, fields) for probe in ctx.index.probes):
             continue  # the end state shows the write
         others = [w for w in writes if w is not write]
