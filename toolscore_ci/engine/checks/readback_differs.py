@@ -164,13 +164,19 @@ def _shares_line(held: Any, written: str) -> bool:
 
 
 def _undone(
-    fields: list[tuple[Path, Any]], read: Execution, before: list[Any], pending: bool
+    fields: list[tuple[Path, Any]],
+    read: Execution,
+    targets: dict[str, str],
+    before: list[Any],
+    pending: bool,
 ) -> list[Path] | None:
     """The written fields the read shows unchanged: each holds the value a result from before
     the write showed there (or, after a write that only answered `pending`, a value sharing
     nothing with the one sent), or sits in a container that came back empty. None when the
     read says nothing about them, shows one as written, or shows one as something new (a
     value no earlier result held is the write in another rendering as likely as not)."""
+    # a read sent more than the object's name (a line range, a page) may show only part of it
+    windowed = isinstance(read.call.args, Mapping) and bool(set(read.call.args) - set(targets))
     differing: list[Path] = []
     for path, value in fields:
         found, held = _at(read.output, path)
@@ -181,6 +187,8 @@ def _undone(
                 continue  # a field the read does not render as a value says nothing
             if _alike(held, value):
                 return None
+            if windowed and isinstance(value, str) and _shows(value, str(held)):
+                return None  # the part it shows is part of what was written
             unsent = pending and isinstance(value, str) and not _shares_line(held, value)
             if not (unsent or _held_before(path, held, before)):
                 return None
@@ -243,12 +251,12 @@ def readback_differs(ctx: Context) -> Reason | None:
     numbers, case, phone formatting), or as a value nothing before the write held (a status
     spelled otherwise, a time in UTC: as likely the write as not); an old value that is the
     written one in another rendering (the same number, instant or abbreviation: a write that
-    changed nothing); a read sent before the
-    write answered (a parallel call); a later read of any kind (a search, a list) that shows
-    the write; numbers, lists and dates-as-numbers (other units, other orders); creates,
-    payments and sends (their records hold other values than the call's own); reads of other
-    objects; a later write to the object; a state probe that shows the write; a claim about
-    another write of the turn; admitted failures."""
+    changed nothing); a read sent a line range or a page that shows a part of what was
+    written; a read sent before the write answered (a parallel call); a later read of any
+    kind (a search, a list) that shows the write; numbers, lists and dates-as-numbers (other
+    units, other orders); creates, payments and sends (their records hold other values than
+    the call's own); reads of other objects; a later write to the object; a state probe that
+    shows the write; a claim about another write of the turn; admitted failures."""
     claim = ctx.reported.claim
     covers = FAILURE_COVERS.get(claim.category)
     if claim.admits_failure or not covers:
@@ -285,7 +293,7 @@ def readback_differs(ctx: Context) -> Reason | None:
             for e in ctx.prior
             if e.position < write.position and e.status == "succeeded" and _reads_back(e, targets)
         ]
-        undone = _undone(fields, last, before, write.status == "accepted")
+        undone = _undone(fields, last, targets, before, write.status == "accepted")
         if undone is None or any(_shows_any(e.output, fields) for e in after):
             continue  # another read since (a search, a list) shows the write
         if any(_shows_any(probe.output, fields) for probe in ctx.index.probes):
