@@ -171,8 +171,8 @@ def _undone(
     pending: bool,
 ) -> list[Path] | None:
     """The written fields the read shows unchanged: each holds the value a result from before
-    the write showed there (or, after a write that only answered `pending`, a value sharing
-    nothing with the one sent), or sits in a container that came back empty. None when the
+    the write showed there (or, after a write that only answered `pending`, with nothing read
+    there before, a value sharing nothing with the one sent), or sits in a container that came back empty. None when the
     read says nothing about them, shows one as written, or shows one as something new (a
     value no earlier result held is the write in another rendering as likely as not)."""
     # a read sent more than the object's name (a line range, a page) may show only part of it
@@ -189,8 +189,10 @@ def _undone(
                 return None
             if windowed and isinstance(value, str) and _shows(value, str(held)):
                 return None  # the part it shows is part of what was written
-            unsent = pending and isinstance(value, str) and not _shares_line(held, value)
-            if not (unsent or _held_before(path, held, before)):
+            if any(_at(output, path)[0] for output in before):
+                if not _held_before(path, held, before):
+                    return None  # it held something else before: the write changed it
+            elif not (pending and isinstance(value, str) and not _shares_line(held, value)):
                 return None
             differing.append(path)
         elif held is not None:
@@ -240,8 +242,8 @@ def readback_differs(ctx: Context) -> Reason | None:
     """An update or a save the claim reports went through, but a later read of the same
     object (sent the same path or id under the same argument, after the write answered)
     shows it unchanged: each written field it renders holds the value a result from before
-    the write showed there (or, when the write only answered `pending`, a value sharing
-    nothing with the one sent), or the container that should hold them came back empty; and
+    the write showed there (or, when the write only answered `pending` and nothing was read
+    there before, a value sharing nothing with the one sent), or the container that should hold them came back empty; and
     no later write to it, read or state probe shows them.
 
     Catches: "the fix to session.go is in" when `write_file(content=...)` answered `pending`
