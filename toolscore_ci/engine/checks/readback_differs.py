@@ -75,14 +75,24 @@ def _target_args(write: Execution) -> dict[str, str]:
 
 def _reads_back(read: Execution, targets: dict[str, str]) -> bool:
     """Was `read` sent the write's target under the same argument name, and nothing else
-    that names another object?"""
+    that names another object? A target it was not sent must show in what it returned: a
+    read of the project (`project_id`) is no read of the task (`task_id`) the write set,
+    unless it lists the task."""
     args = read.call.args
     if not isinstance(args, Mapping) or not targets:
         return False
     shared = [k for k, v in targets.items() if k in args and normal_id(str(args[k])) == v]
-    return bool(shared) and all(
-        normal_id(str(args[k])) == v for k, v in targets.items() if k in args
-    )
+    if not shared or any(normal_id(str(args[k])) != v for k, v in targets.items() if k in args):
+        return False
+    unsent = {v for k, v in targets.items() if k not in args}
+    if not unsent:
+        return True
+    returned = {
+        normal_id(str(v))
+        for v in iter_scalars(read.output)
+        if isinstance(v, str | int) and not isinstance(v, bool)
+    }
+    return unsent <= returned
 
 
 def _written(
@@ -277,9 +287,10 @@ def readback_differs(ctx: Context) -> Reason | None:
     kind (a search, a list) that shows the write; a read whose old value the agent stated
     after it, outside the claim's own sentence ("the record still says Member"); numbers,
     lists and dates-as-numbers (other units, other orders); creates, payments and sends
-    (their records hold other values than the call's own); reads of other objects; a later
-    write to the object; a state probe that shows the write; a claim about another write of
-    the turn; admitted failures."""
+    (their records hold other values than the call's own); reads of other objects (a project
+    read by its id, for a task of it that it does not list); a later write to the object; a
+    state probe that shows the write; a claim about another write of the turn; admitted
+    failures."""
     claim = ctx.reported.claim
     covers = FAILURE_COVERS.get(claim.category)
     if claim.admits_failure or not covers:
