@@ -98,12 +98,18 @@ def _reads_back(read: Execution, targets: dict[str, str]) -> bool:
 def _written(
     write: Execution, targets: dict[str, str], earlier: list[Execution]
 ) -> list[tuple[Path, Any]]:
-    """The fields the write set to something new: a value an earlier result already showed
-    (the company a search returned, sent again with the update) would read back the same
-    whether or not the write went through."""
-    seen = [
-        v for e in earlier if e.output is not None for v in iter_scalars(e.output) if type(v) is str
-    ]
+    """The fields the write set to something new: a value an earlier result about the same
+    object already showed (the company a search returned with its id, sent again with the
+    update) would read back the same whether or not the write went through. A result about
+    another object (rec_1's receipt, when rec_2 is set to the same title) says nothing."""
+    names = set(targets.values())
+    seen: list[str] = []
+    for e in earlier:
+        if e.output is None:
+            continue
+        scalars = [v for v in iter_scalars(e.output) if isinstance(v, str | int)]
+        if any(not isinstance(v, bool) and normal_id(str(v)) in names for v in scalars):
+            seen.extend(v for v in scalars if type(v) is str)
     return [
         (path, value)
         for path, value in _leaves(write.call.args)
