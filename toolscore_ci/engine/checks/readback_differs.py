@@ -179,6 +179,16 @@ def _shares_line(held: Any, written: str) -> bool:
     return any(len(line) >= 4 and line in flat for line in map(_flat, written.splitlines()))
 
 
+def _emptied(path: Path, output: Any, before: list[Any]) -> bool:
+    """Did a result from before the write show the container that `output` has empty on
+    `path` holding something (overrides `{"theme": "dark"}`, now `{}`)? Then it changed."""
+    for depth in range(len(path) - 1, 0, -1):
+        if _at(output, path[:depth])[0]:
+            olds = [_at(old, path[:depth]) for old in before]
+            return any(found and isinstance(was, Mapping) and was for found, was in olds)
+    return False
+
+
 def _undone(
     fields: list[tuple[Path, Any]],
     read: Execution,
@@ -212,6 +222,8 @@ def _undone(
                 return None
             differing.append(path)
         elif held is not None and not windowed:
+            if _emptied(path, read.output, before):
+                return None  # it held fields before and none now: the write changed it
             differing.append(path)  # its container came back empty
     return differing or None
 
@@ -279,7 +291,8 @@ def readback_differs(ctx: Context) -> Reason | None:
     spoke again) shows it unchanged: each written field it renders holds the value a result from
     before the write showed there (or, when the write only answered `pending` and nothing was
     read there before, a value sharing nothing with the one sent), or the container that should
-    hold them came back empty; and no later write to it, read or state probe shows them.
+    hold them came back empty (where no read before the write showed it holding anything); and
+    no later write to it, read or state probe shows them.
 
     Catches: "the fix to session.go is in" when `write_file(content=...)` answered `pending` and
     the next `read_file` of that path returns the content read before the write; "Updated Noki
