@@ -197,7 +197,7 @@ def _undone(
     pending: bool,
 ) -> list[Path] | None:
     """The written fields the read shows unchanged: each holds the value a result from before
-    the write showed there (or, after a write that only answered `pending`, with nothing read
+    the write showed there (or, after a save that only answered `pending`, with nothing read
     there before, a value sharing nothing with the one sent), or sits in a container that came back empty. None when the
     read says nothing about them, shows one as written, or shows one as something new (a
     value no earlier result held is the write in another rendering as likely as not)."""
@@ -298,10 +298,10 @@ def readback_differs(ctx: Context) -> Reason | None:
     """An update or a save the claim reports went through, but a later read of the same object
     (sent the same path or id under the same argument, after the write answered, before the user
     spoke again) shows it unchanged: each written field it renders holds the value a result from
-    before the write showed there (or, when the write only answered `pending` and nothing was
-    read there before, a value sharing nothing with the one sent), or the container that should
-    hold them came back empty (where no read before the write showed it holding anything); and
-    no later write to it, read or state probe shows them.
+    before the write showed there (or, when a save only answered `pending` and nothing was read
+    there before, a value sharing nothing with the one sent), or the container that should hold
+    them came back empty (where no read before the write showed it holding anything); and no
+    later write to it, read or state probe shows them.
 
     Catches: "the fix to session.go is in" when `write_file(content=...)` answered `pending` and
     the next `read_file` of that path returns the content read before the write; "Updated Noki
@@ -356,7 +356,10 @@ def readback_differs(ctx: Context) -> Reason | None:
             for e in ctx.prior
             if e.position < write.position and e.status == "succeeded" and _reads_back(e, targets)
         ]
-        undone = _undone(fields, last, targets, before, write.status == "accepted")
+        # a save stores what it was sent, to be read back as sent; an update of fields may be
+        # mapped by the store (an enum respelled): without a value read before, say nothing
+        pending = write.status == "accepted" and write.category == "saved"
+        undone = _undone(fields, last, targets, before, pending)
         if undone is None or any(_shows_any(e.output, fields) for e in after):
             continue  # another read since (a search, a list) shows the write
         if any(_shows_any(probe.output, fields) for probe in ctx.index.probes):
