@@ -340,11 +340,13 @@ def readback_differs(ctx: Context) -> Reason | None:
         if any(e.edits_files and set(e.targets) & set(targets.values()) for e in later):
             continue  # written again since: that write decides
         # a read sent before the write's answer came (a parallel call) may predate it
-        settled = write.result.i if write.result is not None else write.call.i
+        settled = next(
+            (p for p, step in enumerate(ctx.index.steps) if step is write.result), write.position
+        )
         after = [
             e
             for e in later
-            if e.effect == "read" and e.status == "succeeded" and e.call.i > settled
+            if e.effect == "read" and e.status == "succeeded" and e.position > settled
         ]
         # once the user has spoken again, they (or anyone) may have changed it since
         reads = [e for e in after if e.turn == write.turn and _reads_back(e, targets)]
