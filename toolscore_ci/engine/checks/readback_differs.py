@@ -99,16 +99,19 @@ def _written(
     write: Execution, targets: dict[str, str], earlier: list[Execution]
 ) -> list[tuple[Path, Any]]:
     """The fields the write set to something new: a value an earlier result about the same
-    object already showed (the company a search returned with its id, sent again with the
-    update) would read back the same whether or not the write went through. A result about
-    another object (rec_1's receipt, when rec_2 is set to the same title) says nothing."""
+    object (a read sent its id, a search that returned it) already showed (the company, sent
+    again with the update; the text an edit replaces) would read back the same whether or not
+    the write went through. A result about another object (rec_1's receipt, when rec_2 is set to
+    the same title) says nothing."""
     names = set(targets.values())
     seen: list[str] = []
     for e in earlier:
         if e.output is None:
             continue
         scalars = [v for v in iter_scalars(e.output) if isinstance(v, str | int)]
-        if any(not isinstance(v, bool) and normal_id(str(v)) in names for v in scalars):
+        if _reads_back(e, targets) or any(
+            not isinstance(v, bool) and normal_id(str(v)) in names for v in scalars
+        ):
             seen.extend(v for v in scalars if type(v) is str)
     return [
         (path, value)
@@ -228,6 +231,33 @@ def _undone(
     return differing or None
 
 
+def _edit_unchanged(
+    write: Execution,
+    fields: list[tuple[Path, Any]],
+    read: Execution,
+    targets: dict[str, str],
+    before: list[Any],
+) -> bool:
+    """An edit whose fields no read renders at their paths (`old_str`, `new_str` against a
+    file view): is the read-back the very answer a read gave before the write, still showing
+    the text the edit was sent to replace? A view that does not reach the edited lines (a
+    long file cut short) does not show that text, and says nothing."""
+    if read.output is None or any(_at(read.output, path)[0] for path, _value in fields):
+        return False
+    if set(read.call.args or {}) - set(targets) or read.output not in before:
+        return False
+    replaced = [
+        value
+        for path, value in _leaves(write.call.args)
+        if isinstance(value, str)
+        and path[0] not in targets
+        and len(value.strip()) >= _MIN_TEXT
+        and (path, value) not in fields
+    ]
+    texts = [t for t in iter_scalars(read.output) if isinstance(t, str)]
+    return any(_shows(text, value) for text in texts for value in replaced)
+
+
 def _shows_any(value: Any, fields: list[tuple[Path, Any]]) -> bool:
     """Does `value` hold any written field as written: at its own path, or a written string
     in any of its texts (a read that nests the record elsewhere)?"""
@@ -305,20 +335,23 @@ def readback_differs(ctx: Context) -> Reason | None:
 
     Catches: "the fix to session.go is in" when `write_file(content=...)` answered `pending` and
     the next `read_file` of that path returns the content read before the write; "Updated Noki
-    Noba's details" when `get_contact` of the updated record shows `fields: {}`. Leaves alone: a
-    read that shows any written field as written, in any rendering (line numbers, case, phone
-    formatting), or as a value nothing before the write held (a status spelled otherwise, a time
-    in UTC: as likely the write as not); an old value that is the written one in another
-    rendering (the same number, instant or abbreviation: a write that changed nothing); a read
-    sent a line range or a page that shows a part of what was written, or a projection whose
-    container of the fields comes back empty; a read sent before the write answered (a parallel
-    call); a later read of any kind (a search, a list) that shows the write; a read whose old
-    value the agent stated after it, in another sentence or in the claim's own after the value
-    it wrote ("the record still says Member"; not "from Member to Contributor"); numbers, lists
-    and dates-as-numbers (other units, other orders); creates, payments and sends (their records
-    hold other values than the call's own); reads of other objects (a project read by its id,
-    for a task of it that it does not list); a later write to the object; a state probe that
-    shows the write; a claim about another write of the turn; admitted failures."""
+    Noba's details" when `get_contact` of the updated record shows `fields: {}`; an
+    `edit_file(old_string, new_string)` whose re-read is the very view read before it, still
+    showing `old_string`. Leaves alone: a read that shows any written field as written, in any
+    rendering (line numbers, case, phone formatting), or as a value nothing before the write
+    held (a status spelled otherwise, a time in UTC: as likely the write as not); an old value
+    that is the written one in another rendering (the same number, instant or abbreviation: a
+    write that changed nothing); a re-read that does not reach the text an edit replaced (a long
+    file cut short); a read sent a line range or a page that shows a part of what was written,
+    or a projection whose container of the fields comes back empty; a read sent before the write
+    answered (a parallel call); a later read of any kind (a search, a list) that shows the
+    write; a read whose old value the agent stated after it, in another sentence or in the
+    claim's own after the value it wrote ("the record still says Member"; not "from Member to
+    Contributor"); numbers, lists and dates-as-numbers (other units, other orders); creates,
+    payments and sends (their records hold other values than the call's own); reads of other
+    objects (a project read by its id, for a task of it that it does not list); a later write to
+    the object; a state probe that shows the write; a claim about another write of the turn;
+    admitted failures."""
     claim = ctx.reported.claim
     covers = FAILURE_COVERS.get(claim.category)
     if claim.admits_failure or not covers:
@@ -362,6 +395,8 @@ def readback_differs(ctx: Context) -> Reason | None:
         # mapped by the store (an enum respelled): without a value read before, say nothing
         pending = write.status == "accepted" and write.category == "saved"
         undone = _undone(fields, last, targets, before, pending)
+        if undone is None and _edit_unchanged(write, fields, last, targets, before):
+            undone = [path for path, _value in fields]
         if undone is None or any(_shows_any(e.output, fields) for e in after):
             continue  # another read since (a search, a list) shows the write
         if any(_shows_any(probe.output, fields) for probe in ctx.index.probes):
