@@ -201,9 +201,10 @@ def _undone(
 ) -> list[Path] | None:
     """The written fields the read shows unchanged: each holds the value a result from before
     the write showed there (or, after a save that only answered `pending`, with nothing read
-    there before, a value sharing nothing with the one sent), or sits in a container that came back empty. None when the
-    read says nothing about them, shows one as written, or shows one as something new (a
-    value no earlier result held is the write in another rendering as likely as not)."""
+    there before, a value sharing nothing with the one sent), or sits in a container that came
+    back empty. None when the read says nothing about them, shows one as written, or shows one
+    as something new (a value no earlier result held is the write in another rendering as likely
+    as not)."""
     # a read sent more than the object's name (a line range, a page) may show only part of it
     windowed = isinstance(read.call.args, Mapping) and bool(set(read.call.args) - set(targets))
     differing: list[Path] = []
