@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -78,3 +79,11 @@ def _strings(value: Any, depth: int) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item, depth + 1)
+
+
+def json_text(value: Any) -> str:
+    """A JSON value as text, to search for a claimed value in; "" when it cannot be written."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError, RecursionError):
+        return ""

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
+from toolscore_ci.engine.checks._common import json_text
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
@@ -45,13 +45,6 @@ def _numbers(value: Any, depth: int = 0) -> list[float]:
         return [n for v in value[:100] for n in _numbers(v, depth + 1)]
     number = _number(value)
     return [] if number is None else [number]
-
-
-def _text(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError, RecursionError):
-        return ""
 
 
 def _same_amount(a: float, claimed: float) -> bool:
@@ -139,7 +132,7 @@ def _value_echo_differs(
 ) -> str | None:
     """The same for an address, a time or a date: each field read as the claim was (a bare
     "15:00" is a time there, as it is in the report)."""
-    whole = _text(out)
+    whole = json_text(out)
     if value_matches(kind, claimed, whole, evidence_values(whole)):
         return None
     strings = [v for v in iter_scalars(out) if isinstance(v, str)]
@@ -210,7 +203,7 @@ def _asked_and_echoed(said: str, e: Execution) -> bool:
     """Whether a call was sent the value and its receipt shows it (the design sync's 15:00,
     when the 1:1 asked for 15:00 next was booked at 16:00)."""
     value = said.casefold()
-    return value in _text(e.call.args).casefold() and value in _text(e.output).casefold()
+    return value in json_text(e.call.args).casefold() and value in json_text(e.output).casefold()
 
 
 def _differing_value(

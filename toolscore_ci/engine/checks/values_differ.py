@@ -1,10 +1,9 @@
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, same_kind_present, value_matches
-from toolscore_ci.engine.checks._common import recipient_values
+from toolscore_ci.engine.checks._common import json_text, recipient_values
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.model import Reason
@@ -22,13 +21,6 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "deleted": ("id",),
     "deployed": ("id",),
 }
-
-
-def _dump(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError, RecursionError):
-        return ""
 
 
 def backing_writes(ctx: Context) -> list[Execution]:
@@ -97,8 +89,8 @@ def values_differ(ctx: Context) -> Reason | None:
     writes = backing_writes(ctx)
     if not writes:
         return None
-    args_text = "\n".join(_dump(e.call.args) for e in writes)
-    everything = args_text + "\n" + "\n".join(_dump(e.output) for e in writes)
+    args_text = "\n".join(json_text(e.call.args) for e in writes)
+    everything = args_text + "\n" + "\n".join(json_text(e.output) for e in writes)
     arg_values = evidence_values(args_text)
     all_values = evidence_values(everything)
 
@@ -123,7 +115,7 @@ def values_differ(ctx: Context) -> Reason | None:
         if kind == "id":
             # an id may name another object the act relates to ("closed as a duplicate of
             # #881"): it contradicts only when no call of the run touched it at all
-            touched = "\n".join(_dump(e.call.args) + _dump(e.output) for e in ctx.prior)
+            touched = "\n".join(json_text(e.call.args) + json_text(e.output) for e in ctx.prior)
             if value_matches(kind, value, touched, evidence_values(touched)):
                 continue
         last = writes[-1]
