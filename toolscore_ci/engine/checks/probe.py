@@ -76,8 +76,9 @@ def _key_words(key: str) -> list[str]:
 def _act_unset(output: Any, category: str) -> str | None:
     """A field of the probed object named for the claimed act that says it did not happen:
     `invites_sent: []`, `published: false`, `sent_at: null` (the key's last word, before a
-    timestamp's `at`, is the act's own word, vocab/states.yaml `acts`). Its top level and the objects directly under it; not an
-    object whose own state names the act (`status: submitted` beside `accepted: false`)."""
+    timestamp's `at`, is the act's own word, vocab/states.yaml `acts`). Its top level and
+    the objects directly under it; not an object whose own state names the act (`status:
+    submitted` beside `accepted: false`)."""
     own = states().acts.get(category, frozenset())
     if not own or not isinstance(output, dict):
         return None
@@ -97,8 +98,9 @@ def _act_unset(output: Any, category: str) -> str | None:
 def _none_could_have_done_it(probe: Step, category: str, prior: list[Execution]) -> bool:
     """Whether the probe's unset act field speaks for the whole run: no call of that act went
     through, none that could do anything (a shell line that may write, a tool nothing
-    classifies) went through either, and the probe is of an object a call acted on or made, not of a person it
-    reached (a CRM contact's `newsletter_sent` says nothing of the mail just sent them)."""
+    classifies) went through either, and the probe is of an object a call acted on or made,
+    not of a person it reached (a CRM contact's `newsletter_sent` says nothing of the mail
+    just sent them)."""
     done = [e for e in prior if e.status == "succeeded"]
     if any(
         category in e.acts or (e.writes and (e.command is not None or e.category is None))
