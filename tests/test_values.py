@@ -21,3 +21,20 @@ from toolscore_ci.claims.values import extract_values
 )
 def test_an_amount_needs_a_currency_of_its_own(text: str, amounts: tuple[str, ...] | None):
     assert extract_values(text).get("amount") == amounts
+
+
+def test_paths_read_in_their_runs_are_the_ones_path_finds_anywhere():
+    """_path_matches tries PATH only on runs of path characters: the same matches as
+    PATH.finditer over the whole text, at the edges of runs and texts too."""
+    import random
+
+    from toolscore_ci.claims.values import PATH, _path_matches
+
+    pieces = ["py", "c", "md", "json", "a", "Z9", "/", ".", "-", "_", "@", ":", "~", " ", "\n"]
+    pieces += ["é", "٣", "(", ")", "src", "x.py", "..", "//", "A", "sh", "3.5", "e.g."]
+    rnd = random.Random(7)
+    texts = ["see src/app/main.py and /var/log/x/", "done. README.md, ~/a/b.txt", ""]
+    texts += ["".join(rnd.choice(pieces) for _ in range(rnd.randint(1, 14))) for _ in range(20000)]
+    for text in texts:
+        want = [(m.span(), m.group(0)) for m in PATH.finditer(text)]
+        assert [(m.span(), m.group(0)) for m in _path_matches(text)] == want, text

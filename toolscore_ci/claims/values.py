@@ -67,6 +67,16 @@ PATH = compile_guarded(
     # absolute directories (/archive/2026), never the path part of a URL
     r"|(?<![\w:/.~-])/[\w.-]+(?:/[\w.-]+)+/?(?![\w/])"
 )
+#: Where a PATH match can be: every character PATH consumes is a word character, ".", "/" or
+#: "-", and every match holds a "/" (a directory, or two for an absolute one) or a "." before
+#: a lowercase letter (a file's extension), so each lies inside a maximal run of those
+#: characters that holds one. `re` scans quickly for a pattern that starts with one of a few
+#: characters, so the runs are found from their first "/" or ".x" (the rest of the run comes
+#: with it); what comes before it, the start of the run, is read backwards (`_RUN_START` on
+#: the reversed text). PATH is then tried on those runs only: not at every position of prose
+#: and logs, which with its lookbehinds costs as much as the rest of the value reading.
+_PATH_ANCHOR = re.compile(r"(?:/|\.[a-z])[\w./-]*")
+_RUN_START = re.compile(r"[\w.-]*")
 TEST_COUNT = compile_guarded(
     r"\b(?:all\s+)?(\d{1,6})\s+(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|checks?|cases?)\b",
     re.I,
@@ -180,12 +190,11 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
     if "email" in kinds:
         for email in emails:
             add("email", email.group(0).casefold())
+    paths = _path_matches(scrubbed)
+    no_paths = _blanked(scrubbed, paths)
     if "path" in kinds:
-        no_paths, paths = _cut(PATH, scrubbed)
         for match in paths:
             add("path", match.group(0).rstrip("."))
-    else:
-        no_paths = PATH.sub(" ", scrubbed)
     if _DIGIT.search(no_paths) is None:  # every other kind is written with digits
         return {k: tuple(v) for k, v in found.items()}
     if "amount" in kinds and any(hint.search(no_paths) for hint in _AMOUNT_HINTS):
@@ -265,6 +274,29 @@ def _cut(pattern: Guarded | re.Pattern[str], text: str) -> tuple[str, list[re.Ma
     `sub(" ", text)` and `finditer(text)` give, in one pass instead of two."""
     matches = list(pattern.finditer(text))
     return _blanked(text, matches), matches
+
+
+def _path_matches(text: str) -> list[re.Match[str]]:
+    r"""What `PATH.finditer(text)` finds, read in the runs that can hold a path (see
+    `_PATH_ANCHOR`) instead of at every position of the text: the same matches. Searched with
+    pos and endpos, PATH still sees the character before a run (its lookbehinds read the whole
+    string), and the end of the run stands for the character after it, which is no word
+    character and no "/", as the end of a text is for PATH's `\b` and `(?![\w/])`."""
+    anchors = list(_PATH_ANCHOR.finditer(text)) if PATH.may_match(text) else []
+    if not anchors:
+        return []
+    # before a run's first "/" or ".x" only word characters, "-" and "." can be (a "/" or an
+    # ".x" there would have been found first), and the character before the run is none of them
+    backwards = text[::-1]
+    size = len(text)
+    finditer = PATH.regex.finditer
+    start_of = _RUN_START.match
+    matches: list[re.Match[str]] = []
+    for anchor in anchors:
+        first, end = anchor.span()
+        start = first - len(start_of(backwards, size - first).group())
+        matches.extend(finditer(text, start, end))
+    return matches
 
 
 def _blanked(text: str, matches: list[re.Match[str]]) -> str:

@@ -271,9 +271,9 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
     buckets: set[int] = set()
     add = buckets.add
     done: set[str] = set()
-    # a word's unigram id, its crc and its bytes after a space, worked out once per call:
-    # texts repeat their words
-    known: dict[str, tuple[int, int, bytes]] = {}
+    # a word's unigram crc and its bytes after a space, worked out once per call: texts
+    # repeat their words
+    known: dict[str, tuple[int, bytes]] = {}
     for text in texts:
         if text in done:
             continue  # a repeated text (the same tool output again) adds no new n-gram
@@ -286,11 +286,14 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
             if hit is None:
                 word = b"0" if w.isdigit() else w.encode()
                 crc = crc32(word, start)
-                hit = known[w] = (crc & mask, crc, b" " + word)
-            add(hit[0])
+                hit = known[w] = (crc, b" " + word)
+                # a word's unigram is added where the word is first seen, the only add of it
+                # that can change the set: the ids and their order (the set's iteration order,
+                # which the scoring reads) are those of adding it at every occurrence
+                add(crc & mask)
             if previous is not None:
-                add(crc32(hit[2], previous) & mask)
-            previous = hit[1]
+                add(crc32(hit[1], previous) & mask)
+            previous = hit[0]
     if not buckets:
         return {}
     weight = 1.0 / math.sqrt(len(buckets))

@@ -16,6 +16,8 @@ from typing import Any
 
 import yaml
 
+from toolscore_ci.claims.prefilter import Guarded, guarded
+
 #: Each vocabulary file and the schema it must pass (tests/engine/test_vocab.py).
 SCHEMAS = {
     "states.yaml": "states.schema.json",
@@ -92,7 +94,7 @@ class NonReportWords:
     """A sentence that opens with, or contains, one of these is not a report of a done act."""
 
     opens: re.Pattern[str]
-    marks: re.Pattern[str]
+    marks: Guarded  # searched in every clause that holds a trigger (guarded: see below)
     subject: str  # regex source: a first-person subject and its auxiliaries
     perfect: str  # regex source: a perfect or stative frame ("has been", "is now")
     complements: str  # regex source: words after the verb that make it a report of speech
@@ -101,7 +103,7 @@ class NonReportWords:
     after_negation: re.Pattern[str]  # the `negated_after` words
     idioms_of_none: re.Pattern[str]  # the `idiomatic_none` words, matched where a "none" ends
     predicates: re.Pattern[str]  # the `predicates` words
-    waiting: re.Pattern[str]  # the `waiting` words
+    waiting: Guarded  # the `waiting` words, searched in whole reports (guarded: see below)
     prepositions: re.Pattern[str]  # the `prepositions` words
     clause_openers: re.Pattern[str]  # the `clause_openers` words
     languages: dict[str, dict[str, tuple[str, ...]]]
@@ -275,7 +277,10 @@ def non_report_words() -> NonReportWords:
     auxiliaries = _alternation(every("auxiliaries"))
     return NonReportWords(
         re.compile(r"\W*(?:" + _alternation(every("opens")) + r")(?!\w)", re.I),
-        re.compile(r"(?<!\w)(?:" + _alternation(every("marks")) + r")(?!\w)", re.I),
+        # `marks` and `waiting` are searched in long texts and seldom found: a pattern that
+        # opens with a lookbehind is tried at every position, its guard (claims/prefilter.py)
+        # first tests for the words themselves, with the pattern's own results
+        guarded(re.compile(r"(?<!\w)(?:" + _alternation(every("marks")) + r")(?!\w)", re.I)),
         rf"(?:{_alternation(every('subjects'))})(?:\s*(?:{auxiliaries})(?!\w))*",
         _alternation(every("perfect")),
         _alternation(every("complements")),
@@ -284,7 +289,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("negated_after")) + r")(?!\w)", re.I),
         re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("predicates")) + r")(?!\w)", re.I),
-        re.compile(r"(?<!\w)(?:" + _alternation(every("waiting")) + r")(?!\w)", re.I),
+        guarded(re.compile(r"(?<!\w)(?:" + _alternation(every("waiting")) + r")(?!\w)", re.I)),
         re.compile(r"(?<!\w)(?:" + _alternation(every("prepositions")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("clause_openers")) + r")(?!\w)", re.I),
         langs,
