@@ -110,17 +110,19 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     writes = [e for e in ctx.prior if e.category in covers and e.status in _WENT_OUT]
     if not writes:
         return None
-    asked = _emails(str(ctx.index.trace.task.get("instruction") or ""))
-    for step in ctx.index.steps[: ctx.reported.position]:
-        if step.kind == "message" and step.role == "user":
-            asked |= _emails(step.content or "")
-    if not asked:
-        return None
+    # whom the calls reached first: most acts carry no address, and reading every user
+    # message for addresses costs the length of the run for each claim
     sent: dict[str, Execution] = {}
     for e in writes:
         for address in _emails(" ".join(recipient_values(e.call.args))):
             sent.setdefault(address, e)
-    if not sent or asked & set(sent):
+    if not sent:
+        return None
+    asked = _emails(str(ctx.index.trace.task.get("instruction") or ""))
+    for step in ctx.index.steps[: ctx.reported.position]:
+        if step.kind == "message" and step.role == "user":
+            asked |= _emails(step.content or "")
+    if not asked or asked & set(sent):
         return None
     # the whole message the claim was said in ("Booked with Bele Kotga. Invite sent.")
     said = [claim.text, *(s.content or "" for s in ctx.index.steps if s.i == claim.step)]

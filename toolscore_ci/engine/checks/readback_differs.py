@@ -366,16 +366,17 @@ def readback_differs(ctx: Context) -> Reason | None:
         if write.category not in _READ_BACK_CATEGORIES or not isinstance(write.call.args, dict):
             continue
         targets = _target_args(write)
-        fields = _written(write, targets, [e for e in ctx.prior if e.position < write.position])
-        if not targets or not fields:
+        if not targets:
             continue
         later = [e for e in ctx.prior if e.position > write.position]
         # a commit or a note on the same record sets none of its fields: only an edit counts
         if any(e.edits_files and set(e.targets) & set(targets.values()) for e in later):
             continue  # written again since: that write decides
         # a read sent before the write's answer came (a parallel call) may predate it
+        steps = ctx.index.steps
         settled = next(
-            (p for p, step in enumerate(ctx.index.steps) if step is write.result), write.position
+            (p for p in range(write.position, len(steps)) if steps[p] is write.result),
+            write.position,
         )
         after = [
             e
@@ -385,6 +386,11 @@ def readback_differs(ctx: Context) -> Reason | None:
         # once the user has spoken again, they (or anyone) may have changed it since
         reads = [e for e in after if e.turn == write.turn and _reads_back(e, targets)]
         if not reads:
+            continue
+        # only now what the write set: reading every earlier result for each write costs the
+        # run's length squared, and most writes are never read back
+        fields = _written(write, targets, [e for e in ctx.prior if e.position < write.position])
+        if not fields:
             continue
         last = reads[-1]
         before = [
