@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
-from toolscore_ci.rules.dsl import BUILTIN_PACKS, RulePackError, load_pack, parse_pack
+from toolscore_ci.rules.dsl import BUILTIN_PACKS, RulePackError, apply_check, load_pack, parse_pack
 
 
 def test_builtin_packs_pass_the_schema() -> None:
@@ -463,3 +463,33 @@ def test_a_pack_with_many_schema_errors_fails_fast() -> None:
     assert proc.returncode == 0, proc.stderr[-500:]
     message, seconds = proc.stdout.splitlines()
     assert "$.tools[0]" in message and float(seconds) < 5
+
+
+def test_exists_on_an_absent_field_is_not_evaluable_but_null_fails() -> None:
+    """A receipt that names its id otherwise ({"id": ...}) says nothing against the claim:
+    the row is skipped. An explicit null, or a field that must be absent and is there, fails."""
+    pack = parse_pack(
+        {
+            "pack": "x",
+            "version": 1,
+            "claims": {
+                "c": {
+                    "action": "a",
+                    "receipt": {
+                        "event_id": {"exists": True},
+                        "draft": {"exists": False},
+                        "code": {"matches": "^E"},
+                    },
+                }
+            },
+        },
+        "x.yaml",
+    )
+    checks = pack.claims["c"].receipt
+    rows = {p: apply_check(p, c, {}, {}, {"id": "e1"}).result for p, c in checks.items()}
+    assert rows == {"event_id": "skipped", "draft": "pass", "code": "skipped"}
+    rows = {
+        p: apply_check(p, c, {}, {}, {"event_id": None, "draft": True, "code": "X1"}).result
+        for p, c in checks.items()
+    }
+    assert rows == {"event_id": "fail", "draft": "fail", "code": "fail"}
