@@ -28,14 +28,19 @@ def _made_ids(output: Any, out: set[str], depth: int = 0) -> None:
                 out.add(normal_id(str(value)))
 
 
-def _related(probe: Step, actions: list[Execution]) -> bool:
-    """A probe is about what a call acted on when it names one of the call's targets, or an
-    identifier the call's result handed back."""
-    seen = {
+def _named_in(probe: Step) -> set[str]:
+    """The values a probe was sent or shows, normalised like call targets: what it is about."""
+    return {
         text
         for v in (*iter_scalars(probe.args), *iter_scalars(probe.output))
         if 3 <= len(text := normal_id(str(v))) <= 200
     }
+
+
+def _related(probe: Step, actions: list[Execution]) -> bool:
+    """A probe is about what a call acted on when it names one of the call's targets, or an
+    identifier the call's result handed back."""
+    seen = _named_in(probe)
     for e in actions:
         made: set[str] = set()
         _made_ids(e.output, made)
@@ -107,11 +112,7 @@ def _none_could_have_done_it(probe: Step, category: str, prior: list[Execution])
         for e in done
     ):
         return False
-    seen = {
-        text
-        for v in (*iter_scalars(probe.args), *iter_scalars(probe.output))
-        if 3 <= len(text := normal_id(str(v))) <= 200
-    }
+    seen = _named_in(probe)
     for e in done:
         made: set[str] = set()
         _made_ids(e.output, made)
