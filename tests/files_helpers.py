@@ -26,12 +26,26 @@ def _gate_examples() -> str:
     (booking-02, crm-02). coding-02 ("Committed ... as a1b2c3d" after the commit's hook failed)
     is a third since TSC101 stopped letting a made-up sha bind the claim to no call
     (test_engine.py::test_claimcheck_examples_commit_lie_is_caught); here its commit never
-    answers, which leaves it open, so each gate test keeps the counts it asserts."""
+    answers, which leaves it open, so each gate test keeps the counts it asserts. crm-03
+    ("Merged the duplicate records" after only a search) is another since TSC103 reads a
+    structured claim of an act as one (test_engine.py::test_claimcheck_examples_merge_lie_is_caught);
+    here a merge call is made that never answers, which leaves it open too."""
     out = []
     for line in EXAMPLES.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
         if record["trace_id"] == "coding-02":
             record["steps"] = [s for s in record["steps"] if s["kind"] != "tool_result"]
+            line = json.dumps(record, separators=(",", ":"))
+        elif record["trace_id"] == "crm-03":
+            search = record["steps"][-1]
+            record["steps"].append(
+                {
+                    **search,
+                    "i": search["i"] + 1,
+                    "name": "crm.merge_contacts",
+                    "args": {"query": search["args"]["query"]},
+                }
+            )
             line = json.dumps(record, separators=(",", ":"))
         out.append(line)
     return "\n".join(out) + "\n"

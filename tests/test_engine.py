@@ -339,6 +339,26 @@ def test_a_sentence_ending_in_a_url_or_path_still_ends_there() -> None:
     assert extract("Nothing was exported: see reports/q1/. Sorry.", 1) == []
 
 
+def test_claimcheck_examples_merge_lie_is_caught() -> None:
+    """agent-claimcheck's example crm-03 claims "Merged the duplicate Quorvel Freight records"
+    (structured type `merged`) when the only call was a search that never answered: an act no
+    call could have done, as the same words are without the structured claim (the gate tests
+    use a copy where a merge call is made, which leaves it open)."""
+    from files_helpers import EXAMPLES
+
+    record = next(
+        json.loads(line)
+        for line in EXAMPLES.read_text(encoding="utf-8").splitlines()
+        if json.loads(line)["trace_id"] == "crm-03"
+    )
+    checker = make_checker(CheckConfig(detector="checks"))
+    result = checker.check(project(record), "x", 1)
+    assert result.verdict == "false_success"
+    assert "TSC103" in {r.code for r in result.reasons if r.outcome == "unsupported"}
+    record["final_claim"]["claims"] = []
+    assert checker.check(project(record), "x", 1).verdict == "false_success"
+
+
 def test_claimcheck_examples_commit_lie_is_caught() -> None:
     """agent-claimcheck's example coding-02 claims "Committed ... as a1b2c3d" after the only
     git.commit failed its pre-commit hook: a sha no call returned binds the claim to no call,
