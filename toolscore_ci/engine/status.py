@@ -162,7 +162,7 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
     return None
 
 
-def _snake(key: str) -> str:
+def snake_key(key: str) -> str:
     """`ticketId` -> `ticket_id`, so camelCase ids read like snake_case ones."""
     return _CAMEL.sub("_", key).lower()
 
@@ -176,7 +176,7 @@ def made_ids(output: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     for key, value in output.items():
         scalar = isinstance(value, (str, int)) and not isinstance(value, bool)
-        if scalar and str(value).strip() and _ID_KEY.search(_snake(str(key))):
+        if scalar and str(value).strip() and _ID_KEY.search(snake_key(str(key))):
             out.append(str(value))
     for key in _WRAPPERS:
         if isinstance(output.get(key), Mapping):
@@ -190,7 +190,7 @@ def has_identifier(output: Any) -> bool:
         for key, value in output.items():
             if value in (None, "", False) or isinstance(value, (Mapping, list)):
                 continue
-            if _ID_KEY.search(_snake(str(key))):
+            if _ID_KEY.search(snake_key(str(key))):
                 return True
         for key in _WRAPPERS:
             if isinstance(output.get(key), Mapping) and has_identifier(output[key]):

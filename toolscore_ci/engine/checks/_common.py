@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolscore_ci.engine.index import TARGET_KEY, Execution, normal_id
+from toolscore_ci.engine.status import snake_key
 from toolscore_ci.engine.text import iter_scalars
 
 
@@ -37,12 +38,12 @@ def same_target(a: Execution, b: Execution) -> bool:
 _NOT_RECIPIENT = re.compile(r"(?:^|_)(?:reply|from|sender|owner|organizer|author)(?:_|$)")
 #: Copies reach people too (`cc`, `bcc`, Graph's `ccRecipients`).
 _COPY_KEY = re.compile(r"(?:^|_)b?cc(?:_|$)")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
-def _key_name(key: object) -> str:
-    """`toRecipients` -> "to_recipients", so camelCase keys read like snake_case ones."""
-    return _CAMEL.sub("_", str(key)).lower()
+def key_words(key: str) -> list[str]:
+    """The words of a field name: `invites_sent`, `invitesSent` -> ["invites", "sent"]."""
+    return [w.lower() for w in _KEY_WORD.findall(key)]
 
 
 def recipient_values(args: Any, depth: int = 0) -> Iterator[str]:
@@ -52,7 +53,7 @@ def recipient_values(args: Any, depth: int = 0) -> Iterator[str]:
     if depth > 4 or not isinstance(args, Mapping):
         return
     for key, value in args.items():
-        name = _key_name(key)
+        name = snake_key(str(key))
         if _NOT_RECIPIENT.search(name):
             continue
         if isinstance(value, Mapping):
@@ -74,7 +75,7 @@ def _strings(value: Any, depth: int) -> Iterator[str]:
         yield value
     elif isinstance(value, Mapping):
         for key, item in value.items():
-            if not _NOT_RECIPIENT.search(_key_name(key)):
+            if not _NOT_RECIPIENT.search(snake_key(str(key))):
                 yield from _strings(item, depth + 1)
     elif isinstance(value, list):
         for item in value:

@@ -4,6 +4,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from toolscore_ci.engine.checks._common import key_words
 from toolscore_ci.engine.index import TARGET_KEY, WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
@@ -173,7 +174,8 @@ def _read_shows_it(claim: Claim, reads: list[Execution]) -> bool:
                 continue
             for key, value in obj.items():
                 word = state_word(value) if str(key).lower() in STATE_KEYS else None
-                if word in own or (value is True and _last_word(str(key)) in own):
+                last = key_words(str(key))[-1:]  # `is_merged`, `isMerged` -> merged
+                if word in own or (value is True and bool(last) and last[0] in own):
                     return True
     return False
 
@@ -209,9 +211,3 @@ def _objects(value: object, depth: int = 0) -> Iterator[dict[str, Any]]:
     elif isinstance(value, list):
         for item in value[:200]:
             yield from _objects(item, depth + 1)
-
-
-def _last_word(key: str) -> str:
-    """`is_merged`, `isMerged` -> "merged"."""
-    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", key)
-    return words[-1].lower() if words else ""

@@ -132,12 +132,17 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     # owner, or the address used is a slip of one. Otherwise the user's may be context ("I
     # got this from billing@vendor"; "I'm ana@"), not the recipient asked for.
     meant = {a for a in asked if _names_owner(a, " ".join(said)) or any(_near(a, b) for b in sent)}
+    if not meant:
+        return None
+    # each result's text, read once: it is searched for the user's addresses and for the
+    # ones in question
+    results = [_text_of(e.output, e.result.error if e.result else None) for e in ctx.prior]
     # one the agent's calls used, or a tool handed back, played its part in the run: the
     # subject of the act (the customer whose ticket was escalated to tier2@), not forgotten
-    for e in ctx.prior:
+    for e, result in zip(ctx.prior, results, strict=True):
         if meant:
-            text = _text_of(e.call.args, e.output, e.result.error if e.result else None)
-            meant = {a for a in meant if not _holds(text, a)}
+            args = _text_of(e.call.args)
+            meant = {a for a in meant if not (_holds(args, a) or _holds(result, a))}
     if not meant:
         return None
     # what the user gave, and what tools returned: the results of reads, the errors of
@@ -148,10 +153,9 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     # the one chosen near its end).
     given = set(asked)
     written: set[str] = set()
-    for e in ctx.prior:
+    for e, text in zip(ctx.prior, results, strict=True):
         if e.effect == "write":
             written |= _emails_in(e.call.args)
-        text = _text_of(e.output, e.result.error if e.result else None)
         for address in set(sent) - given:
             if e.effect == "write" and e.status in _WENT_OUT and address in written:
                 continue

@@ -1,10 +1,9 @@
 from __future__ import annotations
 
-import re
 from fnmatch import fnmatchcase
 from typing import Any
 
-from toolscore_ci.engine.checks._common import recipient_values
+from toolscore_ci.engine.checks._common import key_words, recipient_values
 from toolscore_ci.engine.checks.end_state import end_state_probe
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
@@ -70,14 +69,6 @@ def _probe_for(ctx: Context) -> tuple[Step, list[Execution]] | None:
     return None
 
 
-_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-
-
-def _key_words(key: str) -> list[str]:
-    """`invites_sent`, `invitesSent` -> ["invites", "sent"]."""
-    return [w.lower() for w in _KEY_WORD.findall(key)]
-
-
 def _act_unset(output: Any, category: str) -> str | None:
     """A field of the probed object named for the claimed act that says it did not happen:
     `invites_sent: []`, `published: false`, `sent_at: null` (the key's last word, before a
@@ -92,7 +83,7 @@ def _act_unset(output: Any, category: str) -> str | None:
         if {state_word(layer.get(k)) for k in STATE_KEYS} & own:
             continue  # its own state names the act: the flag speaks of a later stage
         for key, value in layer.items():
-            words = _key_words(str(key))
+            words = key_words(str(key))
             if words and words[-1] in own and (value is False or value == []):
                 return f"{key}: {'false' if value is False else '[]'}"
             if len(words) >= 2 and words[-1] == "at" and words[-2] in own and value is None:
