@@ -138,6 +138,14 @@ def normal_id(value: str) -> str:
     return value.strip().lstrip("#").casefold()
 
 
+def claimed_ids(values: Mapping[str, tuple[str, ...]]) -> set[str]:
+    """The identifiers a claim states (ids, emails, paths), normalised like call targets."""
+    out: set[str] = set()
+    for kind in ("id", "email", "path", "url"):
+        out.update(normal_id(v) for v in values.get(kind, ()))
+    return out
+
+
 def _targets(args: Mapping[str, Any] | None) -> frozenset[str]:
     out: set[str] = set()
     for key, value in (args or {}).items():

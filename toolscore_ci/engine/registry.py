@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cached_property
 
-from toolscore_ci.engine.index import Execution, TraceIndex
+from toolscore_ci.engine.index import Execution, TraceIndex, claimed_ids
 from toolscore_ci.engine.reported import ReportedClaim
 from toolscore_ci.model import Outcome, Reason
 from toolscore_ci.toolkinds import SUPPORTS
@@ -65,6 +65,21 @@ class Context:
     @cached_property
     def successes(self) -> list[Execution]:
         return [e for e in self.candidates if e.status == "succeeded"]
+
+    @cached_property
+    def on_its_object(self) -> list[Execution]:
+        """The candidates that acted on an object the claim names (an id or a path it
+        states, also in a structured claim's subject), or all of them when none did: a
+        claim about rec_1 answers to the calls on rec_1, not to a success on another
+        record."""
+        named = claimed_ids(self.reported.claim.values)
+        on_it = [e for e in self.candidates if e.targets & named] if named else []
+        return on_it or self.candidates
+
+    @cached_property
+    def backing(self) -> list[Execution]:
+        """The calls that went through and can back the claim, on its own object."""
+        return [e for e in self.on_its_object if e.status == "succeeded"]
 
     def reason(self, code: str, outcome: Outcome, steps: tuple[int, ...], detail: str) -> Reason:
         claim = self.reported.claim
@@ -132,6 +147,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC201",  # a state probe confirms it
     "TSC205",  # the rule pack's receipt checks pass
     "TSC202",  # the latest run of the tests passed, after the last edit
+    "TSC302",  # the calls on what it names were only taken in: for review
     "TSC203",  # a matching action's receipt confirms it
     "TSC204",  # a matching action succeeded
 )

@@ -5,6 +5,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     action_failed,
     action_pending,
     action_succeeded,
+    action_taken_in,
     address_nobody_gave,
     build_failed,
     diff_without_fix,

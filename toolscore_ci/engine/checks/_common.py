@@ -12,14 +12,6 @@ from toolscore_ci.engine.status import snake_key
 from toolscore_ci.engine.text import iter_scalars
 
 
-def claimed_ids(values: dict[str, tuple[str, ...]]) -> set[str]:
-    """The identifiers a claim states (ids, emails, paths), normalised like call targets."""
-    out: set[str] = set()
-    for kind in ("id", "email", "path", "url"):
-        out.update(normal_id(v) for v in values.get(kind, ()))
-    return out
-
-
 def arg_values(execution: Execution) -> set[str]:
     """Every scalar argument value of a call, normalised like ids: what a claim can name."""
     return set(execution.targets) | {normal_id(str(v)) for v in iter_scalars(execution.call.args)}

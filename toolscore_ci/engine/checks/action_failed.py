@@ -3,8 +3,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from toolscore_ci.engine.checks._common import arg_values, claimed_ids, same_target
-from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
+from toolscore_ci.engine.checks._common import arg_values, same_target
+from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, claimed_ids, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason

@@ -7,8 +7,9 @@ from toolscore_ci.model import Reason
 @check("TSC204", "action-succeeded", "receipt_only")
 def action_succeeded(ctx: Context) -> Reason | None:
     """A call that can do what the claim says succeeded, with no receipt that confirms the
-    claim itself: backing, not proof (it goes to review unless something confirms it)."""
-    if not ctx.successes:
+    claim itself: backing, not proof (it goes to review unless something confirms it). On
+    the claim's own object when it names one that calls acted on (`Context.backing`)."""
+    if not ctx.backing:
         return None
-    last = ctx.successes[-1]
+    last = ctx.backing[-1]
     return ctx.reason("TSC204", "receipt_only", last.cited, f"{last.call.name} succeeded")

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import re
 
-from toolscore_ci.engine.checks._common import claimed_ids
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
+from toolscore_ci.engine.index import claimed_ids
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason

@@ -8,13 +8,16 @@ from toolscore_ci.model import Reason
 def receipt_confirms(ctx: Context) -> Reason | None:
     """A call that can do what the claim says succeeded, and its receipt positively confirms
     it: an identifier of what it made, a success state, exit code 0, or a 2xx. For a claim
-    of what was read: a successful read that returned something."""
+    of what was read: a successful read that returned something. A claim that names the
+    object (an id, a path) answers to the calls on that object when there are any
+    (`Context.backing`): an update of rec_1 that was only queued is not confirmed by a
+    deal's stage change."""
     claim = ctx.reported.claim
     if claim.category in ("tested", "done"):
         return None
-    confirmed = [e for e in ctx.successes if e.actor == "agent" and e.judgement.confirmed]
+    confirmed = [e for e in ctx.backing if e.actor == "agent" and e.judgement.confirmed]
     if claim.category == "retrieved":
-        confirmed = [e for e in ctx.successes if e.output not in (None, "", [], {})]
+        confirmed = [e for e in ctx.backing if e.output not in (None, "", [], {})]
     if not confirmed:
         return None
     last = confirmed[-1]

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 import re
 
-from toolscore_ci.engine.checks._common import claimed_ids
-from toolscore_ci.engine.index import Execution
+from toolscore_ci.engine.index import Execution, claimed_ids
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.testruns import TestSummary, edited_since, summarize, summarized_runs
 from toolscore_ci.model import Reason
