@@ -147,7 +147,9 @@ def reported_claims(
             match = by_category.get(category or "")
             if match is not None:
                 covered.add(match.category)
-                values = {**match.values, **values}
+                # the person reads the text: where it states a value of a kind, that value is
+                # the claim ("booked for 2026-04-26" beside a subject saying 04-27)
+                values = {**values, **match.values}
             add(
                 Claim(
                     category=category or "done",
