@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cached_property
 
-from toolscore_ci.engine.index import Execution, TraceIndex, claimed_ids
+from toolscore_ci.engine.index import Execution, TraceIndex, claimed_ids, normal_id
 from toolscore_ci.engine.reported import ReportedClaim
 from toolscore_ci.model import Outcome, Reason
 from toolscore_ci.toolkinds import SUPPORTS
@@ -71,10 +71,21 @@ class Context:
         """The candidates that acted on an object the claim names (an id or a path it
         states, also in a structured claim's subject), or all of them when none did: a
         claim about rec_1 answers to the calls on rec_1, not to a success on another
-        record."""
+        record. A claim naming a file that no candidate touched answers to the calls that
+        name no target (a shell line may have written it), not to an edit of another file."""
         named = claimed_ids(self.reported.claim.values)
-        on_it = [e for e in self.candidates if e.targets & named] if named else []
-        return on_it or self.candidates
+        if not named:
+            return self.candidates
+        on_it = [e for e in self.candidates if _acted_on(e.targets, named)]
+        if on_it:
+            return on_it
+        if not named & self._named_paths:
+            return self.candidates
+        return [e for e in self.candidates if not e.targets]
+
+    @cached_property
+    def _named_paths(self) -> set[str]:
+        return {normal_id(p) for p in self.reported.claim.values.get("path", ())}
 
     @cached_property
     def backing(self) -> list[Execution]:
@@ -91,6 +102,14 @@ class Context:
             code=code,
             claim_index=self.reported.index,
         )
+
+
+def _acted_on(targets: frozenset[str], named: set[str]) -> bool:
+    """Does a call with these targets act on something the claim names? Paths match by
+    their end (`src/app/x.py` names `/testbed/src/app/x.py`)."""
+    if targets & named:
+        return True
+    return any(t.endswith("/" + n) or n.endswith("/" + t) for t in targets for n in named)
 
 
 CheckFn = Callable[[Context], Reason | None]
@@ -148,6 +167,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC205",  # the rule pack's receipt checks pass
     "TSC202",  # the latest run of the tests passed, after the last edit
     "TSC302",  # the calls on what it names were only taken in: for review
+    "TSC303",  # the calls that could do it acted on other files than it names: for review
     "TSC203",  # a matching action's receipt confirms it
     "TSC204",  # a matching action succeeded
 )

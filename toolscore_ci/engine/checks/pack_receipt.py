@@ -9,14 +9,15 @@ from toolscore_ci.rules import evaluate_checks
 from toolscore_ci.rules.dsl import CheckRow
 
 
-def _receipt(ctx: Context) -> tuple[Execution, list[CheckRow]] | None:
-    """The latest successful call of the pack's action for this claim, and its receipt rows."""
+def _receipt(ctx: Context, pool: list[Execution]) -> tuple[Execution, list[CheckRow]] | None:
+    """The latest successful call of the pack's action for this claim among `pool`, and its
+    receipt rows."""
     rule = ctx.reported.rule
     if rule is None or not rule.receipt:
         return None
     calls = [
         e
-        for e in ctx.prior
+        for e in pool
         if e.status == "succeeded" and e.call.name and fnmatchcase(e.call.name, rule.action)
     ]
     if not calls:
@@ -33,8 +34,9 @@ def pack_receipt(ctx: Context) -> Reason | None:
     """A rule pack's receipt checks fail on the latest successful call of its action.
 
     Only for claims a pack binds (by structured type or claim pattern); rows the receipt
-    cannot evaluate (a field absent) are skipped, never a failure."""
-    found = _receipt(ctx)
+    cannot evaluate (a field absent) are skipped, never a failure. Any call of the action
+    counts: a write to another file than the subject's is what the rows are there to catch."""
+    found = _receipt(ctx, ctx.prior)
     if found is None:
         return None
     latest, rows = found
@@ -53,8 +55,9 @@ def pack_receipt(ctx: Context) -> Reason | None:
 @check("TSC205", "pack-receipt-confirms", "receipt_confirmed")
 def pack_receipt_confirms(ctx: Context) -> Reason | None:
     """Every receipt check of the claim's pack rule that could be evaluated passes (at least
-    one could)."""
-    found = _receipt(ctx)
+    one could), on the latest call of its action on the object the claim names, when it names
+    one (`Context.on_its_object`): a write to another file confirms nothing of this one."""
+    found = _receipt(ctx, ctx.on_its_object)
     if found is None:
         return None
     latest, rows = found
