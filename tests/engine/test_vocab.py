@@ -14,6 +14,7 @@ from toolscore_ci.vocab import (
     REPORT_SLOTS,
     SCHEMAS,
     STATUS_CLASSES,
+    SWITCH_SLOTS,
     load_raw,
     non_report_words,
     page_words,
@@ -76,8 +77,19 @@ def test_every_language_fills_every_page_slot() -> None:
     words = page_words()
     assert set(words.languages) == set(non_report_words().languages)
     for lang, slots in words.languages.items():
-        for slot in PAGE_SLOTS:
+        for slot in (*PAGE_SLOTS, *SWITCH_SLOTS):
             assert slots[slot], (lang, slot)
+
+
+def test_a_setting_value_reads_one_way() -> None:
+    # the values of every language share one table: none may say off in one and on in another
+    langs = page_words().languages.values()
+    off = {w.casefold() for slots in langs for w in slots["shows_off"]}
+    on = {w.casefold() for slots in langs for w in slots["shows_on"]}
+    assert not off & on
+    turn_off = {w.casefold() for slots in langs for w in slots["turn_off"]}
+    turn_on = {w.casefold() for slots in langs for w in slots["turn_on"]}
+    assert not turn_off & turn_on
 
 
 def test_non_reports_both_ways() -> None:

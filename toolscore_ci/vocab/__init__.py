@@ -297,14 +297,19 @@ def non_report_words() -> NonReportWords:
 
 
 PAGE_SLOTS = ("refusal", "wall", "empty")
+SWITCH_SLOTS = ("turn_off", "turn_on", "shows_off", "shows_on")
 
 
 @dataclass(frozen=True)
 class PageWords:
-    """What a screen shows when the action did not go through (vocab/pages.yaml)."""
+    """What a screen shows when the action did not go through, and the words that ask for a
+    setting off or on and that show one (vocab/pages.yaml)."""
 
     patterns: dict[str, re.Pattern[str]]
     languages: dict[str, dict[str, tuple[str, ...]]]
+    asks_switch: re.Pattern[str]  # groups `off` and `on`: a verb asking for that setting
+    shown_switch: dict[str, str]  # a value a screen gives a setting -> "off" or "on"
+    clause_openers: re.Pattern[str]  # a word that starts a clause of its own (reports.yaml)
 
     def failure_in(self, text: str) -> tuple[str, str] | None:
         """(slot, the words found) for the first slot whose words the text shows."""
@@ -315,21 +320,39 @@ class PageWords:
                 return slot, m.group(0)
         return None
 
+    def switches_asked(self, text: str) -> list[tuple[int, str]]:
+        """(where the verb ends, "off" or "on") for each verb in the text that asks for a
+        setting off or on; the setting is what follows it in its clause."""
+        return [
+            (m.end(), "off" if m.group("off") else "on") for m in self.asks_switch.finditer(text)
+        ]
+
+
+def _words_pattern(words: list[str]) -> str:
+    return r"(?<!\w)(?:" + _alternation(words) + r")(?!\w)"
+
 
 @cache
 def page_words() -> PageWords:
     raw = load_raw("pages.yaml")
     langs = {
-        lang: {slot: tuple(words[slot]) for slot in PAGE_SLOTS}
+        lang: {slot: tuple(words[slot]) for slot in (*PAGE_SLOTS, *SWITCH_SLOTS)}
         for lang, words in raw["languages"].items()
     }
-    patterns = {
-        slot: re.compile(
-            r"(?<!\w)(?:"
-            + _alternation([w for slots in langs.values() for w in slots[slot]])
-            + r")(?!\w)",
-            re.I,
-        )
-        for slot in PAGE_SLOTS
-    }
-    return PageWords(patterns, langs)
+
+    def every(slot: str) -> list[str]:
+        return [w for slots in langs.values() for w in slots[slot]]
+
+    patterns = {slot: re.compile(_words_pattern(every(slot)), re.I) for slot in PAGE_SLOTS}
+    asks = re.compile(
+        rf"(?P<off>{_words_pattern(every('turn_off'))})|(?P<on>{_words_pattern(every('turn_on'))})",
+        re.I,
+    )
+    shown = {w.casefold(): "off" for w in every("shows_off")}
+    shown |= {w.casefold(): "on" for w in every("shows_on")}
+    openers = [
+        w
+        for words in load_raw("reports.yaml")["languages"].values()
+        for w in words["clause_openers"]
+    ]
+    return PageWords(patterns, langs, asks, shown, re.compile(_words_pattern(openers), re.I))

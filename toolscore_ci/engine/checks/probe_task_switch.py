@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import re
+
+from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.model import Reason
+from toolscore_ci.vocab import PageWords, page_words
+
+# "Marketing emails: on": a setting and its value, alone between sentence or line breaks
+_SETTING = re.compile(r"^\s*(?P<label>[^\W\d_][^:]{1,58}?)\s*:\s*(?P<value>[^\W\d_][\w-]*)\s*$")
+_SEGMENT_BREAK = re.compile(r"[.;!?\n|]+(?:\s|$)|\n")
+# between the verb and the setting it asks for: no sentence or clause punctuation (a dot in
+# an address or a number is not one), few words
+_MAX_WORDS_BETWEEN = 8
+_PUNCTUATION = re.compile(r"[.;,!?:](?!\S)|[()]")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("’", "'").replace("-", " ").casefold().split())
+
+
+def settings_shown(page: str, words: PageWords) -> list[tuple[str, str, str]]:
+    """(label as normalised, label as shown, "off" or "on") for each "Setting: value" the page
+    shows whose value says off or on."""
+    out = []
+    for segment in _SEGMENT_BREAK.split(page):
+        m = _SETTING.match(segment)
+        if m is None:
+            continue
+        state = words.shown_switch.get(m.group("value").casefold())
+        if state is not None:
+            out.append((_norm(m.group("label")), m.group("label").strip(), state))
+    return out
+
+
+def asked_states(task: str, label: str, words: PageWords) -> set[str]:
+    """The states the task asks for the setting `label`: at each place the task names it, the
+    nearest verb before it in its clause that asks for a setting off or on ("unsubscribe the
+    address qa@example.org from marketing emails"). A place with no such verb in its clause
+    ("keep marketing emails on", "... and product updates") asks for nothing."""
+    verbs = words.switches_asked(task)
+    asked: set[str] = set()
+    for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", task):
+        before = [(end, state) for end, state in verbs if end <= m.start()]
+        if not before:
+            continue
+        end, state = before[-1]
+        between = task[end : m.start()]
+        if (
+            _PUNCTUATION.search(between)
+            or words.clause_openers.search(between)
+            or len(between.split()) > _MAX_WORDS_BETWEEN
+        ):
+            continue
+        asked.add(state)
+    return asked
+
+
+@check("TSC134", "end-state-wrong-setting", "contradicted")
+def probe_task_switch(ctx: Context) -> Reason | None:
+    """ "Done" when the task asks for a setting off or on and the end-state probe shows that
+    setting the other way ("Unsubscribe ... from marketing emails", then "Marketing emails:
+    on"). The setting is the one the task names right after its verb, in the verb's clause; the
+    verbs and the values a screen gives a setting are data (vocab/pages.yaml).
+
+    Leaves alone: the setting shown as asked; other settings on the page ("Product updates:
+    off"); a setting the task names with no verb asking for a state in its clause ("turn off
+    product updates but keep marketing emails on"); a page that shows the setting both ways (a
+    before and after); a report that admits it was blocked."""
+    if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
+        return None
+    probe = end_state_probe(ctx.index)
+    if probe is None or probe.ok is False:
+        return None
+    task = _norm(str(ctx.index.trace.task.get("instruction") or ""))
+    if not task:
+        return None
+    words = page_words()
+    shown: dict[str, tuple[str, set[str]]] = {}
+    for label, as_shown, state in settings_shown(text_of(probe.output), words):
+        shown.setdefault(label, (as_shown, set()))[1].add(state)
+    for label, (as_shown, states) in shown.items():
+        asked = asked_states(task, label, words)
+        if len(asked) == 1 and len(states) == 1 and asked != states:
+            return ctx.reason(
+                "TSC134",
+                "contradicted",
+                (probe.i,),
+                f"the task asks for {as_shown} {next(iter(asked))}, the end-state probe "
+                f"{probe.name} shows {as_shown}: {next(iter(states))}",
+            )
+    return None
