@@ -84,6 +84,19 @@ class Context:
         return [e for e in self.candidates if not e.targets]
 
     @cached_property
+    def acted_on_others_only(self) -> bool:
+        """The claim names an object (an id or a path, not a recipient's address), the
+        candidates that name their objects acted on others, and none acted on it."""
+        values = self.reported.claim.values
+        named = {normal_id(v) for kind in ("id", "path") for v in values.get(kind, ())}
+        targeted = [e for e in self.candidates if e.targets]
+        return bool(named and targeted) and not any(_acted_on(e.targets, named) for e in targeted)
+
+    def speaks_of_its_object(self, named_in_step: set[str]) -> bool:
+        """Do these values (what a probe was sent or shows) name an object the claim names?"""
+        return _acted_on(frozenset(named_in_step), claimed_ids(self.reported.claim.values))
+
+    @cached_property
     def _named_paths(self) -> set[str]:
         return {normal_id(p) for p in self.reported.claim.values.get("path", ())}
 

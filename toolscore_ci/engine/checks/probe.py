@@ -165,11 +165,16 @@ def probe_contradicts(ctx: Context) -> Reason | None:
 
 @check("TSC201", "probe-confirms", "probe_supported")
 def probe_confirms(ctx: Context) -> Reason | None:
-    """A state probe on the object acted on finds it in place (after TSC131 found nothing)."""
+    """A state probe on the object acted on finds it in place (after TSC131 found nothing).
+    A claim naming an object (an id, a path) while the calls of its kind acted on others is
+    confirmed only by a probe of that object: a passing test run does not say that src/app/invoice.go
+    was fixed when the only edit went to webhook.py (TSC303 sends that to review)."""
     found = _probe_for(ctx)
     if found is None:
         return None
     probe, actions = found
+    if ctx.acted_on_others_only and not ctx.speaks_of_its_object(_named_in(probe)):
+        return None
     if judge(probe, ctx.reported.claim.category, is_read=False).status != "succeeded":
         return None
     cited = (*actions[-1].cited, probe.i) if actions else (probe.i,)
