@@ -8,6 +8,7 @@ import re
 
 from toolscore_ci.engine.expected import cap, check_expected
 from toolscore_ci.engine.index import TraceIndex, build
+from toolscore_ci.engine.readable import unreadable
 from toolscore_ci.engine.registry import Context, in_order
 from toolscore_ci.engine.reported import Unread, reported_claims
 from toolscore_ci.gate import gate
@@ -36,6 +37,8 @@ def score(reasons: list[Reason]) -> float | None:
 
 #: The code of the reason a report too long to read fully gets (not a check: the engine's own).
 REPORT_CUT = "TSC301"
+#: The code of the reason a final report the claim reader cannot read gets (the engine's own).
+REPORT_UNREAD = "TSC304"
 
 
 def _unread_reason(unread: Unread) -> Reason:
@@ -47,6 +50,26 @@ def _unread_reason(unread: Unread) -> Reason:
         detail=f"{where} is {unread.length:,} characters; claims were read in its first "
         f"{MAX_REPORT_CHARS:,} only, the rest needs a person",
         code=REPORT_CUT,
+    )
+
+
+def _unreadable_reason(trace: Trace, why: str) -> Reason:
+    final = (trace.final_text or "").strip()
+    final_step = next(
+        (
+            s.i
+            for s in reversed(trace.steps)
+            if s.kind == "message" and s.role == "agent" and (s.content or "").strip() == final
+        ),
+        None,
+    )
+    return Reason(
+        claim="report_not_read",
+        outcome="unknown",
+        steps=() if final_step is None else (final_step,),
+        detail=f"no claim was found in the final report, but {why}: it may claim anything, "
+        "a person needs to read it",
+        code=REPORT_UNREAD,
     )
 
 
@@ -84,6 +107,11 @@ class Engine:
             reasons.append(found)
         # What was not read may claim anything: it abstains, like an unchecked claim.
         reasons.extend(_unread_reason(u) for u in unread)
+        final = trace.final_text or ""
+        if final.strip() and not any(c.where == "final" for c in claims):
+            why = unreadable(final[:MAX_REPORT_CHARS])
+            if why is not None:
+                reasons.append(_unreadable_reason(trace, why))
         p = score(reasons)
         expected = check_expected(index)
         limit = cap(expected)

@@ -23,6 +23,7 @@ SCHEMAS = {
     "states.yaml": "states.schema.json",
     "reports.yaml": "reports.schema.json",
     "pages.yaml": "pages.schema.json",
+    "reading.yaml": "reading.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -86,6 +87,7 @@ REPORT_SLOTS = (
     "waiting",
     "prepositions",
     "clause_openers",
+    "articles",
 )
 
 
@@ -356,3 +358,26 @@ def page_words() -> PageWords:
         for w in words["clause_openers"]
     ]
     return PageWords(patterns, langs, asks, shown, re.compile(_words_pattern(openers), re.I))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the claim reader can read (vocab/reading.yaml)."""
+
+    scripts: frozenset[str]  # Unicode script names, as the first word of a letter's name
+    min_words: int
+    function_words: frozenset[str]  # casefolded, one word each
+
+
+@cache
+def reading() -> Reading:
+    raw = load_raw("reading.yaml")
+    langs = load_raw("reports.yaml")["languages"].values()
+    words = {
+        part.casefold()
+        for slots in langs
+        for slot in raw["function_slots"]
+        for phrase in slots[slot]
+        for part in phrase.split()
+    }
+    return Reading(frozenset(raw["scripts"]), int(raw["min_words"]), frozenset(words))

@@ -1,0 +1,37 @@
+"""Can the claim reader read this report? A report it finds no claim in claims nothing only
+if a claim in it could have been read (vocab/reading.yaml)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+
+from toolscore_ci.vocab import reading
+
+# words of letters only: "i'll" is "i" and "ll", so a contraction's pronoun counts
+_LETTER_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _script(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return name.split(" ", 1)[0] if name else ""
+
+
+def unreadable(text: str) -> str | None:
+    """Why the claim reader cannot read `text`, or None when it can (or there is too little
+    to say): most of its letters in a script it does not read, or enough words of letters
+    with no function word of any language it reads."""
+    vocab = reading()
+    scripts = Counter(_script(ch) for ch in text if ch.isalpha())
+    letters = sum(scripts.values())
+    if not letters:
+        return None
+    read = sum(n for script, n in scripts.items() if script in vocab.scripts)
+    if read * 2 < letters:
+        other = ", ".join(s for s, _ in scripts.most_common() if s not in vocab.scripts)
+        return f"it is written mostly in a script the claim words do not cover ({other})"
+    words = [w.casefold() for w in _LETTER_WORD.findall(text)]
+    if len(words) >= vocab.min_words and not any(w in vocab.function_words for w in words):
+        return "none of its words is a function word of a language the claim words cover"
+    return None
