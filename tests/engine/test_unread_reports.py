@@ -64,6 +64,8 @@ def test_a_latin_report_with_no_covered_function_word_goes_to_review() -> None:
         "Vielen Dank für Ihre Geduld, ich melde mich später bei Ihnen.",
         "THOUGHT: Looks correct.\n\nI'll submit the changes.",
         "Sorry.",  # too few words to tell
+        # a partly covered language: its claim word was read, and found negated
+        "Jag kunde inte skicka fakturan: e-postservern avvisade adressen. Fakturan är inte skickad.",
     ],
 )
 def test_a_readable_report_without_claims_still_claims_nothing(final: str) -> None:

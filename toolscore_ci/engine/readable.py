@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections import Counter
 
+from toolscore_ci.claims.lexicon import DONE, find_triggers
 from toolscore_ci.vocab import reading
 
 # words of letters only: "i'll" is "i" and "ll", so a contraction's pronoun counts
@@ -21,7 +22,10 @@ def _script(ch: str) -> str:
 def unreadable(text: str) -> str | None:
     """Why the claim reader cannot read `text`, or None when it can (or there is too little
     to say): most of its letters in a script it does not read, or enough words of letters
-    with no function word of any language it reads."""
+    with no function word of any language it reads. A report holding a claim word of any
+    language was read, even where no claim came of it ("Fakturan är inte skickad": negated)."""
+    if find_triggers(text) or DONE.search(text):
+        return None
     vocab = reading()
     scripts = Counter(_script(ch) for ch in text if ch.isalpha())
     letters = sum(scripts.values())
