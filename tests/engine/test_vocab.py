@@ -4,6 +4,7 @@ language (dateparser's habit: a language with a missing slot is a silent blind s
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 
 import jsonschema
@@ -15,6 +16,7 @@ from toolscore_ci.vocab import (
     SCHEMAS,
     STATUS_CLASSES,
     SWITCH_SLOTS,
+    claim_words,
     load_raw,
     non_report_words,
     page_words,
@@ -124,3 +126,34 @@ def test_frames_both_ways() -> None:
     assert words.frame("Created At : 2024-05-14 09:52", "created", bare=True) is None
     assert words.frame("I searched the web and saved the results.", "saved") == "act"
     assert words.frame("Escalated SUP-7290 to Tier 2.", "escalated", bare=True) == "act"
+
+
+def test_claim_words_fill_every_category_in_every_full_language() -> None:
+    words = claim_words()
+    full = {lang for lang, slots in words.languages.items() if slots["coverage"] == "full"}
+    # the languages the non-report words cover are the ones claims are fully read in
+    assert full == set(non_report_words().languages)
+    for lang in full:
+        slots = words.languages[lang]
+        gaps = set(slots["gaps"])
+        assert gaps <= set(words.categories), (lang, gaps)
+        assert slots["done_alone"], lang
+        for category in words.categories:
+            if category == "done":
+                continue  # "Done." is `done_alone`; the category holds idioms ("is now up")
+            filled = bool(slots.get(category))
+            # a declared gap is empty, every other category filled: both ways, so a gap
+            # filled later is taken off the list
+            assert filled != (category in gaps), (lang, category)
+
+
+def test_claim_words_compile_and_keep_one_category_order() -> None:
+    words = claim_words()
+    assert list(words.triggers) == list(words.categories)
+    for lang, slots in words.languages.items():
+        for key, phrases in slots.items():
+            if key in ("coverage", "gaps"):
+                continue
+            for phrase in phrases:
+                re.compile(phrase)  # a bad entry fails here, not on a user's trace
+        assert set(slots) - {"coverage", "gaps", "done_alone"} <= set(words.categories), lang

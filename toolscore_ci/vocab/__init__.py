@@ -24,6 +24,7 @@ SCHEMAS = {
     "reports.yaml": "reports.schema.json",
     "pages.yaml": "pages.schema.json",
     "reading.yaml": "reading.schema.json",
+    "claims.yaml": "claims.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -381,3 +382,35 @@ def reading() -> Reading:
         for part in phrase.split()
     }
     return Reading(frozenset(raw["scripts"]), int(raw["min_words"]), frozenset(words))
+
+
+@dataclass(frozen=True)
+class ClaimWords:
+    """The phrases that make a sentence a claim of a finished act (vocab/claims.yaml)."""
+
+    categories: tuple[str, ...]
+    triggers: dict[str, list[str]]  # category -> phrases, every language's, in file order
+    done_alone: tuple[str, ...]  # "Done.", "c'est fait": matched between word bounds
+    done_alone_unspaced: tuple[str, ...]  # "完了しました": scripts written without spaces
+    languages: dict[str, dict[str, Any]]
+
+
+def _unspaced(phrase: str) -> bool:
+    # CJK, kana and Hangul are written without spaces: a word bound means nothing there
+    return any(ord(ch) >= 0x2E80 for ch in phrase)
+
+
+@cache
+def claim_words() -> ClaimWords:
+    raw = load_raw("claims.yaml")
+    categories = tuple(raw["categories"])
+    langs = raw["languages"]
+    triggers = {c: [p for slots in langs.values() for p in slots.get(c, ())] for c in categories}
+    done = [p for slots in langs.values() for p in slots.get("done_alone", ())]
+    return ClaimWords(
+        categories,
+        triggers,
+        tuple(p for p in done if not _unspaced(p)),
+        tuple(p for p in done if _unspaced(p)),
+        langs,
+    )
