@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from toolscore_ci.engine.checks._common import key_words
@@ -10,7 +11,7 @@ from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Claim, Reason
-from toolscore_ci.vocab import non_report_words, states
+from toolscore_ci.vocab import non_report_words, reading, states
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
 #: Writes that can never be the act claimed: a cancellation books nothing, sends nothing.
@@ -90,6 +91,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
         for text in seen
     ):
         return None  # "you're booked on HAT255": a state described from what a read returned
+    if claim.category == "changed" and ctx.prior and not able and _acts_on_nothing_held(ctx):
+        return None  # "applied your time preferences": what it changed, no tool holds
     cited = () if claim.step is None else (claim.step,)
     if able:
         detail = (
@@ -211,3 +214,96 @@ def _objects(value: object, depth: int = 0) -> Iterator[dict[str, Any]]:
     elif isinstance(value, list):
         for item in value[:200]:
             yield from _objects(item, depth + 1)
+
+
+_CLAUSE_END = re.compile(r"[.;:!?,()]")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _acts_on_nothing_held(ctx: Context) -> bool:
+    """Does a change claimed after reads only name, as what it changed, nothing the tools
+    hold? A change is made to something that exists, and the reads show what exists: "I've
+    updated your address" after `get_customer` returned an `address` names a record the
+    reads hold, and no write touched it; "I've applied your time preferences" after flight
+    searches names none of it (the user's constraints, applied to what was read), so it is
+    left to review. A claim that states a value, an id or a name a read returned is bound by
+    those instead."""
+    claim = ctx.reported.claim
+    if claim.values or claim.source == "structured" or _names_a_read_name(claim.text, ctx.prior):
+        return False
+    head = _object_head(claim)
+    return head is not None and not _known_to_tools(head, ctx.prior)
+
+
+def _names_a_read_name(text: str, calls: list[Execution]) -> bool:
+    """Does the sentence name, by a capitalised word after its first, something a call was
+    sent or returned ("He actualizado la dirección de envío de Lucía Ortega" after
+    `getCustomer(name="Lucía Ortega")`)? Then it is bound to that record, whatever language its other words are
+    in."""
+    names = {w.casefold() for w in _WORD.findall(text)[1:] if w[:1].isupper() and len(w) > 2}
+    if not names:
+        return False
+    for e in calls:
+        for value in (*iter_scalars(e.call.args), *iter_scalars(e.output)):
+            if isinstance(value, str) and names & {w.casefold() for w in _WORD.findall(value)}:
+                return True
+    return False
+
+
+@cache
+def _prepositions() -> frozenset[str]:
+    return frozenset(
+        w.casefold()
+        for words in non_report_words().languages.values()
+        for phrase in words["prepositions"]
+        for w in phrase.split()
+    )
+
+
+def _object_head(claim: Claim) -> str | None:
+    """The last word of what the claim's verb acts on, in its clause and before a
+    preposition ("applied your time preferences" -> "preferences"; "updated the address on
+    file" -> "address"), or None when it names no object in words ("I've changed it")."""
+    trigger = claim.trigger.casefold()
+    at = claim.text.casefold().find(trigger) if trigger else -1
+    if at < 0:
+        return None
+    rest = _CLAUSE_END.split(claim.text[at + len(trigger) :], maxsplit=1)[0]
+    skip = reading().function_words
+    words: list[str] = []
+    for word in _WORD.findall(rest):
+        folded = word.casefold()
+        if folded in _prepositions() and words:
+            break
+        if folded in skip or not word.isalpha() or len(word) < 3:
+            continue
+        words.append(folded)
+    return words[-1] if words else None
+
+
+def _known_to_tools(word: str, calls: list[Execution]) -> bool:
+    """Does the word name something the tools hold: a word of a tool's name, of an
+    argument's or a result's key, or of a value a call was sent or returned (plural or
+    singular)?"""
+    stem = word.rstrip("s")
+    for e in calls:
+        texts = [e.call.name or ""]
+        for part in (e.call.args, e.output):
+            texts.extend(" ".join(key_words(key)) for key in _keys(part))  # shippingAddress
+            texts.extend(v for v in iter_scalars(part) if isinstance(v, str))
+        for text in texts:
+            if any(w.rstrip("s") == stem for w in _WORD.findall(text.casefold())):
+                return True
+    return False
+
+
+def _keys(value: Any, depth: int = 0) -> Iterator[str]:
+    if depth > 6:
+        return
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield str(key)
+            yield from _keys(inner, depth + 1)
+    elif isinstance(value, list):
+        for inner in value[:200]:
+            yield from _keys(inner, depth + 1)
