@@ -83,6 +83,14 @@ class Context:
             return self.candidates
         return [e for e in self.candidates if not e.targets]
 
+    def narrow_to_its_object(self, calls: list[Execution]) -> list[Execution]:
+        """Of these calls, the ones on an object the claim names, when any is; else all: a
+        claim naming deal_1 answers to the write on deal_1, not to the contact's update said
+        in the same sentence."""
+        named = claimed_ids(self.reported.claim.values)
+        on_it = [e for e in calls if named and _acted_on(e.targets, named)]
+        return on_it or calls
+
     @cached_property
     def acted_on_others_only(self) -> bool:
         """The claim names an object (an id or a path, not a recipient's address), the

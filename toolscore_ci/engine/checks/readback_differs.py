@@ -362,7 +362,7 @@ def readback_differs(ctx: Context) -> Reason | None:
         for e in ctx.prior
         if e.category in covers and e.status in ("succeeded", "accepted") and e.result
     ]
-    for write in reversed(writes):
+    for write in reversed(ctx.narrow_to_its_object(writes)):
         if write.category not in _READ_BACK_CATEGORIES or not isinstance(write.call.args, dict):
             continue
         targets = _target_args(write)
