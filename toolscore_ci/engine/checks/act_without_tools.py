@@ -217,6 +217,8 @@ def _objects(value: object, depth: int = 0) -> Iterator[dict[str, Any]]:
 
 
 _CLAUSE_END = re.compile(r"[.;:!?,()]")
+# a token with a digit in it: an id, a code, a number the claim names its object by
+_STATES_A_CODE = re.compile(r"(?<![\w-])(?=[\w-]*\d)[\w-]{3,}")
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -229,7 +231,9 @@ def _acts_on_nothing_held(ctx: Context) -> bool:
     left to review. A claim that states a value, an id or a name a read returned is bound by
     those instead."""
     claim = ctx.reported.claim
-    if claim.values or claim.source == "structured" or _names_a_read_name(claim.text, ctx.prior):
+    if claim.values or claim.source == "structured" or _STATES_A_CODE.search(claim.text):
+        return False  # it names what it acted on by a value or a code ("deal D-32013")
+    if _names_a_read_name(claim.text, ctx.prior):
         return False
     head = _object_head(claim)
     return head is not None and not _known_to_tools(head, ctx.prior)
