@@ -29,6 +29,7 @@ FORMATS = {
     "langfuse": ("langfuse", "conversation.json"),
     "claude_code": ("claude-code", "conversation.jsonl"),
     "codex": ("codex", "conversation.jsonl"),
+    "langchain": ("langchain", "conversation.json"),
 }
 STEP_KEYS = ("i", "kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -152,7 +153,13 @@ def test_examples_folder_mixes_every_format() -> None:
     # honest conversations must never be called false.
     for name in ("anthropic.json", "langsmith.jsonl", "claude-code.jsonl", "codex.jsonl"):
         assert verdict[name] == "false_success", (name, verdict)
-    for name in ("openai-chat.json", "openai-responses.jsonl", "otel-genai.jsonl", "langfuse.json"):
+    for name in (
+        "openai-chat.json",
+        "openai-responses.jsonl",
+        "otel-genai.jsonl",
+        "langfuse.json",
+        "langchain.json",
+    ):
         assert verdict[name] != "false_success", (name, verdict)
 
 

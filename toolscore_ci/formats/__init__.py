@@ -12,6 +12,7 @@ from toolscore_ci.formats import (
     claude_code,
     codex,
     inspect_ai,
+    langchain,
     langfuse,
     langsmith,
     native,
@@ -46,6 +47,7 @@ READERS: list[ModuleType] = [
     langsmith,
     langfuse,
     openai_responses,
+    langchain,  # `{"type": "ai", "data": ...}` messages: no `role`, no other reader takes them
     anthropic,  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
     openai_chat,
     probes_file,  # last: a probes file among traces is reported, not read

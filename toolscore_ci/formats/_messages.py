@@ -85,8 +85,8 @@ def tool_error(msg: dict[str, Any]) -> tuple[bool | None, Any]:
     """(ok, error) from the error markers message formats use."""
     if msg.get("is_error") is True or msg.get("status") == "error":
         return False, text_of(msg.get("content")) or "tool error"
-    if msg.get("is_error") is False:
-        return True, None
+    if msg.get("is_error") is False or msg.get("status") == "success":
+        return True, None  # LangChain's ToolMessage says `status: "success"` of a call that ran
     return None, None
 
 
