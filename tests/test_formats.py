@@ -30,6 +30,7 @@ FORMATS = {
     "claude_code": ("claude-code", "conversation.jsonl"),
     "codex": ("codex", "conversation.jsonl"),
     "langchain": ("langchain", "conversation.json"),
+    "pydantic_ai": ("pydantic-ai", "conversation.json"),
 }
 STEP_KEYS = ("i", "kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -159,6 +160,7 @@ def test_examples_folder_mixes_every_format() -> None:
         "otel-genai.jsonl",
         "langfuse.json",
         "langchain.json",
+        "pydantic-ai.json",
     ):
         assert verdict[name] != "false_success", (name, verdict)
 

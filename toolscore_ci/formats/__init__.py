@@ -22,6 +22,7 @@ from toolscore_ci.formats import (
     openhands_v1,
     otel_genai,
     probes_file,
+    pydantic_ai,
     swe_agent,
     tau2_bench,
     tau_bench,
@@ -47,6 +48,7 @@ READERS: list[ModuleType] = [
     langsmith,
     langfuse,
     openai_responses,
+    pydantic_ai,  # `kind: request|response` with `part_kind`ed parts
     langchain,  # `{"type": "ai", "data": ...}` messages: no `role`, no other reader takes them
     anthropic,  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
     openai_chat,

@@ -41,7 +41,8 @@ _TYPES = frozenset(
 def _is_message(value: Any) -> bool:
     return (
         isinstance(value, dict)
-        and value.get("type") in _TYPES
+        and isinstance(value.get("type"), str)
+        and value["type"] in _TYPES
         and isinstance(value.get("data"), dict)
         and "content" in value["data"]
     )

@@ -1,0 +1,136 @@
+"""Pydantic AI message histories: `result.all_messages()` as `ModelMessagesTypeAdapter` dumps
+it, a list of `{"kind": "request" | "response", "parts": [...]}`.
+
+Parts are told apart by `part_kind`: `system-prompt`, `user-prompt` (the user), `text` (the
+agent), `tool-call` (`tool_name`, `args` as an object or a JSON string, `tool_call_id`),
+`tool-return` (the call's result, `content`) and `retry-prompt`. A `retry-prompt` with a
+`tool_name` is what Pydantic AI sends back when the tool raised `ModelRetry` or its arguments
+failed validation: the call failed, with the prompt's `content` as the error. One without a
+`tool_name` asks the model to fix its text output, and is kept as an environment message.
+Accepted shapes, per JSON value: a list of messages (a file of messages is one conversation,
+also as a JSON array), or an object holding them under `messages` (`id` or `run_id` as the
+trace id). `thinking` parts are dropped without a count; other part kinds are counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str, text_of
+from toolscore_ci.formats.base import Coverage, ReadItem
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue
+
+NAME = "pydantic-ai"
+_SILENT = frozenset({"thinking", "builtin-tool-call", "builtin-tool-return"})
+
+
+def _is_message(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and value.get("kind") in ("request", "response")
+        and isinstance(value.get("parts"), list)
+        and all(isinstance(p, dict) and isinstance(p.get("part_kind"), str) for p in value["parts"])
+    )
+
+
+def _messages_of(value: Any) -> list[Any] | None:
+    held = value.get("messages") if isinstance(value, dict) else value
+    if isinstance(held, list) and held and all(_is_message(m) for m in held):
+        return held
+    return None
+
+
+def sniff(first: Any) -> bool:
+    return _is_message(first) or _messages_of(first) is not None
+
+
+def _retry_error(part: dict[str, Any]) -> str:
+    content = part.get("content")
+    if isinstance(content, list):  # validation errors: [{"msg": ..., "loc": ...}, ...]
+        msgs = [str(e.get("msg")) for e in content if isinstance(e, dict) and e.get("msg")]
+        return "; ".join(msgs) or text_of(content) or "retry"
+    return text_of(content) or "retry"
+
+
+def _add(b: TraceBuilder, message: dict[str, Any], line: int | None) -> None:
+    ts = message.get("timestamp")
+    for part in message["parts"]:
+        kind = part["part_kind"]
+        at = part.get("timestamp", ts)
+        if kind == "user-prompt":
+            b.user(text_of(part.get("content")), at)
+        elif kind == "system-prompt":
+            b.meta.setdefault("system", text_of(part.get("content")))
+        elif kind == "text":
+            b.agent(text_of(part.get("content")), at)
+        elif kind == "tool-call":
+            b.call(
+                first_str(part.get("tool_name")),
+                part.get("args"),
+                first_str(part.get("tool_call_id")),
+                at,
+            )
+        elif kind == "tool-return":
+            b.result(
+                first_str(part.get("tool_call_id")),
+                part.get("content"),
+                ts=at,
+                name=first_str(part.get("tool_name")),
+                line=line,
+            )
+        elif kind == "retry-prompt" and part.get("tool_name"):
+            error = _retry_error(part)
+            b.result(
+                first_str(part.get("tool_call_id")),
+                error,
+                ok=False,
+                error=error,
+                ts=at,
+                name=first_str(part.get("tool_name")),
+                line=line,
+            )
+        elif kind == "retry-prompt":
+            b.environment(_retry_error(part), at)
+        elif kind not in _SILENT:
+            b.coverage.note("unknown part kind", kind, line)
+
+
+def read(
+    values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+) -> Iterator[ReadItem]:
+    stream: TraceBuilder | None = None
+    for item in values:
+        if isinstance(item, InputIssue):
+            yield item
+            continue
+        v, line = item.value, item.line
+        held = _messages_of(v)
+        if held is not None:
+            tid = first_str(v.get("id"), v.get("run_id")) if isinstance(v, dict) else None
+            b = TraceBuilder(
+                source=NAME,
+                trace_id=tid or default_trace_id(path, line),
+                path=path,
+                line=line,
+                coverage=coverage,
+            )
+            for message in held:
+                _add(b, message, line)
+            yield b.record()
+        elif _is_message(v):
+            if stream is None:
+                stream = TraceBuilder(
+                    source=NAME,
+                    trace_id=default_trace_id(path, line),
+                    path=path,
+                    line=line,
+                    coverage=coverage,
+                )
+            _add(stream, v, line)
+        else:
+            kind = v.get("kind") if isinstance(v, dict) else type(v).__name__
+            coverage.note("unknown record type", str(kind), line)
+    if stream is not None:
+        yield stream.record()
