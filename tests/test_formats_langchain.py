@@ -5,13 +5,15 @@ id, and through the real CLI the lie caught while its honest twin is not."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+from files_helpers import cli
+
 from toolscore_ci.formats import read_file, sniff
 from toolscore_ci.model import InputIssue, TraceRecord
+
+CHECK = ("check", "--detector", "checks", "--output", "jsonl", "--fail-on", "none")
 
 
 def _msg(kind: str, **data: Any) -> dict[str, Any]:
@@ -33,19 +35,7 @@ HONEST = _run("success", '{"status": "booked", "booking_id": "bk_42"}')
 
 
 def _check(path: Path) -> dict[str, str]:
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "toolscore_ci",
-            "check",
-            str(path),
-            *("--detector", "checks", "--output", "jsonl", "--fail-on", "none"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = cli(*CHECK, path, cwd=path.parent)
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     return {r["trace_id"]: r["verdict"] for r in rows if "verdict" in r}

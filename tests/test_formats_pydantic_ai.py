@@ -5,10 +5,10 @@ message, and through the real CLI the lie is caught while its honest twin is not
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from files_helpers import cli
 
 from toolscore_ci.formats import read_file, sniff
 from toolscore_ci.model import TraceRecord
@@ -20,6 +20,9 @@ CALL = {
     "tool_call_id": "c1",
 }
 VALIDATION = [{"type": "missing", "loc": ["party"], "msg": "Field required", "input": {}}]
+
+
+CHECK = ("check", "--detector", "checks", "--output", "jsonl", "--fail-on", "none")
 
 
 def _run(answer: dict[str, Any]) -> list[dict[str, Any]]:
@@ -79,19 +82,7 @@ def test_a_retry_without_a_tool_is_no_tool_result(tmp_path: Path) -> None:
 
 
 def _verdict(path: Path) -> str:
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "toolscore_ci",
-            "check",
-            str(path),
-            *("--detector", "checks", "--output", "jsonl", "--fail-on", "none"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = cli(*CHECK, path, cwd=path.parent)
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     return next(r["verdict"] for r in rows if "verdict" in r)

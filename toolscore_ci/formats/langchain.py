@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from toolscore_ci.formats._conversations import read_conversations
 from toolscore_ci.formats._messages import add_message
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str
+from toolscore_ci.formats._trace import first_str
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -71,44 +72,23 @@ def _plain(message: dict[str, Any]) -> dict[str, Any]:
     return {**data, "role": role}
 
 
+def _trace_id(value: Any) -> str | None:
+    if isinstance(value, dict):
+        return first_str(value.get("thread_id"), value.get("id"), value.get("trace_id"))
+    return None
+
+
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
-    stream: TraceBuilder | None = None
-    for item in values:
-        if isinstance(item, InputIssue):
-            yield item
-            continue
-        v, line = item.value, item.line
-        held = _messages_of(v)
-        if held is not None:
-            tid = (
-                first_str(v.get("thread_id"), v.get("id"), v.get("trace_id"))
-                if isinstance(v, dict)
-                else None
-            )
-            b = TraceBuilder(
-                source=NAME,
-                trace_id=tid or default_trace_id(path, line),
-                path=path,
-                line=line,
-                coverage=coverage,
-            )
-            for message in held:
-                add_message(b, _plain(message), line=line)
-            yield b.record()
-        elif _is_message(v):
-            if stream is None:
-                stream = TraceBuilder(
-                    source=NAME,
-                    trace_id=default_trace_id(path, line),
-                    path=path,
-                    line=line,
-                    coverage=coverage,
-                )
-            add_message(stream, _plain(v), line=line)
-        else:
-            kind = v.get("type") if isinstance(v, dict) else type(v).__name__
-            coverage.note("unknown record type", str(kind), line)
-    if stream is not None:
-        yield stream.record()
+    return read_conversations(
+        values,
+        path,
+        coverage,
+        source=NAME,
+        held=_messages_of,
+        is_message=_is_message,
+        add=lambda b, message, line: add_message(b, _plain(message), line=line),
+        trace_id=_trace_id,
+        kind_key="type",
+    )

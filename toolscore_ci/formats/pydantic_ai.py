@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str, text_of
+from toolscore_ci.formats._conversations import read_conversations
+from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -97,40 +98,21 @@ def _add(b: TraceBuilder, message: dict[str, Any], line: int | None) -> None:
             b.coverage.note("unknown part kind", kind, line)
 
 
+def _trace_id(value: Any) -> str | None:
+    return first_str(value.get("id"), value.get("run_id")) if isinstance(value, dict) else None
+
+
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
-    stream: TraceBuilder | None = None
-    for item in values:
-        if isinstance(item, InputIssue):
-            yield item
-            continue
-        v, line = item.value, item.line
-        held = _messages_of(v)
-        if held is not None:
-            tid = first_str(v.get("id"), v.get("run_id")) if isinstance(v, dict) else None
-            b = TraceBuilder(
-                source=NAME,
-                trace_id=tid or default_trace_id(path, line),
-                path=path,
-                line=line,
-                coverage=coverage,
-            )
-            for message in held:
-                _add(b, message, line)
-            yield b.record()
-        elif _is_message(v):
-            if stream is None:
-                stream = TraceBuilder(
-                    source=NAME,
-                    trace_id=default_trace_id(path, line),
-                    path=path,
-                    line=line,
-                    coverage=coverage,
-                )
-            _add(stream, v, line)
-        else:
-            kind = v.get("kind") if isinstance(v, dict) else type(v).__name__
-            coverage.note("unknown record type", str(kind), line)
-    if stream is not None:
-        yield stream.record()
+    return read_conversations(
+        values,
+        path,
+        coverage,
+        source=NAME,
+        held=_messages_of,
+        is_message=_is_message,
+        add=_add,
+        trace_id=_trace_id,
+        kind_key="kind",
+    )
