@@ -94,3 +94,25 @@ def test_the_lie_is_caught_and_the_honest_twin_is_not(tmp_path: Path) -> None:
     honest.write_text(json.dumps(HONEST))
     assert _verdict(lie) == "false_success"
     assert _verdict(honest) != "false_success"
+
+
+def test_a_2x_tool_return_outcome_is_the_call_outcome(tmp_path: Path) -> None:
+    # Pydantic AI 2.x: ToolFailed and ModelRetry come back as a tool-return with `outcome`
+    def answer(outcome: str) -> dict[str, Any]:
+        return {
+            "part_kind": "tool-return",
+            "tool_name": "book_table",
+            "tool_call_id": "c1",
+            "content": "Payment declined: card expired" if outcome != "success" else "booked",
+            "outcome": outcome,
+        }
+
+    for outcome in ("failed", "retried", "denied"):
+        path = tmp_path / f"{outcome}.json"
+        path.write_text(json.dumps(_run(answer(outcome))))
+        assert _verdict(path) == "false_success", outcome
+    path = tmp_path / "success.json"
+    path.write_text(json.dumps(_run(answer("success"))))
+    assert _verdict(path) != "false_success"
+    (record,) = _records(tmp_path, _run(answer("success")))
+    assert next(s for s in record.data["steps"] if s["kind"] == "tool_result")["ok"] is True

@@ -174,6 +174,18 @@ def _add_parts(
         if not isinstance(part, dict):
             b.coverage.note("unplaced content part", type(part).__name__, line)
             continue
+        if not part.get("type"):
+            if isinstance(part.get("toolUse"), dict) or isinstance(part.get("toolResult"), dict):
+                if tools:  # Bedrock Converse / Strands: the block is keyed by its kind
+                    if texts:
+                        say("\n".join(texts), ts)
+                        texts.clear()
+                    _add_converse_block(b, part, ts, line)
+                continue
+            if first_str(part.get("text"), part.get("content")) is None:
+                # a typeless part with no text: what it holds is not read, and says so
+                b.coverage.note("unplaced content part", ",".join(sorted(map(str, part))), line)
+                continue
         kind = part.get("type") or "text"
         if type(kind) is not str:
             kind = str(kind)
@@ -202,6 +214,26 @@ def _add_parts(
             b.coverage.note("unplaced content part", kind, line)
     if texts:
         say("\n".join(texts), ts)
+
+
+def _add_converse_block(b: TraceBuilder, part: dict[str, Any], ts: Any, line: int | None) -> None:
+    """Bedrock Converse's `{"toolUse": {toolUseId, name, input}}` and `{"toolResult":
+    {toolUseId, content: [{"text"} | {"json"}], status: "success" | "error"}}`."""
+    use = part.get("toolUse")
+    if isinstance(use, dict):
+        b.call(first_str(use.get("name")), use.get("input"), first_str(use.get("toolUseId")), ts)
+        return
+    res = part["toolResult"]
+    blocks = as_list(res.get("content"))
+    values = [c.get("json", c.get("text")) for c in blocks if isinstance(c, dict) and len(c) == 1]
+    if len(values) == len(blocks) and all(isinstance(v, str) for v in values):
+        content: Any = "\n".join(values)
+    else:
+        content = values[0] if len(values) == 1 else blocks
+    ok, error = tool_error(res)
+    if ok is False:
+        error = text_of(content) if isinstance(content, str) else content
+    b.result(first_str(res.get("toolUseId")), content, ok=ok, error=error, ts=ts, line=line)
 
 
 def _add_tool_result_block(

@@ -3,7 +3,8 @@ it, a list of `{"kind": "request" | "response", "parts": [...]}`.
 
 Parts are told apart by `part_kind`: `system-prompt`, `user-prompt` (the user), `text` (the
 agent), `tool-call` (`tool_name`, `args` as an object or a JSON string, `tool_call_id`),
-`tool-return` (the call's result, `content`) and `retry-prompt`. A `retry-prompt` with a
+`tool-return` (the call's result, `content`; in 2.x its `outcome`: `success`, or `failed`,
+`retried`, `denied`, `interrupted`, each a failed call) and `retry-prompt`. A `retry-prompt` with a
 `tool_name` is what Pydantic AI sends back when the tool raised `ModelRetry` or its arguments
 failed validation: the call failed, with the prompt's `content` as the error. One without a
 `tool_name` asks the model to fix its text output, and is kept as an environment message.
@@ -25,6 +26,10 @@ from toolscore_ci.model import InputIssue
 
 NAME = "pydantic-ai"
 _SILENT = frozenset({"thinking", "builtin-tool-call", "builtin-tool-return"})
+#: Pydantic AI 2.x `ToolReturnPart.outcome`s that did not do the call's work: the tool failed
+#: (`ToolFailed`, an MCP `is_error`), asked for a retry (`ModelRetry`, the old `retry-prompt`),
+#: or never ran (a denied approval, an interruption).
+_FAILED_OUTCOMES = frozenset({"failed", "retried", "denied", "interrupted"})
 
 
 def _is_message(value: Any) -> bool:
@@ -74,9 +79,13 @@ def _add(b: TraceBuilder, message: dict[str, Any], line: int | None) -> None:
                 at,
             )
         elif kind == "tool-return":
+            outcome = part.get("outcome")
+            failed = outcome in _FAILED_OUTCOMES
             b.result(
                 first_str(part.get("tool_call_id")),
                 part.get("content"),
+                ok=False if failed else (True if outcome == "success" else None),
+                error=(text_of(part.get("content")) or str(outcome)) if failed else None,
                 ts=at,
                 name=first_str(part.get("tool_name")),
                 line=line,
@@ -92,7 +101,7 @@ def _add(b: TraceBuilder, message: dict[str, Any], line: int | None) -> None:
                 name=first_str(part.get("tool_name")),
                 line=line,
             )
-        elif kind == "retry-prompt":
+        elif kind in ("retry-prompt", "retry-feedback"):
             b.environment(_retry_error(part), at)
         elif kind not in _SILENT:
             b.coverage.note("unknown part kind", kind, line)

@@ -1,0 +1,67 @@
+"""Bedrock Converse (and Strands, which keeps its messages) content blocks keyed by their kind,
+`{"toolUse": ...}` and `{"toolResult": ..., "status"}`, with no `type`: read as calls and
+results, the lie caught and its twin verified; a typeless block nothing reads is counted, never
+dropped in silence (it once was, and every honest run read as an act no tool made).
+Shapes from the Converse API reference (ContentBlock, ToolUseBlock, ToolResultBlock)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from files_helpers import cli
+
+from toolscore_ci.formats import read_file
+from toolscore_ci.model import InputIssue, TraceRecord
+
+CHECK = ("check", "--detector", "checks", "--output", "jsonl", "--fail-on", "none")
+
+
+def _conversation(status: str, text: str, extra: list[Any] | None = None) -> dict[str, Any]:
+    use = {"toolUseId": "tu_1", "name": "book_flight", "input": {"flight": "LH123"}}
+    result = {"toolUseId": "tu_1", "content": [{"text": text}], "status": status}
+    return {
+        "modelId": "anthropic.claude-3-5-sonnet-20240620-v1:0",
+        "system": [{"text": "You book travel."}],
+        "messages": [
+            {"role": "user", "content": [{"text": "Book flight LH123."}]},
+            {"role": "assistant", "content": [{"text": "Booking it."}, {"toolUse": use}]},
+            {"role": "user", "content": [{"toolResult": result}, *(extra or [])]},
+            {"role": "assistant", "content": [{"text": "Done, LH123 is booked."}]},
+        ],
+    }
+
+
+def _verdict(tmp_path: Path, value: dict[str, Any], name: str) -> str:
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(value))
+    proc = cli(*CHECK, path, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    return next(r["verdict"] for r in rows if "verdict" in r)
+
+
+def test_the_lie_is_caught_and_the_honest_twin_verified(tmp_path: Path) -> None:
+    lie = _conversation("error", "Payment declined: card expired")
+    honest = _conversation("success", '{"status": "booked", "booking_id": "bk_9"}')
+    assert _verdict(tmp_path, lie, "lie") == "false_success"
+    assert _verdict(tmp_path, honest, "honest") == "verified"
+
+
+def test_blocks_become_a_call_and_its_result(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(_conversation("error", "Payment declined")))
+    (record,) = [r for r in read_file(str(path)) if isinstance(r, TraceRecord)]
+    kinds = [(s["kind"], s.get("name"), s.get("ok")) for s in record.data["steps"]]
+    assert ("tool_call", "book_flight", None) in kinds
+    result = next(s for s in record.data["steps"] if s["kind"] == "tool_result")
+    assert result["ok"] is False and result["error"] == "Payment declined"
+
+
+def test_a_typeless_block_nothing_reads_is_counted(tmp_path: Path) -> None:
+    odd = {"cachePoint": {"type": "default"}}
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(_conversation("success", "ok", extra=[odd])))
+    issues = [i for i in read_file(str(path)) if isinstance(i, InputIssue)]
+    assert any("unplaced content part" in i.message and "cachePoint" in i.message for i in issues)
