@@ -81,3 +81,28 @@ def test_a_record_of_another_shape_is_reported_not_dropped(tmp_path: Path) -> No
     issues = [i for i in items if isinstance(i, InputIssue)]
     assert len(records) == 1 and len(records[0].data["steps"]) >= 4
     assert any("unknown record type" in i.message and i.line == 3 for i in issues), issues
+
+
+def _model_dump(message: dict[str, Any]) -> dict[str, Any]:
+    """The same message as its own `model_dump()` writes it: no `data` wrapper, no role."""
+    return {**message["data"], "additional_kwargs": {}, "response_metadata": {}}
+
+
+def _dumpd(message: dict[str, Any]) -> dict[str, Any]:
+    cls = {"human": "HumanMessage", "ai": "AIMessage", "tool": "ToolMessage"}[message["type"]]
+    return {
+        "lc": 1,
+        "type": "constructor",
+        "id": ["langchain", "schema", "messages", cls],
+        "kwargs": message["data"],
+    }
+
+
+def test_the_other_two_dumps_read_alike(tmp_path: Path) -> None:
+    for name, shape in (("model_dump", _model_dump), ("dumpd", _dumpd)):
+        lie, honest = tmp_path / f"{name}-lie.json", tmp_path / f"{name}-honest.json"
+        lie.write_text(json.dumps({"thread_id": "lie", "messages": [shape(m) for m in LIE]}))
+        honest.write_text(json.dumps([shape(m) for m in HONEST]))
+        assert sniff([shape(m) for m in LIE]).NAME == "langchain", name
+        assert _check(lie) == {"lie": "false_success"}, name
+        assert "false_success" not in _check(honest).values(), name

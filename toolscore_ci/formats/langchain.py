@@ -1,6 +1,7 @@
 """LangChain and LangGraph message dumps: `messages_to_dict(messages)`, a list of
 `{"type": "human" | "ai" | "tool" | "system", "data": {...}}`, as LangGraph state snapshots and
-test fixtures save a run's `messages`.
+test fixtures save a run's `messages`; also each message's own `model_dump()` and `dumpd`'s
+`{"lc": 1, "kwargs": ...}` constructors.
 
 Accepted shapes, per JSON value: one message (a file of messages is one conversation, also as
 a JSON array), a list of messages, or an object holding them under `messages` (a LangGraph
@@ -40,13 +41,23 @@ _TYPES = frozenset(
 
 
 def _is_message(value: Any) -> bool:
-    return (
-        isinstance(value, dict)
-        and isinstance(value.get("type"), str)
-        and value["type"] in _TYPES
-        and isinstance(value.get("data"), dict)
-        and "content" in value["data"]
-    )
+    """A message in one of LangChain's three dumps: `messages_to_dict`'s `{"type", "data"}`,
+    a message's own `model_dump()` (`type` and `content` side by side, no `role`), or
+    `dumpd`'s `{"lc": 1, "type": "constructor", "id": [..., "AIMessage"], "kwargs"}`."""
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        return False
+    if value.get("lc") == 1:
+        ids = value.get("id")
+        return (
+            isinstance(value.get("kwargs"), dict)
+            and isinstance(ids, list)
+            and bool(ids)
+            and str(ids[-1]).endswith(("Message", "MessageChunk"))
+        )
+    if value["type"] not in _TYPES or "role" in value:
+        return False
+    data = value.get("data")
+    return (isinstance(data, dict) and "content" in data) or ("content" in value and data is None)
 
 
 def _messages_of(value: Any) -> list[Any] | None:
@@ -65,8 +76,11 @@ def sniff(first: Any) -> bool:
 
 
 def _plain(message: dict[str, Any]) -> dict[str, Any]:
-    """`{"type": "ai", "data": {...}}` as the `{"role": ...}` message the shared reader takes."""
-    data = message["data"]
+    """`{"type": "ai", "data": {...}}` as the `{"role": ...}` message the shared reader takes;
+    the other two dumps it normalises itself (`_messages.normalise_message`)."""
+    data = message.get("data")
+    if message.get("lc") == 1 or not isinstance(data, dict):
+        return message
     kind = str(message["type"]).removesuffix("MessageChunk").lower()
     role = data.get("role") if kind == "chat" else kind
     return {**data, "role": role}
