@@ -59,8 +59,8 @@ _ROLE_NAMES = {
     **{r: "system" for r in _SYSTEM},
 }
 _TEXT_PARTS = frozenset({"text", "input_text", "output_text"})
-_CALL_PARTS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "tool_call"})
-_RESULT_PARTS = ("tool_call_response", "tool_result")
+_CALL_PARTS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "tool_call", "tool-call"})
+_RESULT_PARTS = ("tool_call_response", "tool_result", "tool-result")
 
 
 def role_of(msg: dict[str, Any]) -> str:
@@ -198,9 +198,10 @@ def _add_parts(
                 if texts:
                     say("\n".join(texts), ts)
                     texts.clear()
-                args = part.get("input", part.get("arguments"))
-                b.call(first_str(part.get("name")), args, first_str(part.get("id")), ts)
-        elif kind.endswith("tool_result") or kind == "tool_call_response":
+                args = part.get("input", part.get("arguments", part.get("args")))
+                name = first_str(part.get("name"), part.get("toolName"))
+                b.call(name, args, first_str(part.get("id"), part.get("toolCallId")), ts)
+        elif kind.endswith("tool_result") or kind in ("tool_call_response", "tool-result"):
             if tools:
                 if texts:
                     say("\n".join(texts), ts)
@@ -241,6 +242,12 @@ def _add_tool_result_block(
 ) -> None:
     content = part.get("content", part.get("response", part.get("result")))
     ok, error = tool_error(part)
+    output = part.get("output")
+    if content is None and isinstance(output, dict) and isinstance(output.get("type"), str):
+        # Vercel AI SDK: {"type": "text" | "json" | "error-text" | "error-json", "value"}
+        content = output.get("value")
+        if output["type"].startswith("error"):
+            ok, error = False, content
     if isinstance(content, dict) and str(content.get("type", "")).endswith("_error"):
         ok, error = False, content  # e.g. web_search_tool_result_error
     if isinstance(content, list):
@@ -249,7 +256,9 @@ def _add_tool_result_block(
             if all(isinstance(c, dict) and c.get("type") == "text" for c in content)
             else content
         )
-    call_id = first_str(part.get("tool_use_id"), part.get("id"), part.get("tool_call_id"))
+    call_id = first_str(
+        part.get("tool_use_id"), part.get("id"), part.get("tool_call_id"), part.get("toolCallId")
+    )
     b.result(call_id, content, ok=ok, error=error, ts=ts, line=line)
 
 
