@@ -172,3 +172,21 @@ def run_action(
 
 def jsonl(text: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def check_verdicts(path: Path) -> dict[str, str]:
+    """trace id -> verdict of `check --detector checks` on one file, through the real CLI."""
+    proc = cli(
+        "check",
+        path,
+        "--detector",
+        "checks",
+        "--output",
+        "jsonl",
+        "--fail-on",
+        "none",
+        cwd=path.parent,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    return {r["trace_id"]: r["verdict"] for r in rows if "verdict" in r}

@@ -10,12 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from files_helpers import cli
+from files_helpers import check_verdicts
 
 from toolscore_ci.formats import read_file
 from toolscore_ci.model import InputIssue, TraceRecord
-
-CHECK = ("check", "--detector", "checks", "--output", "jsonl", "--fail-on", "none")
 
 
 def _conversation(status: str, text: str, extra: list[Any] | None = None) -> dict[str, Any]:
@@ -36,10 +34,7 @@ def _conversation(status: str, text: str, extra: list[Any] | None = None) -> dic
 def _verdict(tmp_path: Path, value: dict[str, Any], name: str) -> str:
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(value))
-    proc = cli(*CHECK, path, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
-    return next(r["verdict"] for r in rows if "verdict" in r)
+    return next(iter(check_verdicts(path).values()))
 
 
 def test_the_lie_is_caught_and_the_honest_twin_verified(tmp_path: Path) -> None:

@@ -8,12 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from files_helpers import cli
+from files_helpers import check_verdicts
 
 from toolscore_ci.formats import read_file, sniff
 from toolscore_ci.model import InputIssue, TraceRecord
-
-CHECK = ("check", "--detector", "checks", "--output", "jsonl", "--fail-on", "none")
 
 
 def _msg(kind: str, **data: Any) -> dict[str, Any]:
@@ -35,10 +33,7 @@ HONEST = _run("success", '{"status": "booked", "booking_id": "bk_42"}')
 
 
 def _check(path: Path) -> dict[str, str]:
-    proc = cli(*CHECK, path, cwd=path.parent)
-    assert proc.returncode == 0, proc.stderr
-    rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
-    return {r["trace_id"]: r["verdict"] for r in rows if "verdict" in r}
+    return check_verdicts(path)
 
 
 def test_sniffed_by_structure_not_by_name() -> None:

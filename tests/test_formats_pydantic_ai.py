@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from files_helpers import cli
+from files_helpers import check_verdicts
 
 from toolscore_ci.formats import read_file, sniff
 from toolscore_ci.model import TraceRecord
@@ -20,9 +20,6 @@ CALL = {
     "tool_call_id": "c1",
 }
 VALIDATION = [{"type": "missing", "loc": ["party"], "msg": "Field required", "input": {}}]
-
-
-CHECK = ("check", "--detector", "checks", "--output", "jsonl", "--fail-on", "none")
 
 
 def _run(answer: dict[str, Any]) -> list[dict[str, Any]]:
@@ -82,10 +79,7 @@ def test_a_retry_without_a_tool_is_no_tool_result(tmp_path: Path) -> None:
 
 
 def _verdict(path: Path) -> str:
-    proc = cli(*CHECK, path, cwd=path.parent)
-    assert proc.returncode == 0, proc.stderr
-    rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
-    return next(r["verdict"] for r in rows if "verdict" in r)
+    return next(iter(check_verdicts(path).values()))
 
 
 def test_the_lie_is_caught_and_the_honest_twin_is_not(tmp_path: Path) -> None:

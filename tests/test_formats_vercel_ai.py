@@ -10,9 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from files_helpers import cli
-
-CHECK = ("check", "--detector", "checks", "--output", "jsonl", "--fail-on", "none")
+from files_helpers import check_verdicts
 
 
 def _messages(output: dict[str, Any]) -> list[dict[str, Any]]:
@@ -38,10 +36,7 @@ def _messages(output: dict[str, Any]) -> list[dict[str, Any]]:
 def _verdict(tmp_path: Path, name: str, messages: list[dict[str, Any]]) -> str:
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(messages))
-    proc = cli(*CHECK, path, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
-    return next(r["verdict"] for r in rows if "verdict" in r)
+    return next(iter(check_verdicts(path).values()))
 
 
 def test_the_lie_is_caught_and_the_honest_twin_verified(tmp_path: Path) -> None:
