@@ -10,7 +10,7 @@ from toolscore_ci.engine.expected import cap, check_expected
 from toolscore_ci.engine.index import TraceIndex, build
 from toolscore_ci.engine.readable import unreadable
 from toolscore_ci.engine.registry import Context, in_order
-from toolscore_ci.engine.reported import Unread, reported_claims
+from toolscore_ci.engine.reported import Unread, final_report_position, reported_claims
 from toolscore_ci.gate import gate
 from toolscore_ci.limits import MAX_REPORT_CHARS
 from toolscore_ci.model import NO_FINAL_REPORT, Reason, Result, Step, Trace
@@ -53,16 +53,9 @@ def _unread_reason(unread: Unread) -> Reason:
     )
 
 
-def _unreadable_reason(trace: Trace, why: str) -> Reason:
-    final = (trace.final_text or "").strip()
-    final_step = next(
-        (
-            s.i
-            for s in reversed(trace.steps)
-            if s.kind == "message" and s.role == "agent" and (s.content or "").strip() == final
-        ),
-        None,
-    )
+def _unreadable_reason(index: TraceIndex, why: str) -> Reason:
+    pos = final_report_position(index)
+    final_step = None if pos is None else index.steps[pos].i
     return Reason(
         claim="report_not_read",
         outcome="unknown",
@@ -111,7 +104,7 @@ class Engine:
         if final.strip() and not any(c.where == "final" for c in claims):
             why = unreadable(final[:MAX_REPORT_CHARS])
             if why is not None:
-                reasons.append(_unreadable_reason(trace, why))
+                reasons.append(_unreadable_reason(index, why))
         p = score(reasons)
         expected = check_expected(index)
         limit = cap(expected)

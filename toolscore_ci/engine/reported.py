@@ -97,6 +97,18 @@ def _read(text: str | None, step: int | None, unread: list[Unread]) -> list[Clai
     return _with_markup(_reports(extract(text, step), text or ""), text, step)
 
 
+def final_report_position(index: TraceIndex) -> int | None:
+    """Where the final report was said: the last agent message whose text is the final
+    report's, or None when no step holds it (a `final_claim` written apart from the steps)."""
+    final_text = _norm(index.trace.final_text)
+    steps = index.steps
+    for pos in range(len(steps) - 1, -1, -1):
+        step = steps[pos]
+        if step.kind == "message" and step.role == "agent" and _norm(step.content) == final_text:
+            return pos
+    return None
+
+
 def reported_claims(
     index: TraceIndex, packs: list[RulePack], unread: list[Unread] | None = None
 ) -> list[ReportedClaim]:
@@ -106,12 +118,7 @@ def reported_claims(
     trace = index.trace
     steps = index.steps
     final_text = _norm(trace.final_text)
-    final_pos: int | None = None
-    for pos in range(len(steps) - 1, -1, -1):
-        step = steps[pos]
-        if step.kind == "message" and step.role == "agent" and _norm(step.content) == final_text:
-            final_pos = pos
-            break
+    final_pos = final_report_position(index)
     out: list[ReportedClaim] = []
 
     def add(claim: Claim, position: int, where: Where) -> None:

@@ -45,3 +45,16 @@ def iter_scalars(value: Any, max_depth: int = 12, max_items: int = 200) -> Itera
                 stack.extend((v, depth + 1) for v in reversed(list(item.values())))
             elif isinstance(item, list):
                 stack.extend((v, depth + 1) for v in reversed(item[:max_items]))
+
+
+def iter_keys(value: Any, depth: int = 0) -> Iterator[str]:
+    """Every key of every object inside a JSON value, bounded like `iter_scalars`."""
+    if depth > 6:
+        return
+    if isinstance(value, dict):
+        for k, v in list(value.items())[:200]:
+            yield str(k)
+            yield from iter_keys(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value[:200]:
+            yield from iter_keys(v, depth + 1)

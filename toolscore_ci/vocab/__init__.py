@@ -353,12 +353,7 @@ def page_words() -> PageWords:
     )
     shown = {w.casefold(): "off" for w in every("shows_off")}
     shown |= {w.casefold(): "on" for w in every("shows_on")}
-    openers = [
-        w
-        for words in load_raw("reports.yaml")["languages"].values()
-        for w in words["clause_openers"]
-    ]
-    return PageWords(patterns, langs, asks, shown, re.compile(_words_pattern(openers), re.I))
+    return PageWords(patterns, langs, asks, shown, non_report_words().clause_openers)
 
 
 @dataclass(frozen=True)
@@ -373,7 +368,7 @@ class Reading:
 @cache
 def reading() -> Reading:
     raw = load_raw("reading.yaml")
-    langs = load_raw("reports.yaml")["languages"].values()
+    langs = non_report_words().languages.values()
     words = {
         part.casefold()
         for slots in langs

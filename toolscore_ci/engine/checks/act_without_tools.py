@@ -2,14 +2,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 from toolscore_ci.engine.checks._common import key_words
 from toolscore_ci.engine.index import TARGET_KEY, WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
-from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Claim, Reason
 from toolscore_ci.vocab import non_report_words, reading, states
 
@@ -254,16 +253,6 @@ def _names_a_read_name(text: str, calls: list[Execution]) -> bool:
     return False
 
 
-@cache
-def _prepositions() -> frozenset[str]:
-    return frozenset(
-        w.casefold()
-        for words in non_report_words().languages.values()
-        for phrase in words["prepositions"]
-        for w in phrase.split()
-    )
-
-
 def _object_head(claim: Claim) -> str | None:
     """The last word of what the claim's verb acts on, in its clause and before a
     preposition ("applied your time preferences" -> "preferences"; "updated the address on
@@ -274,10 +263,11 @@ def _object_head(claim: Claim) -> str | None:
         return None
     rest = _CLAUSE_END.split(claim.text[at + len(trigger) :], maxsplit=1)[0]
     skip = reading().function_words
+    prepositions = non_report_words().prepositions
     words: list[str] = []
     for word in _WORD.findall(rest):
         folded = word.casefold()
-        if folded in _prepositions() and words:
+        if words and prepositions.fullmatch(folded):
             break
         if folded in skip or not word.isalpha() or len(word) < 3:
             continue
@@ -293,21 +283,9 @@ def _known_to_tools(word: str, calls: list[Execution]) -> bool:
     for e in calls:
         texts = [e.call.name or ""]
         for part in (e.call.args, e.output):
-            texts.extend(" ".join(key_words(key)) for key in _keys(part))  # shippingAddress
+            texts.extend(" ".join(key_words(key)) for key in iter_keys(part))  # shippingAddress
             texts.extend(v for v in iter_scalars(part) if isinstance(v, str))
         for text in texts:
             if any(w.rstrip("s") == stem for w in _WORD.findall(text.casefold())):
                 return True
     return False
-
-
-def _keys(value: Any, depth: int = 0) -> Iterator[str]:
-    if depth > 6:
-        return
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield str(key)
-            yield from _keys(inner, depth + 1)
-    elif isinstance(value, list):
-        for inner in value[:200]:
-            yield from _keys(inner, depth + 1)

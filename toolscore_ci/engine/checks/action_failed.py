@@ -1,12 +1,9 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from toolscore_ci.engine.checks._common import arg_values, same_target
 from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, claimed_ids, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
-from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -115,19 +112,9 @@ def _touched(value: str, e: Execution) -> bool:
     if any(normal_id(str(v)) == value for v in iter_scalars(e.output)):
         return True
     # an id may be a key of what it returned ({"gift_card_56": {...}})
-    return isinstance(e.output, dict) and any(normal_id(str(k)) == value for k in _keys(e.output))
-
-
-def _keys(value: Any, depth: int = 0) -> Iterator[str]:
-    if depth > 6:
-        return
-    if isinstance(value, dict):
-        for k, v in list(value.items())[:200]:
-            yield str(k)
-            yield from _keys(v, depth + 1)
-    elif isinstance(value, list):
-        for v in value[:200]:
-            yield from _keys(v, depth + 1)
+    return isinstance(e.output, dict) and any(
+        normal_id(str(k)) == value for k in iter_keys(e.output)
+    )
 
 
 def _after_its_answer(later: Execution, failed: Execution) -> bool:
