@@ -18,6 +18,7 @@ from typing import Any
 
 from toolscore_ci.formats.base import Coverage
 from toolscore_ci.formats.jsonio import over_limit, parse_json
+from toolscore_ci.formats.pyrepr import python_literal
 from toolscore_ci.limits import MAX_NUMBER_DIGITS
 from toolscore_ci.model import TraceRecord
 from toolscore_ci.validate import parse_datetime
@@ -94,8 +95,10 @@ def normalise_ts(value: Any) -> str | None:
 
 
 def parse_json_text(value: Any) -> Any:
-    """A string holding a JSON object or array becomes that value; anything else (a value
-    over the limits of `jsonio.parse_json` included) is kept as the string it is."""
+    """A string holding a JSON object or array becomes that value, and so does one holding a
+    Python dict or list literal (`str()` of what a Python tool returned, `pyrepr`); anything
+    else (a value over the limits of `jsonio.parse_json` included) is kept as the string it
+    is."""
     return _json_text(value)[0]
 
 
@@ -107,7 +110,11 @@ def _json_text(value: Any) -> tuple[Any, str | None]:
             parsed, problem = parse_json(text)
             if problem is None:
                 return parsed, None
-            return value, problem[1] if over_limit(problem[1]) else None
+            if over_limit(problem[1]):
+                return value, problem[1]
+            literal = python_literal(text)
+            if literal is not None:
+                return literal, None
     return value, None
 
 

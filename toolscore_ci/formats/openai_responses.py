@@ -30,6 +30,7 @@ from toolscore_ci.formats._trace import (
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
+from toolscore_ci.vocab import framework_error_prefixes
 
 NAME = "openai-responses"
 _CALLS = frozenset({"function_call", "custom_tool_call", "local_shell_call", "computer_call"})
@@ -117,12 +118,13 @@ def add_item(b: TraceBuilder, item: Any, line: int, ts: Any = None, *, tools: bo
             if isinstance(out, list):
                 out = text_of(out) or out
             status = item.get("status")
-            ok = False if status == "failed" else None
+            framework_error = _framework_error(out)
+            ok = False if status == "failed" or framework_error else None
             b.result(
                 first_str(item.get("call_id"), item.get("id")),
                 out,
                 ok=ok,
-                error="failed" if ok is False else None,
+                error=framework_error or ("failed" if ok is False else None),
                 ts=ts,
                 line=line,
             )
@@ -133,6 +135,16 @@ def add_item(b: TraceBuilder, item: Any, line: int, ts: Any = None, *, tools: bo
         return
     else:
         b.coverage.note("unknown item type", str(kind or type(item).__name__), line)
+
+
+def _framework_error(output: Any) -> str | None:
+    """The output itself when it is the Agents SDK's text for a tool that raised
+    (vocab/tool_errors.yaml): the SDK sends it to the model in place of the result."""
+    if isinstance(output, str):
+        text = output.lstrip()
+        if text.startswith(framework_error_prefixes(NAME)):
+            return text
+    return None
 
 
 def _add_hosted(b: TraceBuilder, item: dict[str, Any], ts: Any, line: int) -> None:
@@ -302,6 +314,7 @@ def _sdk_trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
             else:
                 err = span.get("error")
                 error = (first_str(err.get("message")) or err) if isinstance(err, dict) else err
+                error = error or _framework_error(data.get("output"))
                 ok = False if error else (True if span.get("ended_at") else None)
                 b.result(sid, data.get("output"), ok=ok, error=error, ts=ts, line=line)
         elif kind == "generation":

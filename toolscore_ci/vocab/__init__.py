@@ -25,6 +25,7 @@ SCHEMAS = {
     "pages.yaml": "pages.schema.json",
     "reading.yaml": "reading.schema.json",
     "claims.yaml": "claims.schema.json",
+    "tool_errors.yaml": "tool_errors.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -408,4 +409,17 @@ def claim_words() -> ClaimWords:
         tuple(p for p in done if not _unspaced(p)),
         tuple(p for p in done if _unspaced(p)),
         langs,
+    )
+
+
+@cache
+def framework_error_prefixes(reader: str) -> tuple[str, ...]:
+    """The fixed texts (vocab/tool_errors.yaml) that frameworks read by `reader` put in a
+    tool's output in place of its exception."""
+    raw = load_raw("tool_errors.yaml")
+    return tuple(
+        prefix
+        for entry in raw["frameworks"].values()
+        if reader in entry["readers"]
+        for prefix in entry["prefixes"]
     )
