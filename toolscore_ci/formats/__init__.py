@@ -126,8 +126,11 @@ def read_file(
             first = first or item
             if fmt != "auto":
                 break
-            looked += 1
-            reader = sniff(item.value)
+            for candidate in _sniffed_values(item):
+                looked += 1
+                reader = sniff(candidate)
+                if reader is not None or looked >= SNIFF_LOOKAHEAD:
+                    break
             if reader is not None or looked >= SNIFF_LOOKAHEAD:
                 break
     if first is None:
@@ -148,14 +151,80 @@ def read_file(
     else:
         reader = get_reader(fmt)
     coverage = Coverage(path, reader.NAME)
-    rest = itertools.chain(leading, values)
-    line = first.line
+    for segment in _Segments(itertools.chain(leading, values)):
+        yield from _read_segment(reader, segment, path, coverage, first.line)
+    yield from coverage.issues(strict_format)
+
+
+def _sniffed_values(item: JsonValue) -> list[object]:
+    """What sniffing looks at in one value: the value, or the first elements of an array a
+    line holds (each is what a reader sees, `_Segments`)."""
+    if _is_array_of_records(item):
+        return list(item.value[:SNIFF_LOOKAHEAD])
+    return [item.value]
+
+
+def _is_array_of_records(item: JsonValue | InputIssue) -> bool:
+    """A value that is an array of objects (an array of anything else is not records: the
+    reader reports it as the one value it is)."""
+    value = item.value if isinstance(item, JsonValue) else None
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+class _Segments:
+    """The file's values cut where a value is an array of records: JSON Lines whose lines are arrays (a
+    conversation a line) give each line's elements as a segment of their own, read as a file
+    of loose values is, so each line is its own trace; the values between such lines form one
+    segment, as they would alone."""
+
+    def __init__(self, values: Iterator[JsonValue | InputIssue]) -> None:
+        self._values = values
+        self._next: JsonValue | InputIssue | None = None
+        self._done = False
+
+    def __iter__(self) -> Iterator[Iterator[JsonValue | InputIssue]]:
+        while True:
+            head = self._pull()
+            if head is None:
+                return
+            if _is_array_of_records(head):
+                yield iter([JsonValue(element, head.line) for element in head.value])
+            else:
+                self._next = head
+                yield self._run()
+
+    def _pull(self) -> JsonValue | InputIssue | None:
+        if self._next is not None:
+            item, self._next = self._next, None
+            return item
+        return next(self._values, None)
+
+    def _run(self) -> Iterator[JsonValue | InputIssue]:
+        """Values up to the next array (left for the next segment)."""
+        while True:
+            item = self._pull()
+            if item is None:
+                return
+            if _is_array_of_records(item):
+                self._next = item
+                return
+            yield item
+
+
+def _read_segment(
+    reader: ModuleType,
+    values: Iterator[JsonValue | InputIssue],
+    path: str,
+    coverage: Coverage,
+    line: int,
+) -> Iterator[ReadItem]:
+    """The reader over one segment. A reader that fails on a record is reported at that
+    record and restarted on the next value."""
     while True:
-        taken = _Taken(rest, line)
+        taken = _Taken(values, line)
         try:
-            for item in reader.read(taken, path, coverage):
-                yield item
-            break
+            yield from reader.read(taken, path, coverage)
+            return
         except Exception as exc:  # one record's defect must not end the file
             line = taken.line
             yield InputIssue(
@@ -167,5 +236,4 @@ def read_file(
                 "the file.",
             )
             if taken.taken == 0:  # it failed before taking anything: it would again
-                break
-    yield from coverage.issues(strict_format)
+                return

@@ -532,12 +532,13 @@ def _value_or_issues(
 
 
 def _iter_lines_or_document(
-    stream: IO[bytes], path: str, limit: int
+    stream: IO[bytes], path: str, limit: int, *, first_line: int = 1
 ) -> Generator[JsonValue | InputIssue, None, None]:
-    """JSON Lines. A first value that does not parse alone but opens a bracket may be a
-    pretty-printed document: `_document` decides, and hands back where line reading resumes."""
-    line_no = 0
-    first_value = True
+    """JSON Lines (the stream's first line numbered `first_line`). A first value that does not
+    parse alone but opens a bracket may be a pretty-printed document: `_document` decides, and
+    hands back where line reading resumes."""
+    line_no = first_line - 1
+    first_value = first_line == 1
     while True:
         raw, oversized = _next_line(stream, line_no + 1, limit, path)
         if raw is None:
@@ -808,13 +809,27 @@ class _ArraySplitter:
 
 
 def _iter_array(stream: IO[bytes], path: str, limit: int) -> Iterator[JsonValue | InputIssue]:
+    """A file that opens with `[`: one JSON array, streamed element by element, or JSON Lines
+    whose lines are arrays (a conversation a line, as harnesses write one run a line). Which
+    one shows only where the first array closes: its elements are held while it is on line 1,
+    and a closed line 1 followed on a later line by another value makes the file JSON Lines,
+    line 1 one value."""
     splitter = _ArraySplitter(path, limit)
+    held: list[JsonValue | InputIssue] | None = []
     while not splitter.closed:
         chunk = stream.read(_CHUNK)
         if not chunk:
             break
-        yield from splitter.feed(chunk)
+        for item in splitter.feed(chunk):
+            if held is None:
+                yield item
+            else:
+                held.append(item)
+        if held is not None and splitter.line > 1:
+            yield from held  # the array goes on past line 1: one document
+            held = None
     if not splitter.closed:
+        yield from held or ()
         yield InputIssue(path, splitter.line, "$", "truncated JSON: the array is never closed")
         return
     # Anything but whitespace after the array is reported, never silently ignored.
@@ -823,13 +838,58 @@ def _iter_array(stream: IO[bytes], path: str, limit: int) -> Iterator[JsonValue 
     while chunk:
         stripped = chunk.lstrip()
         if stripped:
-            line += chunk[: len(chunk) - len(stripped)].count(b"\n")
+            newlines = chunk[: len(chunk) - len(stripped)].count(b"\n")
+            if held is not None and newlines and stripped[:1] in (b"[", b"{"):
+                yield from _first_line_value(held, path)
+                yield from _iter_lines_or_document(
+                    _prefixed(stripped, stream), path, limit, first_line=line + newlines
+                )
+                return
+            yield from held or ()
             yield InputIssue(
-                path, line, "$", "unexpected content after the top-level array; not read"
+                path, line + newlines, "$", "unexpected content after the top-level array; not read"
             )
             return
         line += chunk.count(b"\n")
         chunk = stream.read(_CHUNK)
+    yield from held or ()
+
+
+def _first_line_value(
+    held: list[JsonValue | InputIssue], path: str
+) -> Iterator[JsonValue | InputIssue]:
+    """Line 1 of JSON Lines of arrays, from its elements as the array reader gave them: the
+    array as one value, after its warnings; an element that could not be read makes the line
+    an error, as a line that does not parse is."""
+    issues = [i for i in held if isinstance(i, InputIssue)]
+    yield from issues
+    if not any(i.severity == "error" for i in issues):
+        yield JsonValue([v.value for v in held if isinstance(v, JsonValue)], 1)
+
+
+class _Prefixed(io.RawIOBase):
+    """`head`, then the rest of `stream`: the bytes the array reader read ahead, given back."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self.head = head
+        self.stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _prefixed(head: bytes, stream: IO[bytes]) -> IO[bytes]:
+    return io.BufferedReader(_Prefixed(head, stream), _CHUNK)
 
 
 def native_jsonl_lines(
