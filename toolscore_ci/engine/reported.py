@@ -8,13 +8,16 @@ that is a condition, an offer, a question or a plan (vocab/reports.yaml) reports
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal
 
 from toolscore_ci.claims.extract import extract, find_markup, message_admits_failure
 from toolscore_ci.claims.lexicon import category_of_type
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.engine.index import TraceIndex
+from toolscore_ci.engine.names import names_held, without_name_words
 from toolscore_ci.limits import MAX_REPORT_CHARS
 from toolscore_ci.model import Claim
 from toolscore_ci.rules.bind import bind_rule
@@ -89,12 +92,21 @@ def _with_markup(claims: list[Claim], text: str | None, step: int | None) -> lis
     return [*claims, markup]
 
 
-def _read(text: str | None, step: int | None, unread: list[Unread]) -> list[Claim]:
-    """The claims a report makes, read in its first MAX_REPORT_CHARS characters."""
+def _read(
+    text: str | None,
+    step: int | None,
+    unread: list[Unread],
+    names: Callable[[], frozenset[str]] = frozenset,
+) -> list[Claim]:
+    """The claims a report makes, read in its first MAX_REPORT_CHARS characters; a claim
+    word inside a name the tools hold (`names`) claims nothing."""
     if text is not None and len(text) > MAX_REPORT_CHARS:
         unread.append(Unread(step, len(text)))
         text = text[:MAX_REPORT_CHARS]
-    return _with_markup(_reports(extract(text, step), text or ""), text, step)
+    claims = extract(text, step)
+    if claims and text:
+        claims = without_name_words(claims, text, names, lambda t: extract(t, step))
+    return _with_markup(_reports(claims, text or ""), text, step)
 
 
 def final_report_position(index: TraceIndex) -> int | None:
@@ -128,19 +140,20 @@ def reported_claims(
         turn = index.turn_at[position] if position < len(index.turn_at) else index.turns[-1].index
         out.append(ReportedClaim(claim, len(out), position, turn, where, rule))
 
+    names = cache(lambda: names_held(index))  # read once, and only if a claim needs them
     ends = turn_ends(index)
     for pos, step in enumerate(steps):
         if step.kind != "message" or step.role != "agent" or not step.content:
             continue
         if pos == final_pos or not ends[pos]:
             continue
-        for claim in _read(step.content, step.i, unread):
+        for claim in _read(step.content, step.i, unread, names):
             add(claim, pos, "turn_end")
     # The final report speaks for the run's end state: every call counts, also the one the
     # agent makes with its last words (mini-swe-agent submits its diff with them).
     position = len(steps)
     final_step = None if final_pos is None else steps[final_pos].i
-    said = _read(trace.final_text, final_step, unread)
+    said = _read(trace.final_text, final_step, unread, names)
     if trace.final_claims:
         by_category = {c.category: c for c in said}
         covered: set[str] = set()
