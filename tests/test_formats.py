@@ -31,6 +31,10 @@ FORMATS = {
     "codex": ("codex", "conversation.jsonl"),
     "langchain": ("langchain", "conversation.json"),
     "pydantic_ai": ("pydantic-ai", "conversation.json"),
+    "autogen": ("autogen", "conversation.json"),
+    "ag2": ("ag2", "conversation.json"),
+    "gemini": ("gemini", "conversation.json"),
+    "google_adk": ("google-adk", "conversation.json"),
 }
 STEP_KEYS = ("i", "kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -161,6 +165,10 @@ def test_examples_folder_mixes_every_format() -> None:
         "langfuse.json",
         "langchain.json",
         "pydantic-ai.json",
+        "autogen.json",
+        "ag2.json",
+        "gemini.json",
+        "google-adk.json",
     ):
         assert verdict[name] != "false_success", (name, verdict)
 

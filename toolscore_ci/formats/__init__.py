@@ -8,9 +8,13 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from toolscore_ci.formats import (
+    ag2,
     anthropic,
+    autogen,
     claude_code,
     codex,
+    gemini,
+    google_adk,
     inspect_ai,
     langchain,
     langfuse,
@@ -49,8 +53,12 @@ READERS: list[ModuleType] = [
     langfuse,
     openai_responses,
     pydantic_ai,  # `kind: request|response` with `part_kind`ed parts
+    google_adk,  # events: `author` with a Gemini `content` or an `invocation_id`
+    gemini,  # before openai-chat: `{role: user|model, parts}`, parts untyped, no `content`
+    autogen,  # AgentChat messages: `type` (TextMessage, ToolCallRequestEvent...) and `source`
     langchain,  # `{"type": "ai", "data": ...}` messages: no `role`, no other reader takes them
     anthropic,  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
+    ag2,  # before openai-chat, its dialect: only AG2 has `tool_responses` (REFINES, read_file)
     openai_chat,
     probes_file,  # last: a probes file among traces is reported, not read
 ]
@@ -107,8 +115,10 @@ def read_file(
 
     The format is sniffed from the first value a reader recognises among the first
     SNIFF_LOOKAHEAD, so one malformed first record does not hide the file; the values before
-    it go to the reader too, which reports what it cannot place. A reader that fails on a
-    record is reported at that record and restarted on the next value."""
+    it go to the reader too, which reports what it cannot place. A format that has a dialect
+    (a reader whose `REFINES` names it: AG2's chat histories are OpenAI chat) is not settled
+    by its first value: the rest of the look-ahead is searched for the dialect's. A reader
+    that fails on a record is reported at that record and restarted on the next value."""
     values: Iterator[JsonValue | InputIssue]
     if fmt in ("auto", inspect_ai.NAME) and inspect_ai.is_archive(path):
         values = inspect_ai.iter_archive(path, max_line_bytes)  # an Inspect `.eval` zip
@@ -128,10 +138,10 @@ def read_file(
                 break
             for candidate in _sniffed_values(item):
                 looked += 1
-                reader = sniff(candidate)
-                if reader is not None or looked >= SNIFF_LOOKAHEAD:
+                reader = _refined(reader, candidate) if reader else sniff(candidate)
+                if _settled(reader) or looked >= SNIFF_LOOKAHEAD:
                     break
-            if reader is not None or looked >= SNIFF_LOOKAHEAD:
+            if _settled(reader) or looked >= SNIFF_LOOKAHEAD:
                 break
     if first is None:
         yield from leading  # only issues (or nothing): report them
@@ -154,6 +164,27 @@ def read_file(
     for segment in _Segments(itertools.chain(leading, values)):
         yield from _read_segment(reader, segment, path, coverage, first.line)
     yield from coverage.issues(strict_format)
+
+
+def _refiners(reader: ModuleType) -> list[ModuleType]:
+    """The readers of dialects of `reader`'s format (their `REFINES` is its NAME)."""
+    return [r for r in READERS if getattr(r, "REFINES", None) == reader.NAME]
+
+
+def _settled(reader: ModuleType | None) -> bool:
+    """Sniffing is done: a reader was found and no dialect of its format could be."""
+    return reader is not None and not _refiners(reader)
+
+
+def _refined(reader: ModuleType, candidate: object) -> ModuleType:
+    """The dialect's reader if `candidate` is in a dialect of `reader`'s format, else `reader`."""
+    for refiner in _refiners(reader):
+        try:
+            if refiner.sniff(candidate):
+                return refiner
+        except Exception:  # a malformed value is simply not this format
+            continue
+    return reader
 
 
 def _sniffed_values(item: JsonValue) -> list[object]:

@@ -3,7 +3,9 @@
 A reader module exposes `NAME` (the `--format` value), `sniff(first)` (does the first JSON
 value of a file look like this format? structure only, never the file name) and
 `read(values, path, coverage)`, which turns the file's JSON values into agent-trace/v1 records.
-Whatever a reader cannot place is counted in `coverage`, never silently dropped.
+Whatever a reader cannot place is counted in `coverage`, never silently dropped. A reader of a
+dialect of another format (AG2's of openai-chat) names it in `REFINES`: a file sniffed as that
+format is the dialect's when a value within the sniffing look-ahead is (`formats.read_file`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,297 @@
+"""Gemini API conversations: the `contents` list of `generateContent`, as the REST body holds it
+(camelCase: `functionCall`, `functionResponse`) or as the Python SDK's `Content.model_dump()`
+gives it (snake_case: `function_call`, `function_response`), e.g. `chat.get_history()` saved.
+
+A content is `{"role": "user" | "model", "parts": [...]}` (`function`, an older role for
+function responses, is read as `user`; a missing role is `user`, the API's default). The role
+decides whose text a `text` part is; the part's kind decides the rest. `function_call`
+(`name`, `args`, `id` when the API sets one) is a call; `function_response` (`name`,
+`response`, `id`) its result, paired by id, else by name in order (the Gemini API usually
+sends no ids). `FunctionResponse.response` is "output" for the function's output and "error"
+for error details, else the whole object is the output (google.genai.types): a non-empty
+`error` is the failed call, an object of only `output` (and `error`) is unwrapped to that
+output; any other object is passed through for the shared status logic to judge.
+`executable_code` / `code_execution_result` (the built-in code execution tool) are a call of
+`code_execution` and its result, `outcome` OUTCOME_OK succeeded, OUTCOME_FAILED and
+OUTCOME_DEADLINE_EXCEEDED failed. Thought parts (`thought: true`) are dropped; other parts
+(media, server-side `tool_call`, ...) are counted, never dropped silently.
+
+Accepted shapes, per JSON value: one content (a file of them is one conversation, also as a
+JSON array), a list of contents, or an object holding them under `contents` (the request
+body; `systemInstruction` / `system_instruction`, also under `config`, goes to meta). The part
+handling is shared with the Google ADK reader (`google_adk.py`), whose events hold contents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from toolscore_ci.formats._conversations import read_conversations
+from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
+from toolscore_ci.formats.base import Coverage, ReadItem
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue
+
+NAME = "gemini"
+ROLES = frozenset({"user", "model", "function"})
+#: Part fields that carry its content, as the Python SDK (snake_case) and the REST API
+#: (camelCase) name them; a part sets one. The others (`thought_signature`, `video_metadata`,
+#: `media_resolution`, `part_metadata`, ...) qualify it and are not read.
+_KINDS: dict[str, str] = {
+    "text": "text",
+    "function_call": "function_call",
+    "functionCall": "function_call",
+    "function_response": "function_response",
+    "functionResponse": "function_response",
+    "executable_code": "executable_code",
+    "executableCode": "executable_code",
+    "code_execution_result": "code_execution_result",
+    "codeExecutionResult": "code_execution_result",
+    "inline_data": "inline_data",
+    "inlineData": "inline_data",
+    "file_data": "file_data",
+    "fileData": "file_data",
+    "tool_call": "tool_call",
+    "toolCall": "tool_call",
+    "tool_response": "tool_response",
+    "toolResponse": "tool_response",
+}
+#: The built-in code execution tool (`Tool(code_execution=...)`), named as the API names it.
+CODE_TOOL = "code_execution"
+_CODE_OK = "OUTCOME_OK"
+_CODE_FAILED = frozenset({"OUTCOME_FAILED", "OUTCOME_DEADLINE_EXCEEDED"})
+#: `FunctionResponse.response` keys with a meaning of their own (google.genai.types).
+_RESPONSE_KEYS = frozenset({"output", "error"})
+#: ADK's ReflectAndRetryToolPlugin answers a failed tool with this `response_type`.
+_REFLECT_AND_RETRY = "ERROR_HANDLED_BY_REFLECT_AND_RETRY_PLUGIN"
+
+
+def part_kind(part: Any) -> str | None:
+    """The kind of a part, by the content field it sets (a `model_dump()` without
+    `exclude_none` holds every field, the unset ones null), or None."""
+    if not isinstance(part, dict) or "type" in part:
+        return None
+    for key, kind in _KINDS.items():
+        if part.get(key) is not None:
+            return kind
+    return None
+
+
+def _is_part(part: Any) -> bool:
+    """A Gemini part: an object with no `type` (the parts of other formats are tagged) that
+    has a field of a Gemini part."""
+    return isinstance(part, dict) and "type" not in part and any(k in part for k in _KINDS)
+
+
+def is_content(value: Any, *, role_required: bool = True) -> bool:
+    """A `Content`: `parts` that are all Gemini parts, and a Gemini role (or, when
+    `role_required` is false, none)."""
+    if not isinstance(value, dict):
+        return False
+    role = value.get("role")
+    if role is None and role_required:
+        return False
+    if role is not None and not (isinstance(role, str) and role in ROLES):
+        return False
+    parts = value.get("parts")
+    return isinstance(parts, list) and bool(parts) and all(_is_part(p) for p in parts)
+
+
+def parts_of(content: Any) -> list[Any]:
+    parts = content.get("parts") if isinstance(content, dict) else None
+    return parts if isinstance(parts, list) else []
+
+
+@dataclass(frozen=True, slots=True)
+class _System:
+    """The request's system instruction, read ahead of its contents."""
+
+    text: str | None
+
+
+def _system_text(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    texts = [p.get("text") for p in parts_of(value) if isinstance(p, dict)]
+    joined = "\n".join(t for t in texts if isinstance(t, str) and t)
+    return joined or None
+
+
+def _contents_of(value: Any) -> list[Any] | None:
+    """The contents of a whole conversation: a list of them, or a request body's `contents`
+    (its system instruction first), or None when the value is not one."""
+    if isinstance(value, list):
+        return value if value and all(is_content(c, role_required=False) for c in value) else None
+    if not isinstance(value, dict):
+        return None
+    held = value.get("contents")
+    if not (
+        isinstance(held, list) and held and all(is_content(c, role_required=False) for c in held)
+    ):
+        return None
+    config = value.get("config") if isinstance(value.get("config"), dict) else {}
+    system = next(
+        (
+            v
+            for v in (
+                value.get("systemInstruction"),
+                value.get("system_instruction"),
+                config.get("systemInstruction"),
+                config.get("system_instruction"),
+            )
+            if v is not None
+        ),
+        None,
+    )
+    return [_System(_system_text(system)), *held] if system is not None else list(held)
+
+
+def sniff(first: Any) -> bool:
+    return is_content(first) or _contents_of(first) is not None
+
+
+def response_outcome(response: Any) -> tuple[Any, bool | None, Any]:
+    """(output, ok, error) of a `FunctionResponse.response`: its `error` key (the API's own
+    place for error details) is the failed call; an object of only `output` / `error` gives
+    its `output`; ADK's retry plugin marks a failure by its `response_type`. Anything else is
+    the output as it is, judged by the shared status logic."""
+    if not isinstance(response, dict):
+        return response, None, None
+    output: Any = response
+    if "output" in response and set(response) <= _RESPONSE_KEYS:
+        output = response["output"]
+    error = response.get("error")
+    if error not in (None, "", [], {}, False):
+        return output, False, error if isinstance(error, (str, dict)) else str(error)
+    if response.get("response_type") == _REFLECT_AND_RETRY:
+        detail = first_str(response.get("error_details"), response.get("error_type"))
+        return output, False, detail or _REFLECT_AND_RETRY
+    return output, None, None
+
+
+def _call_id(b: TraceBuilder, value: Any) -> str | None:
+    """A result's call id, when it names a call of this trace; else None, so it pairs by
+    name (a response with an id whose call had none)."""
+    cid = first_str(value.get("id")) if isinstance(value, dict) else None
+    return cid if cid is not None and cid in b.calls else None
+
+
+def add_parts(
+    b: TraceBuilder,
+    parts: list[Any],
+    *,
+    agent: bool,
+    ts: Any,
+    line: int | None,
+    failed: str | None = None,
+) -> int:
+    """Put one content's parts on the builder: text as the agent's (`agent`) or the user's,
+    consecutive text parts as one message; calls and results by part kind. `failed`: the
+    carrier marks its function responses failed with this error (an ADK error event).
+    Returns how many function responses there were."""
+    texts: list[str] = []
+    answered = 0
+
+    def flush() -> None:
+        if texts:
+            text = "\n".join(texts)
+            if agent:
+                b.agent(text, ts)
+            else:
+                b.user(text, ts)
+            texts.clear()
+
+    for part in parts:
+        kind = part_kind(part)
+        if kind in ("text", None) and isinstance(part, dict) and part.get("thought") is True:
+            continue  # the model's reasoning, not what it said (a call is kept, whatever it says)
+        if kind == "text":
+            text = part["text"]
+            if isinstance(text, str) and text:
+                texts.append(text)
+            elif not isinstance(text, str):
+                b.coverage.note("unknown part kind", "text (not a string)", line)
+            continue
+        flush()
+        value = part.get(_key(part, kind)) if kind is not None else None
+        if kind == "function_call":
+            call = value if isinstance(value, dict) else {}
+            b.call(first_str(call.get("name")), call.get("args"), first_str(call.get("id")), ts)
+        elif kind == "function_response":
+            answered += 1
+            resp = value if isinstance(value, dict) else {}
+            output, ok, error = response_outcome(resp.get("response"))
+            if failed is not None and ok is not False:
+                ok, error = False, failed
+            b.result(
+                _call_id(b, resp),
+                output,
+                ok=ok,
+                error=error,
+                ts=ts,
+                name=first_str(resp.get("name")),
+                line=line,
+            )
+        elif kind == "executable_code":
+            code = value if isinstance(value, dict) else {}
+            args = {k: code[k] for k in ("code", "language") if code.get(k) is not None}
+            b.call(CODE_TOOL, args, first_str(code.get("id")), ts)
+        elif kind == "code_execution_result":
+            res = value if isinstance(value, dict) else {}
+            outcome = first_str(res.get("outcome"))
+            output = res.get("output")
+            code_failed = outcome in _CODE_FAILED
+            b.result(
+                _call_id(b, res),
+                output,
+                ok=False if code_failed else (True if outcome == _CODE_OK else None),
+                error=(text_of(output) or str(outcome)) if code_failed else None,
+                ts=ts,
+                name=CODE_TOOL,
+                line=line,
+            )
+        else:
+            b.coverage.note("unknown part kind", kind or _shape(part), line)
+    flush()
+    return answered
+
+
+def _key(part: dict[str, Any], kind: str) -> str:
+    """The field of `part` that holds its `kind`, in whichever case it was written."""
+    return next(k for k, v in _KINDS.items() if v == kind and part.get(k) is not None)
+
+
+def _shape(part: Any) -> str:
+    if isinstance(part, dict):
+        return "{" + ", ".join(sorted(str(k) for k in part)[:5]) + "}"
+    return type(part).__name__
+
+
+def _add(b: TraceBuilder, content: Any, line: int | None) -> None:
+    if isinstance(content, _System):
+        b.meta.setdefault("system", content.text)
+        return
+    agent = content.get("role") == "model"
+    add_parts(b, parts_of(content), agent=agent, ts=None, line=line)
+
+
+def _trace_id(value: Any) -> str | None:
+    return first_str(value.get("id")) if isinstance(value, dict) else None
+
+
+def read(
+    values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+) -> Iterator[ReadItem]:
+    return read_conversations(
+        values,
+        path,
+        coverage,
+        source=NAME,
+        held=_contents_of,
+        is_message=lambda v: is_content(v, role_required=False),
+        add=_add,
+        trace_id=_trace_id,
+        kind_key="role",
+    )
