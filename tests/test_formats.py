@@ -35,6 +35,7 @@ FORMATS = {
     "ag2": ("ag2", "conversation.json"),
     "gemini": ("gemini", "conversation.json"),
     "google_adk": ("google-adk", "conversation.json"),
+    "vercel_ai": ("vercel-ai", "conversation.json"),
 }
 STEP_KEYS = ("i", "kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -169,6 +170,7 @@ def test_examples_folder_mixes_every_format() -> None:
         "ag2.json",
         "gemini.json",
         "google-adk.json",
+        "vercel-ai.json",
     ):
         assert verdict[name] != "false_success", (name, verdict)
 

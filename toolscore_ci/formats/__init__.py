@@ -30,6 +30,7 @@ from toolscore_ci.formats import (
     swe_agent,
     tau2_bench,
     tau_bench,
+    vercel_ai,
 )
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import DEFAULT_MAX_LINE_BYTES, JsonValue, iter_json_values
@@ -53,6 +54,7 @@ READERS: list[ModuleType] = [
     langfuse,
     openai_responses,
     pydantic_ai,  # `kind: request|response` with `part_kind`ed parts
+    vercel_ai,  # `{"steps": [...]}` of typed content parts: no `role`, no other reader takes it
     google_adk,  # events: `author` with a Gemini `content` or an `invocation_id`
     gemini,  # before openai-chat: `{role: user|model, parts}`, parts untyped, no `content`
     autogen,  # AgentChat messages: `type` (TextMessage, ToolCallRequestEvent...) and `source`

@@ -207,7 +207,13 @@ def _add_parts(
                     say("\n".join(texts), ts)
                     texts.clear()
                 _add_tool_result_block(b, part, ts, line)
-        elif kind in _SILENT_PARTS:
+        elif _is_ui_tool_part(kind, part):
+            if tools:
+                if texts:
+                    say("\n".join(texts), ts)
+                    texts.clear()
+                _add_ui_tool_part(b, kind, part, ts, line)
+        elif kind in _SILENT_PARTS or kind in _UI_SILENT_PARTS:
             continue
         elif kind == "refusal":
             texts.append(str(part.get("refusal") or ""))
@@ -215,6 +221,49 @@ def _add_parts(
             b.coverage.note("unplaced content part", kind, line)
     if texts:
         say("\n".join(texts), ts)
+
+
+#: Vercel AI SDK UIMessage parts that only mark the stream's shape.
+_UI_SILENT_PARTS = frozenset({"step-start"})
+#: Model-message part types that begin with "tool-" but are not a UIMessage tool part.
+_NOT_UI_TOOL = frozenset(
+    {"tool-call", "tool-result", "tool-error", "tool-approval-request", "tool-approval-response"}
+)
+
+
+def _is_ui_tool_part(kind: str, part: dict[str, Any]) -> bool:
+    """A Vercel AI SDK UIMessage tool part: `type: "tool-<name>"` (or `dynamic-tool` with a
+    `toolName`), holding the call and, by its `state`, where it got to."""
+    if kind != "dynamic-tool" and (not kind.startswith("tool-") or kind in _NOT_UI_TOOL):
+        return False
+    return isinstance(part.get("state"), str) and part.get("toolCallId") is not None
+
+
+def _add_ui_tool_part(
+    b: TraceBuilder, kind: str, part: dict[str, Any], ts: Any, line: int | None
+) -> None:
+    """The call a UIMessage tool part holds, and its result as its `state` gives it:
+    `output-available` -> the output (a `preliminary` one is not the result yet),
+    `output-error` -> failed with `errorText`, `output-denied` (the user refused the
+    approval) -> failed, never ran; `approval-requested` -> waiting for approval; the input
+    states and `approval-responded` (approved, not yet run) -> no result."""
+    name = first_str(part.get("toolName")) if kind == "dynamic-tool" else kind[len("tool-") :]
+    call_id = first_str(part.get("toolCallId"))
+    b.call(name, part.get("input"), call_id, ts)
+    state = part["state"]
+    approval = part.get("approval") if isinstance(part.get("approval"), dict) else {}
+    if state == "output-available" and part.get("preliminary") is not True:
+        b.result(call_id, part.get("output"), ts=ts, line=line)
+    elif state == "output-error":
+        error = first_str(part.get("errorText")) or "tool error"
+        b.result(call_id, None, ok=False, error=error, ts=ts, line=line)
+    elif state == "output-denied" or (
+        state == "approval-responded" and approval.get("approved") is False
+    ):
+        why = first_str(approval.get("reason")) or "the user denied the call's approval"
+        b.result(call_id, {"status": "denied"}, ok=False, error=why, ts=ts, line=line)
+    elif state == "approval-requested":
+        b.result(call_id, {"status": "awaiting_approval"}, ts=ts, line=line)
 
 
 def _add_converse_block(b: TraceBuilder, part: dict[str, Any], ts: Any, line: int | None) -> None:
