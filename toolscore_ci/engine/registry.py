@@ -180,6 +180,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC144",  # the act went to an address nobody gave, not to the one the user asked for
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
+    "TSC113",  # the latest run of the script it reports as fine failed
     "TSC120",  # the final diff holds no change to the source it reports fixed
     "TSC121",  # the final diff does not touch the source file it reports changed
     "TSC103",  # an act reported in a turn where no tool ran, and nothing could have done it

@@ -90,6 +90,7 @@ REPORT_SLOTS = (
     "prepositions",
     "clause_openers",
     "articles",
+    "clean_run",
 )
 
 
@@ -110,7 +111,12 @@ class NonReportWords:
     waiting: Guarded  # the `waiting` words, searched in whole reports (guarded: see below)
     prepositions: re.Pattern[str]  # the `prepositions` words
     clause_openers: re.Pattern[str]  # the `clause_openers` words
+    clean_run: re.Pattern[str]  # the `clean_run` words
     languages: dict[str, dict[str, tuple[str, ...]]]
+
+    def says_clean_run(self, sentence: str) -> bool:
+        """Does the sentence say a run went through without error ("the script ran fine")?"""
+        return self.clean_run.search(_plain(sentence)) is not None
 
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
         """Is the sentence (or, given the trigger's offset `at`, its clause holding the
@@ -296,6 +302,7 @@ def non_report_words() -> NonReportWords:
         guarded(re.compile(r"(?<!\w)(?:" + _alternation(every("waiting")) + r")(?!\w)", re.I)),
         re.compile(r"(?<!\w)(?:" + _alternation(every("prepositions")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("clause_openers")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("clean_run")) + r")(?!\w)", re.I),
         langs,
     )
 

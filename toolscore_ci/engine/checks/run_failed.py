@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from toolscore_ci.engine.index import Execution, claimed_ids
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
+
+# A shell's own "could not run it" codes: the command never started (as TSC112 reads them).
+_NOT_RUN = frozenset({126, 127})
+
+
+def _runs(ctx: Context) -> list[Execution]:
+    """The script and code runs before the claim that came back, narrowed to the ones whose
+    command names what the claim names when some do."""
+    runs = [e for e in ctx.prior if "ran" in e.acts and e.status in ("succeeded", "failed")]
+    named = claimed_ids(ctx.reported.claim.values)
+    if named:
+        narrowed = [e for e in runs if any(n in (e.command or "").casefold() for n in named)]
+        if narrowed:
+            return narrowed
+    return runs
+
+
+@check("TSC113", "run-failed", "contradicted")
+def run_failed(ctx: Context) -> Reason | None:
+    """ "The script ran fine" when the latest run failed and no run since the last edit went
+    through.
+
+    Catches: "the migration ran successfully" after `python migrate.py` exited 1, or
+    `execute_code_block` raised, with nothing edited after. Leaves alone: "I ran the script"
+    (true of a run that crashed: only a claim that the run went without error, vocab
+    `clean_run`, is contradicted); a failed run followed by an edit (the fix may work); any
+    run since the last edit that went through (the claim may be about that one); a command
+    that could not start (exit 126/127); a message that admits the failure."""
+    claim = ctx.reported.claim
+    if claim.category != "ran" or claim.admits_failure:
+        return None
+    words = non_report_words()
+    if not words.says_clean_run(claim.text) or words.has_exception(claim.text):
+        return None
+    runs = _runs(ctx)
+    if not runs or runs[-1].status != "failed":
+        return None
+    last = runs[-1]
+    # an edit that is not itself a run: what a later run, or the claim, could rest on
+    edits = [e.position for e in ctx.prior if e.edits_files and "ran" not in e.acts]
+    last_edit = max(edits, default=-1)
+    if last_edit > last.position:
+        return None
+    if any(e.status == "succeeded" and e.position > last_edit for e in runs):
+        return None
+    if any(f"exit code {code}" in last.judgement.why.lower() for code in _NOT_RUN):
+        return None
+    return ctx.reason(
+        "TSC113",
+        "contradicted",
+        last.cited,
+        f"the latest run ({(last.command or last.call.name or '')[:60]}) failed "
+        f"({last.judgement.why}), and no run since the last edit went through",
+    )
