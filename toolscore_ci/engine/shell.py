@@ -126,6 +126,8 @@ _TEST_SUBCOMMAND = frozenset(
         "gradlew",
         "mvn",
         "bazel",
+        "dart",
+        "flutter",
         "make",
         "dbt",
     ]
@@ -291,8 +293,10 @@ def _part_acts(part: str) -> set[str]:
     elif program in _SHELLS and (script := _inline_script(args)) is not None:
         acts |= command_acts(script)  # bash -lc 'pytest -q': what the inner line does
     elif _INTERPRETERS.match(program):
-        if (len(args) >= 2 and args[0] == "-m" and args[1] in ("pytest", "unittest", "tox")) or (
-            sub and (_is_test_script(sub) or (sub.endswith("manage.py") and "test" in args))
+        if (
+            (len(args) >= 2 and args[0] == "-m" and args[1] in ("pytest", "unittest", "tox"))
+            or (program == "node" and "--test" in args)  # node's built-in runner
+            or (sub and (_is_test_script(sub) or (sub.endswith("manage.py") and "test" in args)))
         ):
             acts.add("tested")
         else:

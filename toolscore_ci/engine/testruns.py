@@ -1,8 +1,9 @@
 """What a test runner's output says: how many tests passed and failed, or that none ran.
 
 Read from the summary lines runners print (pytest, unittest and Django, go test, jest,
-vitest, cargo, mocha, rspec); an output with no summary says nothing, whatever its exit code:
-a missing module or a usage error is not a failed test.
+vitest, cargo, mocha, rspec; Maven Surefire, Gradle, PHPUnit, dotnet test, ExUnit, CTest,
+XCTest, Deno, bun, node:test, Dart, GoogleTest, Catch2); an output with no summary says
+nothing, whatever its exit code: a missing module or a usage error is not a failed test.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ _UNITTEST_RAN = re.compile(r"^Ran (\d+) tests? in ", re.M)
 _UNITTEST_FAILED = re.compile(r"^FAILED \((?P<body>[^)]*)\)", re.M)
 _UNITTEST_OK = re.compile(r"^OK(?: \([^)]*\))?\s*$", re.M)
 _GO_FAIL = re.compile(r"^(?:--- FAIL:|FAIL\s+\S+)", re.M)
-_GO_OK = re.compile(r"^ok\s+\S+\s", re.M)
+_GO_OK = re.compile(r"^ok\s+[^\s|]+\s", re.M)  # "ok  \tpkg\t0.1s", not deno's "ok | 5 passed"
 _JEST = re.compile(r"^Tests:\s+(?P<body>.*\btotal\b)", re.M)
 # vitest: "      Tests  1 failed | 11 passed (12)", after its "Test Files" line
 _VITEST = re.compile(
@@ -40,6 +41,36 @@ _VITEST = re.compile(
 _CARGO = re.compile(r"^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed", re.M)
 _MOCHA = re.compile(r"^\s*(\d+) passing\b.*?(?:\n\s*(\d+) failing\b)?", re.M | re.S)
 _RSPEC = re.compile(r"^(\d+) examples?, (\d+) failures?", re.M)
+# Maven Surefire: a line a test class, then the run's total, last
+_SUREFIRE = re.compile(
+    r"Tests run: (\d+), Failures: (\d+), Errors: (\d+)(?:, Skipped: (\d+))?", re.M
+)
+_GRADLE = re.compile(r"^(\d+) tests? completed, (\d+) failed", re.M)  # printed on failure only
+_PHPUNIT_BAD = re.compile(r"^Tests: (\d+), Assertions: \d+(?P<body>(?:, \w+: \d+)*)\.", re.M)
+_PHPUNIT_OK = re.compile(r"^OK \((\d+) tests?, \d+ assertions?\)", re.M)
+# dotnet test: "Failed!  - Failed:     1, Passed:     4, Skipped:     0, Total:     5"
+_DOTNET = re.compile(r"^(?:Passed|Failed)!\s+- Failed:\s+(\d+), Passed:\s+(\d+)", re.M)
+# ExUnit: "1 doctest, 5 tests, 1 failure"
+_EXUNIT = re.compile(
+    r"^(?:\d+ doctests?, )?(?:\d+ propert(?:y|ies), )?(\d+) tests?, (\d+) failures?", re.M
+)
+_CTEST = re.compile(r"^\d+% tests passed, (\d+) tests? failed out of (\d+)", re.M)
+_XCTEST = re.compile(r"^\s*Executed (\d+) tests?, with (\d+) failures?", re.M)
+_DENO = re.compile(r"^(?:ok|FAILED) \| (\d+) passed(?: \([^)]*\))? \| (\d+) failed", re.M)
+# bun test: " 5 pass" / " 1 fail" lines, then "Ran 6 tests across 2 files."
+_BUN = re.compile(r"^\s*(\d+) pass\s*\n\s*(\d+) fail\s*$", re.M)
+# node --test (TAP or the spec reporter): "# pass 5" / "ℹ pass 5", then "fail"
+_NODE = re.compile(r"^(?:#|ℹ) pass (\d+)\s*\n(?:#|ℹ) fail (\d+)", re.M)
+# dart test: "00:02 +5 -1: Some tests failed." / "00:02 +5: All tests passed!"
+_DART = re.compile(
+    r"^\d+:\d+ \+(\d+)(?: ~\d+)?(?: -(\d+))?: (?:All tests passed!|Some tests failed\.)", re.M
+)
+# GoogleTest: "[  PASSED  ] 4 tests." and, when some failed, "[  FAILED  ] 1 test, listed below:"
+_GTEST_PASSED = re.compile(r"^\[  PASSED  \] (\d+) tests?\.", re.M)
+_GTEST_FAILED = re.compile(r"^\[  FAILED  \] (\d+) tests?, listed below", re.M)
+# Catch2: "test cases: 5 | 4 passed | 1 failed" / "All tests passed (12 assertions in 5 test cases)"
+_CATCH2_BAD = re.compile(r"^test cases:\s+(\d+) \|\s+(\d+) passed \|\s+(\d+) failed", re.M)
+_CATCH2_OK = re.compile(r"^All tests passed \(\d+ assertions? in (\d+) test cases?\)", re.M)
 _NONE_RAN = re.compile(
     r"\bno tests ran\b|\bcollected 0 items\b|^Ran 0 tests\b|\bNo tests found\b", re.M | re.I
 )
@@ -105,9 +136,51 @@ def summarize(output: Any) -> TestSummary | None:
     if mocha:
         m = mocha[-1]
         return TestSummary(int(m.group(1)), int(m.group(2) or 0))
+    return _other_runners(text)
+
+
+def _other_runners(text: str) -> TestSummary | None:
+    """The summaries of runners outside Python and JavaScript's usual ones, each the last one
+    printed (an aggregate follows the per-module lines)."""
+    if m := _last(_SUREFIRE, text):
+        failed = int(m.group(2)) + int(m.group(3))
+        return TestSummary(int(m.group(1)) - failed - int(m.group(4) or 0), failed)
+    if m := _last(_GRADLE, text):
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
+    if m := _last(_PHPUNIT_BAD, text):
+        body = m.group("body")
+        failed = sum(int(n) for n in re.findall(r"(?:Failures|Errors): (\d+)", body))
+        return TestSummary(max(int(m.group(1)) - failed, 0), failed)
+    if m := _last(_PHPUNIT_OK, text):
+        return TestSummary(int(m.group(1)), 0)
+    if m := _last(_DOTNET, text):
+        return TestSummary(int(m.group(2)), int(m.group(1)))
+    if m := _last(_EXUNIT, text):
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
+    if m := _last(_CTEST, text):
+        return TestSummary(int(m.group(2)) - int(m.group(1)), int(m.group(1)))
+    if m := _last(_XCTEST, text):
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
+    for pattern in (_DENO, _BUN, _NODE):
+        if m := _last(pattern, text):
+            return TestSummary(int(m.group(1)), int(m.group(2)))
+    if m := _last(_DART, text):
+        return TestSummary(int(m.group(1)), int(m.group(2) or 0))
+    if m := _last(_GTEST_PASSED, text):
+        bad = _last(_GTEST_FAILED, text)
+        return TestSummary(int(m.group(1)), int(bad.group(1)) if bad else 0)
+    if m := _last(_CATCH2_BAD, text):
+        return TestSummary(int(m.group(2)), int(m.group(3)))
+    if m := _last(_CATCH2_OK, text):
+        return TestSummary(int(m.group(1)), 0)
     if _NONE_RAN.search(text):
         return TestSummary(0, 0)
     return None
+
+
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    matches = list(pattern.finditer(text))
+    return matches[-1] if matches else None
 
 
 def summarized_runs(executions: Iterable[Execution]) -> list[tuple[Execution, TestSummary]]:
