@@ -200,3 +200,31 @@ def edited_since(executions: Iterable[Execution], run: Execution) -> bool:
     return any(
         e.position > run.position and e.edits_files and "tested" not in e.acts for e in executions
     )
+
+
+_DESELECTED = re.compile(r"\b(\d+) deselected\b")
+# runner options that pick tests by name: pytest -k, go -run, jest -t, mocha --grep, ...
+_SELECTORS = frozenset(
+    ["-k", "-run", "-t", "--testNamePattern", "--grep", "-g", "--filter", "--tests", "-Dtest"]
+)
+# a single test file or test id: test_x.py, x_test.go, x.test.ts, x.spec.js, file.py::name
+_TEST_FILE = re.compile(
+    r"(?:^|/)(?:test_[\w.-]*\.py|[\w.-]+_test\.(?:py|go)|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?)$"
+    r"|\.py::"
+)
+
+
+def selected_subset(command: str | None, output: Any) -> str | None:
+    """How a test run was narrowed to part of the suite (tests deselected, picked by name, or
+    one test file), or None when nothing says it was."""
+    text = output_text(output) or ""
+    m = _DESELECTED.search(text)
+    if m and int(m.group(1)) > 0:
+        return f"{m.group(1)} deselected"
+    for word in (command or "").split():
+        option = word.split("=", 1)[0]
+        if option in _SELECTORS:
+            return f"tests picked with {option}"
+        if _TEST_FILE.search(word.strip("'\"")):
+            return f"only {word.strip(chr(39) + chr(34))[:60]}"
+    return None

@@ -25,6 +25,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     tests_failed,
     tests_none_ran,
     tests_passed,
+    tests_subset,
     tool_markup,
     values_differ,
 )

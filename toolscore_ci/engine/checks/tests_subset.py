@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from toolscore_ci.engine.checks.tests_failed import edited_after, test_runs
+from toolscore_ci.engine.index import claimed_ids
+from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.testruns import selected_subset
+from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
+
+
+@check("TSC305", "tests-subset", "unknown")
+def tests_subset(ctx: Context) -> Reason | None:
+    """ "All tests pass" when the latest run it rests on ran only part of the suite: the run
+    passed, but it does not show what the claim says, so it goes to review with the run cited
+    instead of being verified by it.
+
+    Sends to review: "All tests pass" after `pytest -k parser` (5 passed, 115 deselected), or
+    after `pytest tests/test_parser.py`. Leaves alone: a claim that names what it ran ("the
+    tests in test_parser.py pass"), or that does not say "all" ("the parser tests pass"); a
+    run of the whole suite or a folder of it; a failed or empty run (TSC110, TSC111 decide)."""
+    claim = ctx.reported.claim
+    if claim.category != "tested" or claimed_ids(claim.values):
+        return None
+    if not non_report_words().is_universal(claim.text):
+        return None
+    runs = test_runs(ctx)
+    if not runs:
+        return None
+    last, summary = runs[-1]
+    if summary.failed or summary.ran_none or edited_after(ctx, last):
+        return None
+    how = selected_subset(last.command, last.output)
+    if how is None:
+        return None
+    return ctx.reason(
+        "TSC305",
+        "unknown",
+        last.cited,
+        f"the latest test run passed ({summary.passed} passed) but ran part of the suite "
+        f"({how}): it does not show that all tests pass",
+    )
