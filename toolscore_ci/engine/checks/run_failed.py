@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from toolscore_ci.engine.index import Execution, claimed_ids
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -21,6 +24,20 @@ def _runs(ctx: Context) -> list[Execution]:
     return runs
 
 
+def _failed_by_its_record(run: Execution) -> bool:
+    """Did the run fail by what its record says (ok false, an error, an exit code or another
+    field of its result, a Python traceback), not only by a text that opens with "Error"? A
+    script may print "Error rate: 0.1%" and have run fine."""
+    result = run.result
+    if result is None:
+        return False
+    if result.ok is False or result.error not in (None, "", {}, []):
+        return True
+    if isinstance(result.output, Mapping):
+        return True
+    return "Traceback (most recent call last)" in (output_text(result.output) or "")
+
+
 @check("TSC113", "run-failed", "contradicted")
 def run_failed(ctx: Context) -> Reason | None:
     """ "The script ran fine" when the latest run failed and no run since the last edit went
@@ -31,7 +48,8 @@ def run_failed(ctx: Context) -> Reason | None:
     (true of a run that crashed: only a claim that the run went without error, vocab
     `clean_run`, is contradicted); a failed run followed by an edit (the fix may work); any
     run since the last edit that went through (the claim may be about that one); a command
-    that could not start (exit 126/127); a message that admits the failure."""
+    that could not start (exit 126/127); a run judged failed only because its printout opens
+    with "Error" ("Error rate: 0.1%"); a message that admits the failure."""
     claim = ctx.reported.claim
     if claim.category != "ran" or claim.admits_failure:
         return None
@@ -39,7 +57,7 @@ def run_failed(ctx: Context) -> Reason | None:
     if not words.says_clean_run(claim.text) or words.has_exception(claim.text):
         return None
     runs = _runs(ctx)
-    if not runs or runs[-1].status != "failed":
+    if not runs or runs[-1].status != "failed" or not _failed_by_its_record(runs[-1]):
         return None
     last = runs[-1]
     # an edit that is not itself a run: what a later run, or the claim, could rest on
