@@ -27,6 +27,7 @@ from toolscore_ci.formats import (
     otel_genai,
     probes_file,
     pydantic_ai,
+    smolagents,
     swe_agent,
     tau2_bench,
     tau_bench,
@@ -54,6 +55,7 @@ READERS: list[ModuleType] = [
     langfuse,
     openai_responses,
     pydantic_ai,  # `kind: request|response` with `part_kind`ed parts
+    smolagents,  # before vercel-ai, which also takes `{"steps": [...]}`: only these have `step_number`
     vercel_ai,  # `{"steps": [...]}` of typed content parts: no `role`, no other reader takes it
     google_adk,  # events: `author` with a Gemini `content` or an `invocation_id`
     gemini,  # before openai-chat: `{role: user|model, parts}`, parts untyped, no `content`

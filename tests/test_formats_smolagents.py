@@ -1,0 +1,280 @@
+"""Hugging Face smolagents: memory steps (a list, a memory dump, a RunResult). A step's `error`
+is the failed call, the `final_answer` tool is the agent's report, a CodeAgent's code run is a
+`python_interpreter` call, and through the real CLI the lie is caught while its honest twin is
+not; sniffing takes no other format's files, and malformed steps are reported, not a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from files_helpers import check_verdicts
+
+from toolscore_ci.formats import read_file, sniff
+from toolscore_ci.formats.jsonio import JsonValue, iter_json_values
+from toolscore_ci.model import InputIssue, TraceRecord
+
+FIXTURES = Path(__file__).parent / "fixtures" / "formats"
+TASK = "Book a table for 2 at Luigi's at 7pm."
+ARGS = {"restaurant": "Luigi's", "time": "19:00"}
+CLAIM = "Done, you're booked at Luigi's for 7pm."
+DECLINED = (
+    "Error executing tool 'book_table' with arguments {'restaurant': \"Luigi's\", 'time': "
+    "'19:00'}: PaymentError: card declined\nPlease try again or use another tool"
+)
+BOOKED = "{'status': 'booked', 'booking_id': 'bk_42'}"  # str() of the dict the tool returned
+
+
+def _call(name: str, arguments: Any, call_id: str) -> dict[str, Any]:
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+
+
+def _action(n: int, calls: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
+    step: dict[str, Any] = {
+        "step_number": n,
+        "timing": {"start_time": 1740823200.0 + n, "end_time": 1740823200.5 + n, "duration": 0.5},
+        "model_input_messages": None,
+        "tool_calls": calls,
+        "error": None,
+        "model_output_message": None,
+        "model_output": None,
+        "code_action": None,
+        "observations": None,
+        "observations_images": None,
+        "action_output": None,
+        "token_usage": None,
+        "is_final_answer": False,
+    }
+    return step | fields
+
+
+def _final(n: int, answer: str) -> dict[str, Any]:
+    return _action(
+        n,
+        [_call("final_answer", {"answer": answer}, f"call_f{n}")],
+        observations=answer,
+        action_output=answer,
+        is_final_answer=True,
+    )
+
+
+def _run(failed: bool) -> list[dict[str, Any]]:
+    """A ToolCallingAgent's `get_full_steps()`: book_table raised, or returned a booking."""
+    book = _call("book_table", ARGS, "call_1")
+    booking = (
+        _action(1, [book], error={"type": "AgentToolExecutionError", "message": DECLINED})
+        if failed
+        else _action(1, [book], observations=BOOKED)
+    )
+    return [{"task": TASK, "task_images": None}, booking, _final(2, CLAIM)]
+
+
+LIE, HONEST = _run(True), _run(False)
+
+
+def _read(tmp_path: Path, value: Any, name: str = "run.json") -> list[TraceRecord | InputIssue]:
+    path = tmp_path / name
+    path.write_text(value if isinstance(value, str) else json.dumps(value))
+    return list(read_file(str(path)))
+
+
+def _records(tmp_path: Path, value: Any) -> list[TraceRecord]:
+    return [r for r in _read(tmp_path, value) if isinstance(r, TraceRecord)]
+
+
+def _issues(tmp_path: Path, value: Any) -> list[str]:
+    return [i.message for i in _read(tmp_path, value) if isinstance(i, InputIssue)]
+
+
+def _steps(record: TraceRecord, kind: str) -> list[dict[str, Any]]:
+    return [s for s in record.data["steps"] if s["kind"] == kind]
+
+
+def test_sniffed_by_structure() -> None:
+    assert sniff(LIE).NAME == "smolagents"  # get_full_steps()
+    assert sniff({"system_prompt": "You book.", "steps": LIE}).NAME == "smolagents"  # a dump
+    run_result = {"output": CLAIM, "state": "success", "steps": LIE, "token_usage": None}
+    assert sniff(run_result).NAME == "smolagents"
+    assert sniff(LIE[1]).NAME == "smolagents"  # one ActionStep, as a step callback writes it
+    # a task alone, or steps without a `step_number`, are not smolagents'
+    assert getattr(sniff([{"task": TASK, "task_images": None}]), "NAME", None) != "smolagents"
+    assert sniff({"steps": [{"tool_calls": [], "observations": "x"}]}) is None
+
+
+@pytest.mark.parametrize(
+    "folder",
+    sorted(p.name for p in FIXTURES.iterdir() if p.is_dir() and p.name != "smolagents"),
+)
+def test_no_other_formats_file_is_taken(folder: str) -> None:
+    for path in sorted((FIXTURES / folder).iterdir()):
+        if not path.is_file() or not path.name.startswith(("conversation", "expected")):
+            continue
+        values = [v.value for v in iter_json_values(str(path)) if isinstance(v, JsonValue)]
+        for value in values[:16]:
+            reader = sniff(value)
+            assert reader is None or reader.NAME != "smolagents", path
+            if isinstance(value, list):
+                for element in value[:16]:
+                    reader = sniff(element)
+                    assert reader is None or reader.NAME != "smolagents", path
+
+
+def test_a_failed_tool_call_is_the_steps_error(tmp_path: Path) -> None:
+    (record,) = _records(tmp_path, LIE)
+    steps = record.data["steps"]
+    assert [(s["kind"], s["role"]) for s in steps] == [
+        ("message", "user"),
+        ("tool_call", "agent"),
+        ("tool_result", "tool"),
+        ("message", "agent"),
+    ]
+    assert record.data["task"]["instruction"] == TASK
+    assert steps[1]["name"] == "book_table" and steps[1]["args"] == ARGS
+    assert steps[1]["ts"] == "2025-03-01T10:00:01Z"  # timing.start_time
+    assert steps[2]["ok"] is False and steps[2]["error"] == DECLINED
+    assert record.data["final_claim"]["text"] == CLAIM  # the final_answer tool's answer
+    assert not any(s.get("name") == "final_answer" for s in steps)  # the report, not a call
+    (honest,) = _records(tmp_path, HONEST)
+    (result,) = _steps(honest, "tool_result")
+    assert result["ok"] is True and result["output"] == {"status": "booked", "booking_id": "bk_42"}
+
+
+def test_a_code_agent_run_with_an_execution_error(tmp_path: Path) -> None:
+    code = "result = book_table(restaurant=\"Luigi's\", time='19:00')\nprint(result)"
+    failed = _action(
+        1,
+        [_call("python_interpreter", code, "call_1")],
+        model_output=f"Thought: I will book it.\n<code>\n{code}\n</code>",
+        code_action=code,
+        observations="Execution logs:\nconnecting to the booking service\n",
+        error={
+            "type": "AgentExecutionError",
+            "message": "Code execution failed at line 'result = book_table(...)' due to: "
+            "PaymentError: card declined",
+        },
+    )
+    final = _action(
+        2,
+        [_call("python_interpreter", f"final_answer({CLAIM!r})", "call_2")],
+        model_output="Thought: It is booked.",
+        code_action=f"final_answer({CLAIM!r})",
+        observations=f"Execution logs:\nLast output from code snippet:\n{CLAIM}",
+        action_output=CLAIM,
+        is_final_answer=True,
+    )
+    steps = [{"task": TASK, "task_images": None}, failed, final]
+    (record,) = _records(tmp_path, {"system_prompt": "You write code.", "steps": steps})
+    calls = _steps(record, "tool_call")
+    assert [c["name"] for c in calls] == ["python_interpreter", "python_interpreter"]
+    assert calls[0]["args"] == {"code": code}
+    first, second = _steps(record, "tool_result")
+    assert first["ok"] is False and "PaymentError" in first["error"]
+    assert "connecting to the booking service" in first["output"]  # the logs before it failed
+    assert second["ok"] is True
+    agent = [
+        s["content"] for s in record.data["steps"] if s.get("role") == "agent" and "content" in s
+    ]
+    assert agent == [CLAIM]  # the thoughts around the code are no claim
+    assert record.data["meta"]["system"] == "You write code."
+    path = tmp_path / "code.json"
+    path.write_text(json.dumps(steps))
+    # the checks bind a claim to the tools it names; which tool the code called is inside the
+    # code, so the "booked" claim after the failed run is never verified (it stays open)
+    assert _verdict(path) != "verified"
+
+
+def test_parallel_calls_split_their_observations_and_a_named_failure(tmp_path: Path) -> None:
+    calls = [_call("check_availability", ARGS, "a"), _call("get_user_email", {}, "b")]
+    ok = _action(1, calls, observations="{'available': True}\n{'email': 'ana@example.com'}")
+    error = {
+        "type": "AgentToolExecutionError",
+        "message": "Error executing tool 'check_availability' with arguments {}: Timeout",
+    }
+    failed = _action(2, calls, error=error)
+    steps = [{"task": TASK, "task_images": None}, ok, failed, _final(3, CLAIM)]
+    (record,) = _records(tmp_path, steps)
+    results = _steps(record, "tool_result")
+    assert [(r["name"], r["ok"]) for r in results] == [
+        ("check_availability", True),
+        ("get_user_email", True),
+        ("check_availability", False),  # the one the error names; the other has no result
+    ]
+    assert results[0]["output"] == {"available": True}
+    assert results[1]["output"] == {"email": "ana@example.com"}
+    issues = _issues(tmp_path, steps)
+    assert any("call without a result" in m and "get_user_email" in m for m in issues)
+
+
+def test_errors_without_calls_planning_and_run_results(tmp_path: Path) -> None:
+    parse_error = _action(
+        1, [], error={"type": "AgentParsingError", "message": "Error in code parsing"}
+    )
+    plan = {
+        "model_input_messages": [],
+        "model_output_message": {"role": "assistant", "content": "I will book it."},
+        "plan": "1. Book the table. It is booked.",
+        "timing": {"start_time": 1740823200.0, "end_time": 1740823201.0},
+        "token_usage": None,
+    }
+    booking = _action(2, [_call("book_table", ARGS, "call_1")], observations=BOOKED)
+    result = {
+        "output": CLAIM,
+        "state": "success",
+        "steps": [{"task": TASK, "task_images": None}, plan, parse_error, booking],
+        "token_usage": None,
+        "timing": {"start_time": 1740823200.0, "end_time": 1740823210.0},
+    }
+    (record,) = _records(tmp_path, result)
+    roles = [(s["role"], s.get("content")) for s in record.data["steps"] if s["kind"] == "message"]
+    assert roles == [
+        ("user", TASK),
+        ("environment", "AgentParsingError: Error in code parsing"),
+        ("agent", CLAIM),  # the RunResult's output: no step gave the final answer
+    ]
+    assert not any("booked" in str(c) and r == "agent" for r, c in roles[:-1])  # the plan
+
+
+def test_malformed_steps_are_reported_not_a_crash(tmp_path: Path) -> None:
+    steps: list[Any] = [
+        {"task": TASK, "task_images": None},
+        _action(1, ["not a call", {"function": {"arguments": {}}}]),
+        _action(2, [_call("book_table", "not json", "call_1")], observations=7),
+        _action(3, [_call("book_table", ARGS, "call_2")], error=["odd"], new_field=1),
+        {"kind": "SomeFutureStep"},
+        _final(4, CLAIM),
+    ]
+    items = _read(tmp_path, {"steps": steps})
+    (record,) = [r for r in items if isinstance(r, TraceRecord)]
+    messages = [i.message for i in items if isinstance(i, InputIssue)]
+    assert not any("reader failed" in m for m in messages)
+    assert any("unreadable tool call" in m for m in messages)
+    assert any("unparsable tool arguments of 'book_table'" in m for m in messages)
+    assert any("unknown action step field 'new_field'" in m for m in messages)
+    assert any("unknown step 'kind'" in m for m in messages)
+    results = _steps(record, "tool_result")
+    assert [r["ok"] for r in results] == [True, False]
+    assert record.data["final_claim"]["text"] == CLAIM
+    # loose values of another shape in a smolagents file are counted, never dropped
+    lines = [json.dumps(LIE[1]), json.dumps({"something": "else"}), json.dumps(LIE[2])]
+    messages = _issues(tmp_path, "\n".join(lines) + "\n")
+    assert any("unknown record type" in m or "unknown step" in m for m in messages)
+
+
+def _verdict(path: Path) -> str:
+    return next(iter(check_verdicts(path).values()))
+
+
+def test_the_lie_is_caught_and_the_honest_twin_is_not(tmp_path: Path) -> None:
+    for name, lie, honest in (
+        ("steps", LIE, HONEST),
+        ("memory", {"system_prompt": "You book.", "steps": LIE}, {"steps": HONEST}),
+    ):
+        lie_path, honest_path = tmp_path / f"{name}.lie.json", tmp_path / f"{name}.honest.json"
+        lie_path.write_text(json.dumps(lie))
+        honest_path.write_text(json.dumps(honest))
+        assert _verdict(lie_path) == "false_success", name
+        assert _verdict(honest_path) == "verified", name
+    fixture = FIXTURES / "smolagents" / "conversation.json"
+    assert _verdict(fixture) == "false_success"

@@ -1,0 +1,287 @@
+"""Hugging Face smolagents runs: an agent's memory steps as `agent.memory.get_full_steps()` (or
+`get_succinct_steps()`, `[step.dict() for step in agent.memory.steps]`) gives them, a memory
+dump `{"system_prompt": ..., "steps": [...]}`, or a `RunResult.dict()` (`{"output", "state",
+"steps", ...}`, what `run(..., return_full_result=True)` returns).
+
+Steps carry no type tag; they are told apart by their fields (`src/smolagents/memory.py`):
+a `TaskStep` (`task`, `task_images`) is the user's task; an `ActionStep` (`step_number`,
+`tool_calls`, `observations`, `error`, `action_output`, `is_final_answer`, `timing`) holds the
+agent's calls (`ToolCall.dict()`: `id`, `type: "function"`, `function: {name, arguments}`), and
+`observations` their results: the `str()` of each tool's output, one a line for parallel calls
+(ToolCallingAgent.process_tool_calls, `src/smolagents/agents.py`). A step's `error`
+(`AgentError.dict()`: `{"type", "message"}`, `src/smolagents/utils.py`) is smolagents' failure
+marker: a tool that raised is an `AgentToolExecutionError` naming the tool, so that call failed
+and the step's other calls have no result; an error on a step without calls (a parsing or
+generation error, the max-steps notice) is an environment message. A step without an error
+did its calls: each is ok. A CodeAgent's call is `python_interpreter` with the code as its
+argument (`code`), its observations the execution logs; the text the model wrote around the
+code (`model_output`, beside `code_action`) is reasoning and dropped, while a ToolCallingAgent's
+text beside its calls is the agent's. The `final_answer` tool is the agent's report, not a
+call: its `answer` (or the final step's `action_output`, a `FinalAnswerStep`'s `output`, a
+`RunResult`'s `output`) is the agent's last message. `PlanningStep` plans, the model's input
+and output messages (the history again) and token counts are dropped; images and any other
+step are counted. Timestamps are `timing.start_time` / `end_time` (Unix seconds).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from toolscore_ci.formats._conversations import read_conversations
+from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_str, text_of
+from toolscore_ci.formats.base import Coverage, ReadItem
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue
+
+NAME = "smolagents"
+_FINAL = "final_answer"  # FinalAnswerTool: its call is the agent's report
+_CODE = "python_interpreter"  # the CodeAgent's one call: the code it ran
+#: ActionStep.dict() fields (and the `start_time` / `end_time` / `duration` of releases
+#: before `timing`); those not named in `_add_action` say nothing a check reads.
+_ACTION_KEYS = frozenset(
+    {
+        "step_number",
+        "timing",
+        "model_input_messages",
+        "tool_calls",
+        "error",
+        "model_output_message",
+        "model_output",
+        "code_action",
+        "observations",
+        "observations_images",
+        "action_output",
+        "token_usage",
+        "is_final_answer",
+        "start_time",
+        "end_time",
+        "duration",
+    }
+)
+_TOOL_NAMED = re.compile(r"tool '([^']+)'")  # "Error executing tool 'book_table' with ..."
+
+
+def _is_action(value: Any) -> bool:
+    """An ActionStep: a `step_number` and its calls or observations."""
+    return (
+        type(value) is dict
+        and type(value.get("step_number")) is int
+        and ("tool_calls" in value or "observations" in value)
+        and (value.get("tool_calls") is None or type(value["tool_calls"]) is list)
+    )
+
+
+def _kind(value: Any) -> str | None:
+    """Which memory step a value is, by its fields; None for none of them."""
+    if type(value) is not dict:
+        return None
+    if _is_action(value):
+        return "action"
+    keys = set(value)
+    if type(value.get("task")) is str and keys <= {"task", "task_images"}:
+        return "task"
+    if type(value.get("plan")) is str and keys & {"model_output_message", "model_input_messages"}:
+        return "planning"
+    if keys == {"system_prompt"}:
+        return "system"
+    if len(keys) == 1 and keys <= {"output", "final_answer"}:
+        return "final"
+    return None
+
+
+def _step_list(value: Any) -> list[Any] | None:
+    if (
+        type(value) is list
+        and value
+        and all(type(s) is dict for s in value)  # a step of another shape is counted
+        and any(_is_action(s) for s in value)
+    ):
+        return value
+    return None
+
+
+def _steps_of(value: Any) -> list[Any] | None:
+    """The steps of a whole run: a list of steps, a memory dump or a RunResult (its system
+    prompt first and its `output` last, as the steps they would be)."""
+    if type(value) is list:
+        return _step_list(value)
+    if type(value) is not dict:
+        return None
+    steps = _step_list(value.get("steps"))
+    if steps is None:
+        return None
+    prompt = value.get("system_prompt")
+    prompt = as_dict(prompt).get("system_prompt", prompt)  # a SystemPromptStep's dict
+    head = [{"system_prompt": prompt}] if prompt is not None else []
+    final = any(as_dict(s).get("is_final_answer") is True for s in steps)
+    tail = [{"output": value["output"]}] if value.get("output") is not None and not final else []
+    return [*head, *steps, *tail]
+
+
+def _is_step(value: Any) -> bool:
+    return _kind(value) is not None
+
+
+def sniff(first: Any) -> bool:
+    return _is_action(first) or _steps_of(first) is not None
+
+
+def _text(value: Any) -> str | None:
+    """An answer as text: a string as it is, any other value as its JSON."""
+    if value is None or type(value) is str:
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _error(value: Any) -> tuple[str, str] | None:
+    """(type, message) of a step's `error`: AgentError.dict(), or a bare string."""
+    if value is None:
+        return None
+    if type(value) is str:
+        return "AgentError", value
+    error = as_dict(value)
+    message = first_str(error.get("message")) or _text(value) or "error"
+    return first_str(error.get("type")) or "AgentError", message
+
+
+def _timing(step: dict[str, Any]) -> tuple[Any, Any]:
+    timing = as_dict(step.get("timing"))
+    start = timing.get("start_time", step.get("start_time"))
+    end = timing.get("end_time", step.get("end_time"))
+    return start, end if end is not None else start
+
+
+def _answer(arguments: Any) -> Any:
+    """The `answer` a final_answer call gave (its arguments themselves when it has none)."""
+    if type(arguments) is dict and "answer" in arguments:
+        return arguments["answer"]
+    return arguments
+
+
+def _split(observations: Any, count: int) -> list[Any] | None:
+    """Each call's observation: parallel calls' are joined one a line, in the calls' order; a
+    text that does not split into as many lines is kept whole (None)."""
+    if count == 1:
+        return [observations]
+    if type(observations) is str:
+        lines = observations.split("\n")
+        if len(lines) == count:
+            return lines
+    return None
+
+
+def _failed_call(calls: list[tuple[str | None, str | None]], message: str) -> int:
+    """Which of a failed step's calls raised: the one the error names, else the last."""
+    named = _TOOL_NAMED.search(message)
+    if named is not None:
+        for at, (name, _) in enumerate(calls):
+            if name == named.group(1):
+                return at
+    return len(calls) - 1
+
+
+def _add_action(b: TraceBuilder, step: dict[str, Any], line: int | None) -> None:
+    start, end = _timing(step)
+    for key in step:
+        if key not in _ACTION_KEYS:
+            b.coverage.note("unknown action step field", str(key), line)
+    if step.get("observations_images"):
+        b.coverage.note("observation images of step", str(step["step_number"]), line)
+    code_agent = step.get("code_action") is not None
+    if not code_agent:  # a CodeAgent's model output is its thought and the code again
+        b.agent(text_of(step.get("model_output")), start)  # a string or content parts
+    calls: list[tuple[str | None, str | None]] = []
+    answer: Any = None
+    for raw in as_list(step.get("tool_calls")):
+        call = as_dict(raw)
+        function = as_dict(call.get("function"))
+        name = first_str(function.get("name"), call.get("name"))
+        arguments = function.get("arguments", call.get("arguments"))
+        if type(raw) is not dict or name is None:
+            b.coverage.note("unreadable tool call in step", str(step["step_number"]), line)
+            continue
+        if name == _FINAL:
+            answer = _answer(arguments)
+            continue
+        call_id = first_str(call.get("id")) or f"step{step['step_number']}-{len(calls)}"
+        if name == _CODE and type(arguments) is str:
+            arguments = {"code": arguments}
+        b.call(name, arguments, call_id, start)
+        calls.append((name, call_id))
+    observations = step.get("observations")
+    error = _error(step.get("error"))
+    if error is not None:
+        kind, message = error
+        if calls:
+            at = _failed_call(calls, message)
+            for name, _ in calls[:at] + calls[at + 1 :]:
+                b.coverage.note(
+                    "call without a result (its step failed) to", str(name), line, info=True
+                )
+            name, call_id = calls[at]
+            output = observations if observations else message
+            b.result(call_id, output, ok=False, error=message, ts=end, name=name, line=line)
+        else:
+            b.environment(f"{kind}: {message}", end)
+    elif calls:
+        outputs = _split(observations, len(calls))
+        if outputs is None:
+            b.coverage.note(
+                "observations of parallel calls kept whole, on each call, in step",
+                str(step["step_number"]),
+                line,
+                info=True,
+            )
+            outputs = [observations] * len(calls)
+        for (name, call_id), output in zip(calls, outputs, strict=True):
+            b.result(call_id, output, ok=True, ts=end, name=name, line=line)
+    if step.get("is_final_answer") is True and step.get("action_output") is not None:
+        answer = step["action_output"]
+    b.agent(_text(answer), end)
+
+
+def _add(b: TraceBuilder, step: Any, line: int | None) -> None:
+    kind = _kind(step)
+    if kind is None:
+        detail = ", ".join(sorted(map(str, step)))[:80] if type(step) is dict else None
+        b.coverage.note("unknown step", detail or type(step).__name__, line)
+        return
+    if kind == "action":
+        _add_action(b, step, line)
+    elif kind == "task":
+        if step.get("task_images"):
+            b.coverage.note("task images", "task_images", line)
+        b.user(step["task"])
+    elif kind == "system":
+        b.meta.setdefault("system", _text(step["system_prompt"]))
+    elif kind == "final":
+        text = _text(step.get("output", step.get("final_answer")))
+        if text != b.final_text:  # the final action step gave it already
+            b.agent(text)
+    # a PlanningStep's plan: the agent's intentions, never a claim
+
+
+def _trace_id(value: Any) -> str | None:
+    return first_str(value.get("id"), value.get("run_id")) if isinstance(value, dict) else None
+
+
+def read(
+    values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+) -> Iterator[ReadItem]:
+    return read_conversations(
+        values,
+        path,
+        coverage,
+        source=NAME,
+        held=_steps_of,
+        is_message=_is_step,
+        add=_add,
+        trace_id=_trace_id,
+        kind_key="type",
+    )
