@@ -91,6 +91,7 @@ REPORT_SLOTS = (
     "clause_openers",
     "articles",
     "clean_run",
+    "whole",
 )
 
 
@@ -112,7 +113,12 @@ class NonReportWords:
     prepositions: re.Pattern[str]  # the `prepositions` words
     clause_openers: re.Pattern[str]  # the `clause_openers` words
     clean_run: re.Pattern[str]  # the `clean_run` words
+    whole: re.Pattern[str]  # the `whole` words
     languages: dict[str, dict[str, tuple[str, ...]]]
+
+    def says_whole(self, sentence: str) -> bool:
+        """Does the claim speak of the whole of what it names ("the full test suite")?"""
+        return self.whole.search(_plain(sentence)) is not None
 
     def says_clean_run(self, sentence: str) -> bool:
         """Does the sentence say a run went through without error ("the script ran fine")?"""
@@ -303,6 +309,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("prepositions")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("clause_openers")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("clean_run")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("whole")) + r")(?!\w)", re.I),
         langs,
     )
 

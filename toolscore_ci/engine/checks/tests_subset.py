@@ -15,13 +15,15 @@ def tests_subset(ctx: Context) -> Reason | None:
     instead of being verified by it.
 
     Sends to review: "All tests pass" after `pytest -k parser` (5 passed, 115 deselected), or
-    after `pytest tests/test_parser.py`. Leaves alone: a claim that names what it ran ("the
-    tests in test_parser.py pass"), or that does not say "all" ("the parser tests pass"); a
+    "the full test suite passes" after `pytest tests/test_parser.py`. Leaves alone: a claim
+    that names what it ran ("the tests in test_parser.py pass"), or that says neither "all"
+    nor "the whole suite" (vocab `universal`, `whole`: "the parser tests pass"); a
     run of the whole suite or a folder of it; a failed or empty run (TSC110, TSC111 decide)."""
     claim = ctx.reported.claim
     if claim.category != "tested" or claimed_ids(claim.values):
         return None
-    if not non_report_words().is_universal(claim.text):
+    words = non_report_words()
+    if not (words.is_universal(claim.text) or words.says_whole(claim.text)):
         return None
     runs = test_runs(ctx)
     if not runs:
