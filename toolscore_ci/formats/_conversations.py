@@ -7,10 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id
+from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, first_str
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
+
+
+def id_or_run_id(value: Any) -> str | None:
+    """A saved run's own name: its `id`, else its `run_id` (what most frameworks' dumps hold)."""
+    return first_str(value.get("id"), value.get("run_id")) if isinstance(value, dict) else None
 
 
 def read_conversations(

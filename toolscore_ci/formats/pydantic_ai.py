@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from toolscore_ci.formats._conversations import read_conversations
+from toolscore_ci.formats._conversations import id_or_run_id, read_conversations
 from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
@@ -107,10 +107,6 @@ def _add(b: TraceBuilder, message: dict[str, Any], line: int | None) -> None:
             b.coverage.note("unknown part kind", kind, line)
 
 
-def _trace_id(value: Any) -> str | None:
-    return first_str(value.get("id"), value.get("run_id")) if isinstance(value, dict) else None
-
-
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
@@ -122,6 +118,6 @@ def read(
         held=_messages_of,
         is_message=_is_message,
         add=_add,
-        trace_id=_trace_id,
+        trace_id=id_or_run_id,
         kind_key="kind",
     )

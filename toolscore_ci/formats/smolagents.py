@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from toolscore_ci.formats._conversations import read_conversations
+from toolscore_ci.formats._conversations import id_or_run_id, read_conversations
 from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
@@ -267,10 +267,6 @@ def _add(b: TraceBuilder, step: Any, line: int | None) -> None:
     # a PlanningStep's plan: the agent's intentions, never a claim
 
 
-def _trace_id(value: Any) -> str | None:
-    return first_str(value.get("id"), value.get("run_id")) if isinstance(value, dict) else None
-
-
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
@@ -282,6 +278,6 @@ def read(
         held=_steps_of,
         is_message=_is_step,
         add=_add,
-        trace_id=_trace_id,
+        trace_id=id_or_run_id,
         kind_key="type",
     )
