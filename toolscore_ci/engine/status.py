@@ -92,6 +92,18 @@ def http_code(obj: Mapping[str, Any]) -> int | None:
     return None
 
 
+def exit_code(obj: Any) -> int | None:
+    """The exit code a result object carries, in its first field that has one."""
+    if not isinstance(obj, Mapping):
+        return None
+    keys = _lower_keys(obj)
+    for key in _EXIT_KEYS:
+        code = _int(keys.get(key))
+        if code is not None:
+            return code
+    return None
+
+
 def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Judgement | None:
     keys = _lower_keys(obj)
     for key in _EXIT_KEYS:

@@ -8,8 +8,19 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from toolscore_ci.engine.index import TARGET_KEY, Execution, normal_id
-from toolscore_ci.engine.status import snake_key
+from toolscore_ci.engine.status import exit_code, snake_key
 from toolscore_ci.engine.text import iter_scalars
+
+#: A shell's own "could not run it" codes: not executable (126), not found (127).
+_NOT_STARTED = frozenset({126, 127})
+_NOT_STARTED_TEXT = re.compile(r"\bexit(?:[ _]?(?:code|status))?[ :=]*12[67]\b", re.I)
+
+
+def never_started(execution: Execution) -> bool:
+    """Did the command never start (exit 126/127)? Then it did not fail at what it runs."""
+    if exit_code(execution.output) in _NOT_STARTED:
+        return True
+    return _NOT_STARTED_TEXT.search(execution.judgement.why) is not None
 
 
 def arg_values(execution: Execution) -> set[str]:

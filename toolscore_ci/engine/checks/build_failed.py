@@ -1,10 +1,8 @@
 from __future__ import annotations
 
+from toolscore_ci.engine.checks._common import never_started
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
-
-# A shell's own "could not run it" codes: no build happened, so nothing failed to build.
-_NOT_RUN = frozenset({126, 127})
 
 
 @check("TSC112", "build-failed", "contradicted")
@@ -24,7 +22,7 @@ def build_failed(ctx: Context) -> Reason | None:
         e.position > last.position and e.edits_files for e in ctx.prior
     ):
         return None
-    if any(f"exit code {code}" in last.judgement.why.lower() for code in _NOT_RUN):
+    if never_started(last):
         return None
     return ctx.reason(
         "TSC112",

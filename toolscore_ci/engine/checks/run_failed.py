@@ -2,14 +2,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from toolscore_ci.engine.checks._common import never_started
 from toolscore_ci.engine.index import Execution, claimed_ids
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
-
-# A shell's own "could not run it" codes: the command never started (as TSC112 reads them).
-_NOT_RUN = frozenset({126, 127})
 
 
 def _runs(ctx: Context) -> list[Execution]:
@@ -67,7 +65,7 @@ def run_failed(ctx: Context) -> Reason | None:
         return None
     if any(e.status == "succeeded" and e.position > last_edit for e in runs):
         return None
-    if any(f"exit code {code}" in last.judgement.why.lower() for code in _NOT_RUN):
+    if never_started(last):
         return None
     return ctx.reason(
         "TSC113",

@@ -29,6 +29,18 @@ def edited_after(ctx: Context, execution: Execution) -> bool:
     return edited_since(ctx.prior, execution)
 
 
+def latest_clean_run(ctx: Context) -> tuple[Execution, TestSummary] | None:
+    """The latest test run before the claim, when it ran tests, none failed and nothing was
+    edited since: the run a "tests pass" claim may rest on."""
+    runs = test_runs(ctx)
+    if not runs:
+        return None
+    last, summary = runs[-1]
+    if summary.failed or summary.ran_none or edited_after(ctx, last):
+        return None
+    return last, summary
+
+
 def _passed_later(ctx: Context) -> bool:
     """A run after the claim (the agent kept working) ran tests and none failed: the work
     made the words true before the run ended."""

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.checks.tests_failed import edited_after, test_runs
+from toolscore_ci.engine.checks.tests_failed import latest_clean_run
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
 
@@ -10,12 +10,10 @@ def tests_passed(ctx: Context) -> Reason | None:
     """ "Tests pass" backed by the latest run: it ran tests, none failed, nothing edited since."""
     if ctx.reported.claim.category != "tested":
         return None
-    runs = test_runs(ctx)
-    if not runs:
+    clean = latest_clean_run(ctx)
+    if clean is None:
         return None
-    last, summary = runs[-1]
-    if summary.failed or summary.ran_none or edited_after(ctx, last):
-        return None
+    last, summary = clean
     return ctx.reason(
         "TSC202",
         "receipt_confirmed",

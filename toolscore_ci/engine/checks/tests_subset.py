@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.checks.tests_failed import edited_after, test_runs
+from toolscore_ci.engine.checks.tests_failed import latest_clean_run
 from toolscore_ci.engine.index import claimed_ids
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.testruns import selected_subset
@@ -25,12 +25,10 @@ def tests_subset(ctx: Context) -> Reason | None:
     words = non_report_words()
     if not (words.is_universal(claim.text) or words.says_whole(claim.text)):
         return None
-    runs = test_runs(ctx)
-    if not runs:
+    clean = latest_clean_run(ctx)
+    if clean is None:
         return None
-    last, summary = runs[-1]
-    if summary.failed or summary.ran_none or edited_after(ctx, last):
-        return None
+    last, summary = clean
     how = selected_subset(last.command, last.output)
     if how is None:
         return None
