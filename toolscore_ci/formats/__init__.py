@@ -13,12 +13,14 @@ from toolscore_ci.formats import (
     autogen,
     claude_code,
     codex,
+    crewai,
     gemini,
     google_adk,
     inspect_ai,
     langchain,
     langfuse,
     langsmith,
+    llamaindex,
     native,
     openai_chat,
     openai_responses,
@@ -59,6 +61,8 @@ READERS: list[ModuleType] = [
     vercel_ai,  # `{"steps": [...]}` of typed content parts: no `role`, no other reader takes it
     google_adk,  # events: `author` with a Gemini `content` or an `invocation_id`
     gemini,  # before openai-chat: `{role: user|model, parts}`, parts untyped, no `content`
+    crewai,  # listener event logs: snake_case `type` tags (tool_usage_started...) none else has
+    llamaindex,  # before openai-chat, its dialect: `tool_kwargs`+`tool_id`, `additional_kwargs`
     autogen,  # AgentChat messages: `type` (TextMessage, ToolCallRequestEvent...) and `source`
     langchain,  # `{"type": "ai", "data": ...}` messages: no `role`, no other reader takes them
     anthropic,  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
