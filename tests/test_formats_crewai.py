@@ -11,9 +11,16 @@ from typing import Any
 
 import pytest
 from files_helpers import check_verdicts
+from reader_helpers import (
+    assert_not_taken,
+    issues_of,
+    other_folders,
+    read_value,
+    records_of,
+    steps_of,
+)
 
-from toolscore_ci.formats import read_file, sniff
-from toolscore_ci.formats.jsonio import JsonValue, iter_json_values
+from toolscore_ci.formats import sniff
 from toolscore_ci.model import InputIssue, TraceRecord
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
@@ -70,24 +77,6 @@ def _jsonl(events: list[Any]) -> str:
     return "".join(json.dumps(e) + "\n" for e in events)
 
 
-def _read(tmp_path: Path, value: Any, name: str = "run.jsonl") -> list[TraceRecord | InputIssue]:
-    path = tmp_path / name
-    path.write_text(value if isinstance(value, str) else json.dumps(value))
-    return list(read_file(str(path)))
-
-
-def _records(tmp_path: Path, value: Any) -> list[TraceRecord]:
-    return [r for r in _read(tmp_path, value) if isinstance(r, TraceRecord)]
-
-
-def _issues(tmp_path: Path, value: Any) -> list[str]:
-    return [i.message for i in _read(tmp_path, value) if isinstance(i, InputIssue)]
-
-
-def _steps(record: TraceRecord, kind: str) -> list[dict[str, Any]]:
-    return [s for s in record.data["steps"] if s["kind"] == kind]
-
-
 def test_sniffed_by_structure() -> None:
     assert sniff(LIE).NAME == "crewai"  # a JSON array of events
     assert sniff(LIE[5]).NAME == "crewai"  # one event a line, as a listener writes them
@@ -100,26 +89,13 @@ def test_sniffed_by_structure() -> None:
     assert sniff({"raw": CLAIM, "tasks_output": [{"raw": CLAIM}], "token_usage": {}}) is None
 
 
-@pytest.mark.parametrize(
-    "folder",
-    sorted(p.name for p in FIXTURES.iterdir() if p.is_dir() and p.name != "crewai"),
-)
+@pytest.mark.parametrize("folder", other_folders("crewai"))
 def test_no_other_formats_file_is_taken(folder: str) -> None:
-    for path in sorted((FIXTURES / folder).iterdir()):
-        if not path.is_file() or not path.name.startswith(("conversation", "expected")):
-            continue
-        values = [v.value for v in iter_json_values(str(path)) if isinstance(v, JsonValue)]
-        for value in values[:16]:
-            reader = sniff(value)
-            assert reader is None or reader.NAME != "crewai", path
-            if isinstance(value, list):
-                for element in value[:16]:
-                    reader = sniff(element)
-                    assert reader is None or reader.NAME != "crewai", path
+    assert_not_taken(folder, "crewai")
 
 
 def test_a_tool_usage_error_is_the_failed_call(tmp_path: Path) -> None:
-    (record,) = _records(tmp_path, _jsonl(LIE))
+    (record,) = records_of(read_value(tmp_path, _jsonl(LIE), "run.jsonl"))
     steps = record.data["steps"]
     assert [(s["kind"], s["role"]) for s in steps] == [
         ("message", "user"),
@@ -132,8 +108,8 @@ def test_a_tool_usage_error_is_the_failed_call(tmp_path: Path) -> None:
     assert steps[1]["ts"] == LIE[5]["timestamp"]
     assert steps[2]["ok"] is False and steps[2]["error"] == "PaymentError: card declined"
     assert record.data["final_claim"]["text"] == CLAIM
-    (honest,) = _records(tmp_path, HONEST)  # a JSON array of events
-    (result,) = _steps(honest, "tool_result")
+    (honest,) = records_of(read_value(tmp_path, HONEST, "run.jsonl"))  # a JSON array of events
+    (result,) = steps_of(honest, "tool_result")
     assert result["ok"] is True and result["output"] == {"status": "booked", "booking_id": "bk_42"}
 
 
@@ -155,15 +131,15 @@ def test_other_failure_markers(tmp_path: Path) -> None:
         _tool("tool_selection_error", name="reserve", error="Tool 'reserve' not found"),
         _event("task_failed", error="the task could not be done"),
     ]
-    (record,) = _records(tmp_path, _jsonl(events))
-    results = _steps(record, "tool_result")
+    (record,) = records_of(read_value(tmp_path, _jsonl(events), "run.jsonl"))
+    results = steps_of(record, "tool_result")
     assert [(r["name"], r["ok"], r["error"]) for r in results] == [
         ("book_table", False, message),
         ("book_table", False, "no table free"),
         ("book_table", False, "no table free"),
         ("reserve", False, "Tool 'reserve' not found"),  # a call that never started
     ]
-    assert [c["name"] for c in _steps(record, "tool_call")][-1] == "reserve"
+    assert [c["name"] for c in steps_of(record, "tool_call")][-1] == "reserve"
     (env,) = [s for s in record.data["steps"] if s["role"] == "environment"]
     assert env["content"] == "task_failed: the task could not be done"
 
@@ -180,7 +156,7 @@ def test_malformed_events_are_reported_not_a_crash(tmp_path: Path) -> None:
         "not an event",
         _event("agent_execution_completed", output=CLAIM),
     ]
-    items = _read(tmp_path, _jsonl(events))
+    items = read_value(tmp_path, _jsonl(events))
     (record,) = [r for r in items if isinstance(r, TraceRecord)]
     messages = [i.message for i in items if isinstance(i, InputIssue)]
     assert not any("reader failed" in m for m in messages)
@@ -189,11 +165,13 @@ def test_malformed_events_are_reported_not_a_crash(tmp_path: Path) -> None:
     assert any("task without a description" in m for m in messages)
     assert any("unknown record type 'some_future_event'" in m for m in messages)
     assert any("unknown record type" in m and "str" in m for m in messages)
-    (result,) = _steps(record, "tool_result")
+    (result,) = steps_of(record, "tool_result")
     assert result["ok"] is False and result["error"] == "{'odd': [1]}"
     assert record.data["final_claim"]["text"] == CLAIM
     # an unknown event in a file of them is counted, never dropped
-    messages = _issues(tmp_path, [*LIE, _event("flow_started", flow_name="f")])
+    messages = issues_of(
+        read_value(tmp_path, [*LIE, _event("flow_started", flow_name="f")], "run.jsonl")
+    )
     assert any("unknown record type 'flow_started'" in m for m in messages)
 
 

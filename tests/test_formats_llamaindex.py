@@ -11,9 +11,15 @@ from typing import Any
 
 import pytest
 from files_helpers import check_verdicts
+from reader_helpers import (
+    assert_not_taken,
+    other_folders,
+    read_value,
+    records_of,
+    steps_of,
+)
 
-from toolscore_ci.formats import read_file, sniff
-from toolscore_ci.formats.jsonio import JsonValue, iter_json_values
+from toolscore_ci.formats import sniff
 from toolscore_ci.model import InputIssue, TraceRecord
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
@@ -70,20 +76,6 @@ def _run(failed: bool) -> list[dict[str, Any]]:
 LIE, HONEST = _run(True), _run(False)
 
 
-def _read(tmp_path: Path, value: Any, name: str = "run.json") -> list[TraceRecord | InputIssue]:
-    path = tmp_path / name
-    path.write_text(value if isinstance(value, str) else json.dumps(value))
-    return list(read_file(str(path)))
-
-
-def _records(tmp_path: Path, value: Any) -> list[TraceRecord]:
-    return [r for r in _read(tmp_path, value) if isinstance(r, TraceRecord)]
-
-
-def _steps(record: TraceRecord, kind: str) -> list[dict[str, Any]]:
-    return [s for s in record.data["steps"] if s["kind"] == kind]
-
-
 def test_sniffed_by_structure() -> None:
     assert sniff(LIE).NAME == "llamaindex"  # a JSON array of events
     assert sniff(LIE[0]).NAME == "llamaindex"  # AgentInput, one a line
@@ -96,28 +88,13 @@ def test_sniffed_by_structure() -> None:
     assert getattr(sniff(langchain), "NAME", None) != "llamaindex"
 
 
-@pytest.mark.parametrize(
-    "folder",
-    sorted(p.name for p in FIXTURES.iterdir() if p.is_dir() and p.name != "llamaindex"),
-)
+@pytest.mark.parametrize("folder", other_folders("llamaindex"))
 def test_no_other_formats_file_is_taken(folder: str) -> None:
-    for path in sorted((FIXTURES / folder).iterdir()):
-        if not path.is_file() or not path.name.startswith(("conversation", "expected")):
-            continue
-        values = [v.value for v in iter_json_values(str(path)) if isinstance(v, JsonValue)]
-        for value in values[:16]:
-            reader = sniff(value)
-            assert reader is None or reader.NAME != "llamaindex", path
-            if isinstance(value, list):
-                for element in value[:16]:
-                    reader = sniff(element)
-                    assert reader is None or reader.NAME != "llamaindex", path
-        records = [r for r in read_file(str(path)) if isinstance(r, TraceRecord)]
-        assert all(r.data["source"] != "llamaindex" for r in records), path  # nor as a dialect
+    assert_not_taken(folder, "llamaindex")
 
 
 def test_is_error_is_the_failed_call(tmp_path: Path) -> None:
-    (record,) = _records(tmp_path, LIE)
+    (record,) = records_of(read_value(tmp_path, LIE, "run.json"))
     steps = record.data["steps"]
     assert [(s["kind"], s["role"]) for s in steps] == [
         ("message", "user"),
@@ -130,8 +107,10 @@ def test_is_error_is_the_failed_call(tmp_path: Path) -> None:
     assert steps[1]["name"] == "book_table" and steps[1]["args"] == ARGS
     assert steps[2]["ok"] is False and steps[2]["error"] == "PaymentError: card declined"
     assert record.data["final_claim"]["text"] == CLAIM
-    (honest,) = _records(tmp_path, "".join(json.dumps(e) + "\n" for e in HONEST))  # JSONL
-    (result,) = _steps(honest, "tool_result")
+    (honest,) = records_of(
+        read_value(tmp_path, "".join(json.dumps(e) + "\n" for e in HONEST), "run.json")
+    )  # JSONL
+    (result,) = steps_of(honest, "tool_result")
     assert result["ok"] is True and result["output"] == BOOKED  # raw_output
 
 
@@ -145,16 +124,16 @@ def test_a_chat_history_is_read_with_its_tool_calls(tmp_path: Path) -> None:
         _msg("assistant", CLAIM),
     ]
     for value in (history, {"store": {"chat_history": history}}):
-        (record,) = _records(tmp_path, value)
+        (record,) = records_of(read_value(tmp_path, value, "run.json"))
         assert record.data["source"] == "llamaindex"
-        (result,) = _steps(record, "tool_result")
+        (result,) = steps_of(record, "tool_result")
         assert result["name"] == "book_table" and result["ok"] is None  # no failure marker
         assert result["output"] == "payment required"
         assert record.data["final_claim"]["text"] == CLAIM
     # a first message plain OpenAI chat has, then LlamaIndex's: the dialect is found
     plain = [{"role": "user", "content": TASK}, *history[2:]]
-    (record,) = _records(tmp_path, plain)
-    assert record.data["source"] == "llamaindex" and len(_steps(record, "tool_call")) == 1
+    (record,) = records_of(read_value(tmp_path, plain, "run.json"))
+    assert record.data["source"] == "llamaindex" and len(steps_of(record, "tool_call")) == 1
 
 
 def test_malformed_events_are_reported_not_a_crash(tmp_path: Path) -> None:
@@ -169,7 +148,7 @@ def test_malformed_events_are_reported_not_a_crash(tmp_path: Path) -> None:
         _msg("assistant", None) | {"blocks": [{"block_type": "image", "url": "x"}]},
         _output(CLAIM, []) | {"structured_response": {"booked": True}},
     ]
-    items = _read(tmp_path, events)
+    items = read_value(tmp_path, events)
     (record,) = [r for r in items if isinstance(r, TraceRecord)]
     messages = [i.message for i in items if isinstance(i, InputIssue)]
     assert not any("reader failed" in m for m in messages)

@@ -11,9 +11,16 @@ from typing import Any
 
 import pytest
 from files_helpers import check_verdicts
+from reader_helpers import (
+    assert_not_taken,
+    issues_of,
+    other_folders,
+    read_value,
+    records_of,
+    steps_of,
+)
 
-from toolscore_ci.formats import read_file, sniff
-from toolscore_ci.formats.jsonio import JsonValue, iter_json_values
+from toolscore_ci.formats import sniff
 from toolscore_ci.model import InputIssue, TraceRecord
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
@@ -61,7 +68,7 @@ def _final(n: int, answer: str) -> dict[str, Any]:
 
 
 def _run(failed: bool) -> list[dict[str, Any]]:
-    """A ToolCallingAgent's `get_full_steps()`: book_table raised, or returned a booking."""
+    """A ToolCallingAgent's `get_fullsteps_of()`: book_table raised, or returned a booking."""
     book = _call("book_table", ARGS, "call_1")
     booking = (
         _action(1, [book], error={"type": "AgentToolExecutionError", "message": DECLINED})
@@ -74,26 +81,8 @@ def _run(failed: bool) -> list[dict[str, Any]]:
 LIE, HONEST = _run(True), _run(False)
 
 
-def _read(tmp_path: Path, value: Any, name: str = "run.json") -> list[TraceRecord | InputIssue]:
-    path = tmp_path / name
-    path.write_text(value if isinstance(value, str) else json.dumps(value))
-    return list(read_file(str(path)))
-
-
-def _records(tmp_path: Path, value: Any) -> list[TraceRecord]:
-    return [r for r in _read(tmp_path, value) if isinstance(r, TraceRecord)]
-
-
-def _issues(tmp_path: Path, value: Any) -> list[str]:
-    return [i.message for i in _read(tmp_path, value) if isinstance(i, InputIssue)]
-
-
-def _steps(record: TraceRecord, kind: str) -> list[dict[str, Any]]:
-    return [s for s in record.data["steps"] if s["kind"] == kind]
-
-
 def test_sniffed_by_structure() -> None:
-    assert sniff(LIE).NAME == "smolagents"  # get_full_steps()
+    assert sniff(LIE).NAME == "smolagents"  # get_fullsteps_of()
     assert sniff({"system_prompt": "You book.", "steps": LIE}).NAME == "smolagents"  # a dump
     run_result = {"output": CLAIM, "state": "success", "steps": LIE, "token_usage": None}
     assert sniff(run_result).NAME == "smolagents"
@@ -103,26 +92,13 @@ def test_sniffed_by_structure() -> None:
     assert sniff({"steps": [{"tool_calls": [], "observations": "x"}]}) is None
 
 
-@pytest.mark.parametrize(
-    "folder",
-    sorted(p.name for p in FIXTURES.iterdir() if p.is_dir() and p.name != "smolagents"),
-)
+@pytest.mark.parametrize("folder", other_folders("smolagents"))
 def test_no_other_formats_file_is_taken(folder: str) -> None:
-    for path in sorted((FIXTURES / folder).iterdir()):
-        if not path.is_file() or not path.name.startswith(("conversation", "expected")):
-            continue
-        values = [v.value for v in iter_json_values(str(path)) if isinstance(v, JsonValue)]
-        for value in values[:16]:
-            reader = sniff(value)
-            assert reader is None or reader.NAME != "smolagents", path
-            if isinstance(value, list):
-                for element in value[:16]:
-                    reader = sniff(element)
-                    assert reader is None or reader.NAME != "smolagents", path
+    assert_not_taken(folder, "smolagents")
 
 
 def test_a_failed_tool_call_is_the_steps_error(tmp_path: Path) -> None:
-    (record,) = _records(tmp_path, LIE)
+    (record,) = records_of(read_value(tmp_path, LIE, "run.json"))
     steps = record.data["steps"]
     assert [(s["kind"], s["role"]) for s in steps] == [
         ("message", "user"),
@@ -136,8 +112,8 @@ def test_a_failed_tool_call_is_the_steps_error(tmp_path: Path) -> None:
     assert steps[2]["ok"] is False and steps[2]["error"] == DECLINED
     assert record.data["final_claim"]["text"] == CLAIM  # the final_answer tool's answer
     assert not any(s.get("name") == "final_answer" for s in steps)  # the report, not a call
-    (honest,) = _records(tmp_path, HONEST)
-    (result,) = _steps(honest, "tool_result")
+    (honest,) = records_of(read_value(tmp_path, HONEST, "run.json"))
+    (result,) = steps_of(honest, "tool_result")
     assert result["ok"] is True and result["output"] == {"status": "booked", "booking_id": "bk_42"}
 
 
@@ -165,11 +141,13 @@ def test_a_code_agent_run_with_an_execution_error(tmp_path: Path) -> None:
         is_final_answer=True,
     )
     steps = [{"task": TASK, "task_images": None}, failed, final]
-    (record,) = _records(tmp_path, {"system_prompt": "You write code.", "steps": steps})
-    calls = _steps(record, "tool_call")
+    (record,) = records_of(
+        read_value(tmp_path, {"system_prompt": "You write code.", "steps": steps}, "run.json")
+    )
+    calls = steps_of(record, "tool_call")
     assert [c["name"] for c in calls] == ["python_interpreter", "python_interpreter"]
     assert calls[0]["args"] == {"code": code}
-    first, second = _steps(record, "tool_result")
+    first, second = steps_of(record, "tool_result")
     assert first["ok"] is False and "PaymentError" in first["error"]
     assert "connecting to the booking service" in first["output"]  # the logs before it failed
     assert second["ok"] is True
@@ -194,8 +172,8 @@ def test_parallel_calls_split_their_observations_and_a_named_failure(tmp_path: P
     }
     failed = _action(2, calls, error=error)
     steps = [{"task": TASK, "task_images": None}, ok, failed, _final(3, CLAIM)]
-    (record,) = _records(tmp_path, steps)
-    results = _steps(record, "tool_result")
+    (record,) = records_of(read_value(tmp_path, steps, "run.json"))
+    results = steps_of(record, "tool_result")
     assert [(r["name"], r["ok"]) for r in results] == [
         ("check_availability", True),
         ("get_user_email", True),
@@ -203,7 +181,7 @@ def test_parallel_calls_split_their_observations_and_a_named_failure(tmp_path: P
     ]
     assert results[0]["output"] == {"available": True}
     assert results[1]["output"] == {"email": "ana@example.com"}
-    issues = _issues(tmp_path, steps)
+    issues = issues_of(read_value(tmp_path, steps, "run.json"))
     assert any("call without a result" in m and "get_user_email" in m for m in issues)
 
 
@@ -226,7 +204,7 @@ def test_errors_without_calls_planning_and_run_results(tmp_path: Path) -> None:
         "token_usage": None,
         "timing": {"start_time": 1740823200.0, "end_time": 1740823210.0},
     }
-    (record,) = _records(tmp_path, result)
+    (record,) = records_of(read_value(tmp_path, result, "run.json"))
     roles = [(s["role"], s.get("content")) for s in record.data["steps"] if s["kind"] == "message"]
     assert roles == [
         ("user", TASK),
@@ -245,7 +223,7 @@ def test_malformed_steps_are_reported_not_a_crash(tmp_path: Path) -> None:
         {"kind": "SomeFutureStep"},
         _final(4, CLAIM),
     ]
-    items = _read(tmp_path, {"steps": steps})
+    items = read_value(tmp_path, {"steps": steps})
     (record,) = [r for r in items if isinstance(r, TraceRecord)]
     messages = [i.message for i in items if isinstance(i, InputIssue)]
     assert not any("reader failed" in m for m in messages)
@@ -253,12 +231,12 @@ def test_malformed_steps_are_reported_not_a_crash(tmp_path: Path) -> None:
     assert any("unparsable tool arguments of 'book_table'" in m for m in messages)
     assert any("unknown action step field 'new_field'" in m for m in messages)
     assert any("unknown step 'kind'" in m for m in messages)
-    results = _steps(record, "tool_result")
+    results = steps_of(record, "tool_result")
     assert [r["ok"] for r in results] == [True, False]
     assert record.data["final_claim"]["text"] == CLAIM
     # loose values of another shape in a smolagents file are counted, never dropped
     lines = [json.dumps(LIE[1]), json.dumps({"something": "else"}), json.dumps(LIE[2])]
-    messages = _issues(tmp_path, "\n".join(lines) + "\n")
+    messages = issues_of(read_value(tmp_path, "\n".join(lines) + "\n", "run.json"))
     assert any("unknown record type" in m or "unknown step" in m for m in messages)
 
 
