@@ -12,6 +12,7 @@ from toolscore_ci.formats import (
     anthropic,
     autogen,
     claude_code,
+    cline,
     codex,
     crewai,
     gemini,
@@ -65,6 +66,7 @@ READERS: list[ModuleType] = [
     llamaindex,  # before openai-chat, its dialect: `tool_kwargs`+`tool_id`, `additional_kwargs`
     autogen,  # AgentChat messages: `type` (TextMessage, ToolCallRequestEvent...) and `source`
     langchain,  # `{"type": "ai", "data": ...}` messages: no `role`, no other reader takes them
+    cline,  # before anthropic, its dialect: Cline's XML tool calls in text, `[tool] Result:` (REFINES)
     anthropic,  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
     ag2,  # before openai-chat, its dialect: only AG2 has `tool_responses` (REFINES, read_file)
     openai_chat,

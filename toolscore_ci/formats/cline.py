@@ -1,0 +1,282 @@
+"""Cline and Roo Code task histories: `api_conversation_history.json` of a task folder
+(`saoudrizwan.claude-dev/tasks/<id>/`, Roo Code's `rooveterinaryinc.roo-cline/tasks/<id>/`), a
+JSON array of Anthropic messages in Cline's XML tool protocol.
+
+The assistant writes each tool call as an XML element in its text (`<execute_command><command>
+npm test</command></execute_command>`): each becomes a call named after the element, its child
+elements the arguments (strings), and the XML leaves the agent's text. `use_mcp_tool` is the MCP
+tool it names (`tool_name`, its JSON `arguments`). The result comes back in the next user message
+as a text block `[<tool> for '...'] Result:` followed by the output (in the same block or the
+blocks after it); it is failed (`ok: false`) for `formatResponse.toolError` ("The tool execution
+failed with the following error:" with an `<error>`), `toolDenied` ("The user denied this
+operation."), an `[ERROR]` text, or an `Exit code: N` other than 0; otherwise `ok` is unknown.
+`attempt_completion`'s `<result>` is the agent's report (its `<command>` is counted, not run),
+`ask_followup_question`'s `<question>` an agent message; the user's `<answer>` / `<feedback>` to
+them, and the `<task>` text, are user messages; `<environment_details>` is dropped and counted.
+Native `tool_use` / `tool_result` blocks (newer Cline) are read as the anthropic reader reads them.
+
+Strings checked in cline/cline `src/core/prompts/responses.ts` (`toolDenied`, `toolError`,
+`toolResult`); the `toolDescription` switch (`[${block.name} for '${block.params.command}']`,
+then `... Result:`) as Cline's `src/core/Cline.ts` and Roo Code's tool dispatch write it. Not
+checked in the source: the `Exit code: N` line (Roo Code's command output), `[ERROR]` results,
+and the full tool list below (taken from the system prompts' tool sections).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from toolscore_ci.formats._messages import add_message
+from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, str_field
+from toolscore_ci.formats.base import Coverage, ReadItem
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue
+
+NAME = "cline"
+#: Cline's task histories are Anthropic messages: a file sniffed as anthropic is Cline's when a
+#: value within the sniffing look-ahead is (`formats.read_file`).
+REFINES = "anthropic"
+#: The tools of Cline's XML protocol (and Roo Code's), as their system prompts list them.
+_TOOLS = (
+    "execute_command",
+    "read_file",
+    "write_to_file",
+    "replace_in_file",
+    "apply_diff",
+    "insert_content",
+    "search_and_replace",
+    "search_files",
+    "list_files",
+    "list_code_definition_names",
+    "codebase_search",
+    "browser_action",
+    "use_mcp_tool",
+    "access_mcp_resource",
+    "ask_followup_question",
+    "attempt_completion",
+    "plan_mode_respond",
+    "new_task",
+    "switch_mode",
+    "fetch_instructions",
+    "load_mcp_documentation",
+    "web_fetch",
+)
+_ELEMENT = re.compile(r"<(" + "|".join(_TOOLS) + r")>(.*?)</\1>", re.DOTALL)
+_CHILD = re.compile(r"<([a-z_]+)>(.*?)</\1>", re.DOTALL)
+_HEADER = re.compile(r"\A\[([a-z_]+)(?: for .*?)?\] Result:", re.DOTALL)
+_WRAPPED = re.compile(
+    r"\A\s*<(task|feedback|answer|user_message|environment_details)>(.*?)</\1>\s*\Z", re.DOTALL
+)
+_EXIT = re.compile(r"Exit code: (-?\d+)")
+_ERROR = "The tool execution failed with the following error:"
+_DENIED = "The user denied this operation."
+_ENV = ("environment details", "<environment_details>")
+_MCP = "use_mcp_tool"
+
+
+def _texts(content: Any) -> list[Any]:
+    """The message's content as blocks (a string is one text block)."""
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return content if isinstance(content, list) else []
+
+
+def _text(block: Any) -> str | None:
+    return (
+        block["text"]
+        if str_field(block, "type") == "text" and isinstance(block.get("text"), str)
+        else None
+    )
+
+
+def _message(value: Any) -> bool:
+    return isinstance(value, dict) and value.get("role") in ("user", "assistant")
+
+
+def _clines(value: Any) -> bool:
+    """Cline's structure in one message: a tool element in the agent's text, or a user text
+    block that is a tool result header or the `<task>` wrapper."""
+    if not _message(value):
+        return False
+    for block in _texts(value.get("content")):
+        text = _text(block)
+        if text is None:
+            continue
+        if value["role"] == "assistant" and _ELEMENT.search(text):
+            return True
+        if value["role"] == "user" and (
+            _HEADER.match(text) or re.match(r"\A<task>.*</task>\s*\Z", text, re.DOTALL)
+        ):
+            return True
+    return False
+
+
+def sniff(first: Any) -> bool:
+    if isinstance(first, dict) and isinstance(first.get("messages"), list):
+        first = first["messages"]
+    if isinstance(first, list):  # the whole file: an array of messages
+        return all(_message(m) for m in first) and any(_clines(m) for m in first[:16])
+    return _clines(first)
+
+
+def _args(body: str) -> dict[str, Any]:
+    return {k: v.strip("\n") for k, v in _CHILD.findall(body)}
+
+
+def _outcome(text: str) -> tuple[bool | None, str | None]:
+    stripped = text.strip()
+    if stripped.startswith(_ERROR):
+        inner = re.search(r"<error>\s*(.*?)\s*</error>", stripped, re.DOTALL)
+        return False, inner.group(1) if inner else stripped
+    if stripped.startswith(_DENIED):
+        return False, _DENIED
+    if stripped.startswith("[ERROR]"):
+        return False, stripped
+    code = _EXIT.search(stripped)
+    if code and int(code.group(1)) != 0:
+        return False, f"exit code {code.group(1)}"
+    return None, None
+
+
+class _Conversation:
+    def __init__(self, b: TraceBuilder) -> None:
+        self.b = b
+        self.pending: list[tuple[str, str]] = []  # (element, call id) awaiting a result
+        self.n = 0
+
+    def assistant(self, msg: dict[str, Any], line: int) -> None:
+        for block in _texts(msg.get("content")):
+            text = _text(block)
+            if text is None:
+                add_message(self.b, {"role": "assistant", "content": [block]}, line=line)
+                continue
+            at = 0
+            for m in _ELEMENT.finditer(text):
+                self._say(text[at : m.start()])
+                at = m.end()
+                self._element(m.group(1), m.group(2), line)
+            self._say(text[at:])
+
+    def _say(self, text: str) -> None:
+        if text.strip():
+            self.b.agent(text.strip())
+
+    def _element(self, name: str, body: str, line: int) -> None:
+        args = _args(body)
+        if name == "attempt_completion":
+            self.b.agent(args.get("result", body).strip())
+            if "command" in args:
+                self.b.coverage.note(
+                    "attempt_completion command",
+                    args["command"],
+                    line,
+                    outcome="not read as a call",
+                )
+            self.pending.append((name, ""))
+            return
+        if name == "ask_followup_question":
+            self.b.agent(args.get("question", body).strip())
+            self.pending.append((name, ""))
+            return
+        self.n += 1
+        call_id = f"cline-{self.n}"
+        tool: str | None = name
+        call_args: Any = args
+        if name == _MCP and args.get("tool_name"):
+            tool = args["tool_name"]
+            try:
+                call_args = json.loads(args.get("arguments") or "{}")
+            except ValueError:
+                call_args = args.get("arguments")
+        self.b.call(tool, call_args, call_id)
+        self.pending.append((name, call_id))
+
+    def user(self, msg: dict[str, Any], line: int) -> None:
+        result: tuple[str, list[str]] | None = None
+        for block in _texts(msg.get("content")):
+            text = _text(block)
+            if text is None:
+                self._flush(result, line)
+                result = None
+                add_message(self.b, {"role": "user", "content": [block]}, line=line)
+                continue
+            header = _HEADER.match(text)
+            wrapped = _WRAPPED.match(text)
+            if header:
+                self._flush(result, line)
+                rest = text[header.end() :].strip()
+                result = (header.group(1), [rest] if rest else [])
+            elif wrapped and wrapped.group(1) == "environment_details":
+                self.b.coverage.note(
+                    *_ENV, line, outcome="dropped (Cline's editor state)", info=True
+                )
+            elif result is not None:
+                result[1].append(text)
+            else:
+                self._flush(result, line)
+                result = None
+                self.b.user((wrapped.group(2) if wrapped else text).strip())
+        self._flush(result, line)
+
+    def _flush(self, result: tuple[str, list[str]] | None, line: int) -> None:
+        if result is None:
+            return
+        name, parts = result
+        text = "\n".join(parts).strip()
+        k = next((k for k, (n, _) in enumerate(self.pending) if n == name), None)
+        if k is None:
+            self.b.coverage.note("unpaired tool result", name, line)
+            return
+        _, call_id = self.pending.pop(k)
+        if not call_id:  # the user's answer or feedback to a question or report
+            inner = _WRAPPED.match(text) or re.search(
+                r"<(feedback|answer)>\s*(.*?)\s*</\1>", text, re.DOTALL
+            )
+            self.b.user(inner.group(2).strip() if inner else text)
+            return
+        ok, error = _outcome(text)
+        self.b.result(call_id, text, ok=ok, error=error, line=line)
+
+
+def _builder(path: str, line: int, coverage: Coverage) -> TraceBuilder:
+    return TraceBuilder(
+        source=NAME, trace_id=default_trace_id(path, line), path=path, line=line, coverage=coverage
+    )
+
+
+def _add(conv: _Conversation, msg: dict[str, Any], line: int) -> None:
+    if msg["role"] == "assistant":
+        conv.assistant(msg, line)
+    else:
+        conv.user(msg, line)
+
+
+def read(
+    values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+) -> Iterator[ReadItem]:
+    stream: _Conversation | None = None
+    for item in values:
+        if isinstance(item, InputIssue):
+            yield item
+            continue
+        v, line = item.value, item.line
+        if isinstance(v, dict) and isinstance(v.get("messages"), list):
+            conv = _Conversation(_builder(path, line, coverage))
+            for m in v["messages"]:
+                if _message(m):
+                    _add(conv, m, line)
+                else:
+                    coverage.note("unknown message", type(m).__name__, line)
+            yield conv.b.record()
+        elif _message(v):
+            if stream is None:
+                stream = _Conversation(_builder(path, line, coverage))
+            _add(stream, v, line)
+        else:
+            kind = v.get("type") if isinstance(v, dict) else type(v).__name__
+            coverage.note("unknown record type", str(kind), line)
+    if stream is not None:
+        yield stream.b.record()
