@@ -92,26 +92,28 @@ def http_code(obj: Mapping[str, Any]) -> int | None:
     return None
 
 
-def exit_code(obj: Any) -> int | None:
-    """The exit code a result object carries, in its first field that has one."""
-    if not isinstance(obj, Mapping):
-        return None
-    keys = _lower_keys(obj)
+def _exit_field(keys: Mapping[str, Any]) -> tuple[str, int] | None:
+    """The first exit-code field of a result object's (lower-cased) keys, and its code."""
     for key in _EXIT_KEYS:
         code = _int(keys.get(key))
         if code is not None:
-            return code
+            return key, code
     return None
+
+
+def exit_code(obj: Any) -> int | None:
+    """The exit code a result object carries, in its first field that has one."""
+    found = _exit_field(_lower_keys(obj)) if isinstance(obj, Mapping) else None
+    return None if found is None else found[1]
 
 
 def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Judgement | None:
     keys = _lower_keys(obj)
-    for key in _EXIT_KEYS:
-        code = _int(keys.get(key))
-        if code is not None:
-            if code != 0:
-                return Judgement("failed", f"{key} {code}")
-            return Judgement("succeeded", f"{key} 0", confirmed=True)
+    if (exit_field := _exit_field(keys)) is not None:
+        key, code = exit_field
+        if code != 0:
+            return Judgement("failed", f"{key} {code}")
+        return Judgement("succeeded", f"{key} 0", confirmed=True)
     for key in (*_HTTP_KEYS, "status", "code"):
         code = _int(keys.get(key))
         if code is not None and 100 <= code <= 599:

@@ -85,10 +85,22 @@ def get_reader(name: str) -> ModuleType:
     raise KeyError(name)
 
 
+#: format name -> the readers of its dialects (their `REFINES` is that name)
+_DIALECTS: dict[str, list[ModuleType]] = {}
+for _reader in READERS:
+    if (_refines := getattr(_reader, "REFINES", None)) is not None:
+        _DIALECTS.setdefault(_refines, []).append(_reader)
+
+
 def sniff(first: object) -> ModuleType | None:
-    for reader in READERS:
+    return _first_taking(READERS, first)
+
+
+def _first_taking(readers: list[ModuleType], value: object) -> ModuleType | None:
+    """The first of `readers` whose sniff takes `value`."""
+    for reader in readers:
         try:
-            if reader.sniff(first):
+            if reader.sniff(value):
                 return reader
         except Exception:  # a malformed value is simply not this format
             continue
@@ -176,25 +188,14 @@ def read_file(
     yield from coverage.issues(strict_format)
 
 
-def _refiners(reader: ModuleType) -> list[ModuleType]:
-    """The readers of dialects of `reader`'s format (their `REFINES` is its NAME)."""
-    return [r for r in READERS if getattr(r, "REFINES", None) == reader.NAME]
-
-
 def _settled(reader: ModuleType | None) -> bool:
     """Sniffing is done: a reader was found and no dialect of its format could be."""
-    return reader is not None and not _refiners(reader)
+    return reader is not None and reader.NAME not in _DIALECTS
 
 
 def _refined(reader: ModuleType, candidate: object) -> ModuleType:
     """The dialect's reader if `candidate` is in a dialect of `reader`'s format, else `reader`."""
-    for refiner in _refiners(reader):
-        try:
-            if refiner.sniff(candidate):
-                return refiner
-        except Exception:  # a malformed value is simply not this format
-            continue
-    return reader
+    return _first_taking(_DIALECTS.get(reader.NAME, []), candidate) or reader
 
 
 def _sniffed_values(item: JsonValue) -> list[object]:

@@ -40,7 +40,7 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-from toolscore_ci.formats._conversations import read_conversations
+from toolscore_ci.formats._conversations import id_or_run_id, read_conversations
 from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
@@ -259,10 +259,6 @@ def _add(b: TraceBuilder, event: Any, line: int | None) -> None:
     # AgentStream and AgentStreamStructuredOutput: partial text the AgentOutput repeats
 
 
-def _trace_id(value: Any) -> str | None:
-    return first_str(value.get("id"), value.get("run_id")) if type(value) is dict else None
-
-
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
@@ -274,6 +270,6 @@ def read(
         held=_events_of,
         is_message=_is_event,
         add=_add,
-        trace_id=_trace_id,
+        trace_id=id_or_run_id,
         kind_key="type",
     )

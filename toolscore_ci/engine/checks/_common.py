@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
-from toolscore_ci.engine.index import TARGET_KEY, Execution, normal_id
+from toolscore_ci.engine.index import TARGET_KEY, Execution, claimed_ids, normal_id
 from toolscore_ci.engine.status import exit_code, snake_key
 from toolscore_ci.engine.text import iter_scalars
+
+_Run = TypeVar("_Run")
 
 #: A shell's own "could not run it" codes: not executable (126), not found (127).
 _NOT_STARTED = frozenset({126, 127})
@@ -21,6 +23,24 @@ def never_started(execution: Execution) -> bool:
     if exit_code(execution.output) in _NOT_STARTED:
         return True
     return _NOT_STARTED_TEXT.search(execution.judgement.why) is not None
+
+
+def narrowed_to_named(
+    values: Mapping[str, tuple[str, ...]],
+    runs: list[_Run],
+    execution: Callable[[_Run], Execution],
+) -> list[_Run]:
+    """The runs (each an execution, or one held with its summary: `execution` gives it) whose
+    command names an id, path or address the claim states (`values`), when some do; else all
+    of them: "tests/test_a.py passes" answers to the runs of that file."""
+    named = claimed_ids(values)
+    if named:
+        narrowed = [
+            r for r in runs if any(n in (execution(r).command or "").casefold() for n in named)
+        ]
+        if narrowed:
+            return narrowed
+    return runs
 
 
 def arg_values(execution: Execution) -> set[str]:

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toolscore_ci.engine.checks._common import never_started
-from toolscore_ci.engine.index import Execution, claimed_ids
+from toolscore_ci.engine.checks._common import narrowed_to_named, never_started
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Reason
@@ -14,12 +14,7 @@ def _runs(ctx: Context) -> list[Execution]:
     """The script and code runs before the claim that came back, narrowed to the ones whose
     command names what the claim names when some do."""
     runs = [e for e in ctx.prior if "ran" in e.acts and e.status in ("succeeded", "failed")]
-    named = claimed_ids(ctx.reported.claim.values)
-    if named:
-        narrowed = [e for e in runs if any(n in (e.command or "").casefold() for n in named)]
-        if narrowed:
-            return narrowed
-    return runs
+    return narrowed_to_named(ctx.reported.claim.values, runs, lambda run: run)
 
 
 def _failed_by_its_record(run: Execution) -> bool:

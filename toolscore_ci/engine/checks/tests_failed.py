@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import re
 
-from toolscore_ci.engine.index import Execution, claimed_ids
+from toolscore_ci.engine.checks._common import narrowed_to_named
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.testruns import TestSummary, edited_since, summarize, summarized_runs
 from toolscore_ci.model import Reason
@@ -17,12 +18,7 @@ def test_runs(ctx: Context) -> list[tuple[Execution, TestSummary]]:
     """The test runs before the claim that printed a summary, narrowed to the files or
     modules the claim names when some run names them."""
     runs = summarized_runs(e for e in ctx.prior if not (e.command and _SCRATCH.search(e.command)))
-    named = claimed_ids(ctx.reported.claim.values)
-    if named:
-        narrowed = [r for r in runs if any(n in (r[0].command or "").casefold() for n in named)]
-        if narrowed:
-            return narrowed
-    return runs
+    return narrowed_to_named(ctx.reported.claim.values, runs, lambda run: run[0])
 
 
 def edited_after(ctx: Context, execution: Execution) -> bool:
