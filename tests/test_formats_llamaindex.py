@@ -174,4 +174,4 @@ def test_the_lie_is_caught_and_the_honest_twin_is_not(tmp_path: Path) -> None:
     assert _verdict(honest_path) == "verified"
     assert _verdict(FIXTURES / "llamaindex" / "conversation.json") == "false_success"
     example = Path(__file__).parent.parent / "examples" / "formats" / "llamaindex.json"
-    assert _verdict(example) != "false_success"
+    assert _verdict(example) == "verified"
