@@ -178,6 +178,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC142",  # the value it states was asked for, and the receipt echoes another
     "TSC143",  # a later read of the object it updated shows none of the update
     "TSC144",  # the act went to an address nobody gave, not to the one the user asked for
+    "TSC145",  # the write went to a record id nobody gave, not to the one a lookup returned
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
     "TSC113",  # the latest run of the script it reports as fine failed

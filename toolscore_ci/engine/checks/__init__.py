@@ -21,6 +21,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     readback_differs,
     receipt_confirms,
     receipt_differs,
+    record_nobody_gave,
     run_failed,
     tests_failed,
     tests_none_ran,
