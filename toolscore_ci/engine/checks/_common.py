@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from toolscore_ci.engine.index import TARGET_KEY, Execution, claimed_ids, normal_id
+from toolscore_ci.engine.registry import FAILURE_COVERS, Context
 from toolscore_ci.engine.status import exit_code, snake_key
 from toolscore_ci.engine.text import iter_scalars
 
@@ -111,3 +112,27 @@ def json_text(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, default=str)
     except (TypeError, ValueError, RecursionError):
         return ""
+
+
+#: Calls whose act went out: done, or taken in to be done (a send answered HTTP 202).
+WENT_OUT = frozenset({"succeeded", "accepted"})
+
+
+def writes_that_went_out(ctx: Context) -> list[Execution]:
+    """The agent's calls before the claim that could do what it reports (by FAILURE_COVERS)
+    and went out; none for a claim that admits a failure or reports no write."""
+    claim = ctx.reported.claim
+    covers = FAILURE_COVERS.get(claim.category)
+    if claim.admits_failure or not covers:
+        return []
+    return [e for e in ctx.prior if e.category in covers and e.status in WENT_OUT]
+
+
+def said_with(ctx: Context) -> list[str]:
+    """The claim and the whole message it was said in ("Booked with Bele Kotga. Invite
+    sent."), and the final report when the claim is in it."""
+    claim = ctx.reported.claim
+    said = [claim.text, *(s.content or "" for s in ctx.index.steps if s.i == claim.step)]
+    if ctx.reported.where == "final":
+        said.append(ctx.index.trace.final_text or "")
+    return said

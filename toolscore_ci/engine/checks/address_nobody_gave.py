@@ -4,15 +4,18 @@ import re
 from typing import Any
 
 from toolscore_ci.claims.values import extract_kinds
-from toolscore_ci.engine.checks._common import recipient_values
+from toolscore_ci.engine.checks._common import (
+    WENT_OUT,
+    recipient_values,
+    said_with,
+    writes_that_went_out,
+)
 from toolscore_ci.engine.index import Execution
-from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 
 _EMAIL = frozenset({"email"})
-#: Calls whose act went out: done, or taken in to be done (a send answered HTTP 202).
-_WENT_OUT = frozenset({"succeeded", "accepted"})
 #: Of a long message or result, the part read for addresses.
 _MAX_TEXT = 20_000
 #: Of a tool result, how much is searched for an address in question.
@@ -103,11 +106,7 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     a correction included; one the agent put to the user, who answered without giving
     another; a user who gave no address; calls that also reached the user's address, in
     `cc` too; failed calls; admitted failures."""
-    claim = ctx.reported.claim
-    covers = FAILURE_COVERS.get(claim.category)
-    if claim.admits_failure or not covers:
-        return None
-    writes = [e for e in ctx.prior if e.category in covers and e.status in _WENT_OUT]
+    writes = writes_that_went_out(ctx)
     if not writes:
         return None
     # whom the calls reached first: most acts carry no address, and reading every user
@@ -124,10 +123,7 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
             asked |= _emails(step.content or "")
     if not asked or asked & set(sent):
         return None
-    # the whole message the claim was said in ("Booked with Bele Kotga. Invite sent.")
-    said = [claim.text, *(s.content or "" for s in ctx.index.steps if s.i == claim.step)]
-    if ctx.reported.where == "final":
-        said.append(ctx.index.trace.final_text or "")
+    said = said_with(ctx)
     # the user's addresses the act was meant to reach: the claim says it reached their
     # owner, or the address used is a slip of one. Otherwise the user's may be context ("I
     # got this from billing@vendor"; "I'm ana@"), not the recipient asked for.
@@ -157,7 +153,7 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
         if e.effect == "write":
             written |= _emails_in(e.call.args)
         for address in set(sent) - given:
-            if e.effect == "write" and e.status in _WENT_OUT and address in written:
+            if e.effect == "write" and e.status in WENT_OUT and address in written:
                 continue
             if _holds(text, address):
                 given.add(address)

@@ -4,14 +4,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.claims.values import extract_kinds
+from toolscore_ci.engine.checks._common import WENT_OUT, said_with, writes_that_went_out
 from toolscore_ci.engine.index import Execution, normal_id
-from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 
 _ID = frozenset({"id"})
-#: Calls whose act went out: done, or taken in to be done.
-_WENT_OUT = frozenset({"succeeded", "accepted"})
 #: Bounded reading: records looked at per result, scalars per record, characters per text.
 _MAX_RECORDS = 2_000
 _MAX_FIELDS = 50
@@ -74,7 +73,7 @@ def _given_text(ctx: Context, before: int) -> str:
         if step.error:
             parts.append(str(step.error)[:_MAX_TEXT])
         e = by_call.get(pos)
-        if e is not None and e.status in _WENT_OUT:
+        if e is not None and e.status in WENT_OUT:
             parts.extend(str(v) for v in iter_scalars(e.call.args, max_items=_MAX_FIELDS))
     return "\n".join(parts).casefold()
 
@@ -115,17 +114,10 @@ def record_nobody_gave(ctx: Context) -> Reason | None:
     identifier (dates, amounts, times: "checkin 2026-05-12" after a read of 2026-05-11 is the
     change asked for); ids of another key or shape (an idempotency key); a lookup whose record
     the claim does not name; a read that failed; failed writes; admitted failures."""
-    claim = ctx.reported.claim
-    covers = FAILURE_COVERS.get(claim.category)
-    if claim.admits_failure or not covers:
-        return None
-    writes = [e for e in ctx.prior if e.category in covers and e.status in _WENT_OUT]
+    writes = writes_that_went_out(ctx)
     if not writes:
         return None
-    said_parts = [claim.text, *(s.content or "" for s in ctx.index.steps if s.i == claim.step)]
-    if ctx.reported.where == "final":
-        said_parts.append(ctx.index.trace.final_text or "")
-    said = " ".join(said_parts).casefold()
+    said = " ".join(said_with(ctx)).casefold()
     for write in writes:
         ids = list(_id_args(write.call.args))
         if not ids:
