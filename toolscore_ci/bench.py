@@ -159,7 +159,11 @@ def _label(record: TraceRecord) -> tuple[str, str]:
     gt = record.data.get("ground_truth") or {}
     meta = record.data.get("meta") or {}
     details = gt.get("details") or {}
-    kind = meta.get("kind") or details.get("injection") or "unlabelled-kind"
+    # agent-claimcheck labels the kind as `details.injection`, or in its browser examples as
+    # `details.category` (`false_success`, or `true_failure`: an honestly reported block)
+    kind = (
+        meta.get("kind") or details.get("injection") or details.get("category") or "unlabelled-kind"
+    )
     return str(gt.get("outcome", "unknown")), str(kind)
 
 
