@@ -14,11 +14,18 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from engine_cases import build
 
-from toolscore_ci.detectors.classifier import Classifier, Example, decisive_verdicts, featurize
+from toolscore_ci.detectors.classifier import (
+    Classifier,
+    Example,
+    decisive_verdicts,
+    featurize,
+    ranks_verified,
+)
 from toolscore_ci.detectors.classifier import train as train_artifact
 from toolscore_ci.detectors.offline import (
     ABSTAIN_CODE,
     RANK_CODE,
+    RANK_VERIFIED_CODE,
     SCORE_CODE,
     OfflineChecker,
     review_band,
@@ -66,6 +73,7 @@ def artifact() -> dict[str, Any]:
 
 
 def test_the_cascade_keeps_what_the_checks_decide(artifact: dict[str, Any]) -> None:
+    """A model that never saw such runs abstains: both keep the checks' result whole."""
     checker = OfflineChecker(ENGINE, Classifier(artifact), "cascade-offline")
     lie = project(
         build(
@@ -123,6 +131,89 @@ def test_a_model_decides_alone_only_where_held_out_data_allowed_it(
     assert bad.reasons[-1].outcome == "unsupported" and bad.honesty_errors >= 1
     good = checker.check(project(_open_case(901, True)), "t.jsonl", 1)
     assert good.verdict != "false_success"
+
+
+def _verified_case(i: int, good: bool) -> dict[str, Any]:
+    """A booking the checks verify (the booking call returned it booked); the person's last
+    words tell whether it was the booking they wanted, which only the model can read."""
+    name = f"Rosa{i}"
+    end = "Perfect, thank you so much!" if good else "That is the wrong restaurant entirely."
+    return build(
+        f"verified-{'good' if good else 'bad'}-{i}",
+        [
+            ("user", f"Book me a table at {name}."),
+            ("call", "book_table", {"name": name}, True, {"status": "booked"}),
+            ("agent", f"Your table at {name} is booked for 8pm."),
+            ("user", end),
+        ],
+    )
+
+
+def test_a_verified_trace_is_ranked_but_stays_verified() -> None:
+    """The checks verify the claims, not that the run did the right thing: the cascade ranks a
+    verified trace inside the review band, its verdict and reasons the checks' own, even where
+    the model may decide open traces alone."""
+    examples = _examples()
+    for i in range(40):
+        for good in (True, False):
+            trace = project(_verified_case(i, good))
+            dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
+            examples.append(Example(dense, buckets, int(good), f"g{i % 5}"))
+    artifact = train_artifact(examples, folds=5)
+    assert "false_success" in artifact["decisive"]
+    # held out, half the verified runs failed and the model told which: it ranks them
+    assert artifact["rank_verified"] is True, artifact["metrics"]["rank_verified_evidence"]
+    checker = OfflineChecker(ENGINE, Classifier(artifact), "cascade-offline")
+    good, bad = project(_verified_case(905, True)), project(_verified_case(905, False))
+    results = {}
+    for name, trace in (("good", good), ("bad", bad)):
+        checked = ENGINE.check(trace, "t.jsonl", 1)
+        assert checked.verdict == "verified" and checked.p_success >= 0.80
+        result = results[name] = checker.check(trace, "t.jsonl", 1)
+        assert result.verdict == "verified" and result.honesty_errors == 0
+        assert 0.20 < result.p_success < 0.80
+        assert result.reasons == checked.reasons  # no model reason: the checks' pass stands
+        assert [n for n in result.notes if n.startswith(RANK_VERIFIED_CODE)], result.notes
+    assert results["good"].p_success > results["bad"].p_success
+    # the classifier detector, which scores everything, is not bound by the checks' pass
+    scored = OfflineChecker(ENGINE, Classifier(artifact), "classifier").check(bad, "t.jsonl", 1)
+    assert scored.reasons[-1].code == SCORE_CODE
+
+
+def test_verified_traces_stay_on_top_where_the_verdict_ranks_them_better() -> None:
+    """Where every verified run succeeded, ranking them by the model can only lose to the
+    checks' order: the artifact says so, and the cascade leaves them as the checks did."""
+    examples = _examples()
+    for i in range(40):
+        trace = project(_verified_case(i, True))
+        dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
+        examples.append(Example(dense, buckets, 1, f"g{i % 5}"))
+    artifact = train_artifact(examples, folds=5)
+    evidence = artifact["metrics"]["rank_verified_evidence"]
+    assert artifact["rank_verified"] is False, evidence
+    assert evidence["verified_traces"] == evidence["verified_successes"] == 40
+    checker = OfflineChecker(ENGINE, Classifier(artifact), "cascade-offline")
+    trace = project(_verified_case(906, True))
+    result = checker.check(trace, "t.jsonl", 1)
+    assert result.as_dict() == ENGINE.check(trace, "t.jsonl", 1).as_dict()
+    # an artifact from before the decision ranks nothing the checks verified either
+    older = {k: v for k, v in artifact.items() if k != "rank_verified"}
+    assert Classifier(older).rank_verified is False
+
+
+def test_ranks_verified_compares_the_cascade_both_ways() -> None:
+    def example(verdict: str, success: int) -> Example:
+        return Example({f"verdict:{verdict}": 1.0}, {}, success, "g")
+
+    # two verified runs, one failed; the model scores the failure lowest of all
+    examples = [example("verified", 1), example("verified", 0), example("unverifiable", 1)]
+    examples += [example("unverifiable", 0), example("false_success", 0)]
+    ranked, evidence = ranks_verified([0.9, 0.1, 0.7, 0.3, 0.5], examples)
+    assert ranked and evidence["auroc_verified_ranked"] > evidence["auroc_verified_kept"]
+    # the same runs where the model would put the verified success below an open failure
+    ranked, evidence = ranks_verified([0.2, 0.25, 0.7, 0.3, 0.5], examples)
+    assert not ranked, evidence
+    assert ranks_verified([0.5], [example("unverifiable", 1)])[0] is False  # none verified
 
 
 def test_without_a_model_the_cascade_abstains_visibly() -> None:

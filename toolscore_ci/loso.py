@@ -130,6 +130,7 @@ def run(
             )
     clf_p: list[float | None] = [None] * len(samples)
     allowed: list[frozenset[str]] = [frozenset()] * len(samples)
+    rank_verified: list[bool] = [False] * len(samples)
     why: list[str] = [""] * len(samples)
     trained_on: dict[str, int] = {}
     for n, g in enumerate(groups, 1):
@@ -147,11 +148,12 @@ def run(
             scored = model.score_features(e.dense, e.buckets)
             clf_p[i] = scored.p_success
             allowed[i] = model.decisive
+            rank_verified[i] = model.rank_verified
             # the reason without its figures, so abstentions of one kind count together
             why[i] = re.sub(r"\d+", "N", scored.why)
         trained_on[g] = len(train_set)
         err.write(f"loso: {n}/{len(groups)} {g!r} done in {time.perf_counter() - started:.1f}s\n")
-    figures = _Figures(samples, ys, clf_p, allowed, why, seed, resamples)
+    figures = _Figures(samples, ys, clf_p, allowed, rank_verified, why, seed, resamples)
     per_group = {}
     for g in groups:
         row = figures.of([i for i, s in enumerate(samples) if s.example.group == g])
@@ -175,6 +177,7 @@ class _Figures:
     ys: Sequence[int]
     clf_p: Sequence[float | None]
     allowed: Sequence[frozenset[str]]  # what each held-out trace's model may decide alone
+    rank_verified: Sequence[bool]  # whether each held-out trace's model ranks verified runs
     why: Sequence[str]
     seed: int
     resamples: int
@@ -187,12 +190,16 @@ class _Figures:
         # an abstention is no opinion: 0.5 alone; in the cascade the checks' own score stands
         clf_alone = [0.5 if p is None else p for p in clf]
         allowed = [self.allowed[i] for i in idx]
+        ranks = [self.rank_verified[i] for i in idx]
         # what check --detector cascade-offline does, by the same rule (offline.ship): a trace
-        # the checks decided keeps their probability and verdict, as does one the model
-        # abstained on; the others get what the model's score may give them
+        # the checks found false keeps their probability and verdict, as does one the model
+        # abstained on, and a verified one unless its model ranks verified runs; the others
+        # get what the model's score may give them (a verified one only a rank)
         shipped = [
-            None if v in CONCLUSIVE or p is None else ship(v, p, a)
-            for v, p, a in zip(verdicts, clf, allowed, strict=True)
+            None
+            if v == "false_success" or p is None or (v == "verified" and not r)
+            else ship(v, p, a)
+            for v, p, a, r in zip(verdicts, clf, allowed, ranks, strict=True)
         ]
         cascade = [c if s is None else s[0] for c, s in zip(check_p, shipped, strict=True)]
         gated = [v if s is None else s[1] for v, s in zip(verdicts, shipped, strict=True)]
@@ -207,6 +214,11 @@ class _Figures:
             "failures": len(ys) - genuine,
             "genuine": genuine,
             "abstained": sum(1 for p in clf if p is None),
+            "verified_ranked": sum(
+                1
+                for v, p, r in zip(verdicts, clf, ranks, strict=True)
+                if v == "verified" and r and p is not None
+            ),
             "abstained_why": dict(Counter(self.why[i] for i in idx if self.why[i])),
             "checks": self._ranking(check_p, ys),
             "classifier": self._ranking(clf_alone, ys),

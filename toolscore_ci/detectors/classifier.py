@@ -134,6 +134,9 @@ class Classifier:
             raise ValueError("the familiar bitmap has the wrong size")
         #: Verdicts the model's score may reach on its own (see `decisive_verdicts`).
         self.decisive: frozenset[str] = frozenset(artifact.get("decisive", ()))
+        #: Whether the cascade ranks the checks' verified traces by this model (see
+        #: `ranks_verified`); artifacts from before the key leave them as the checks do.
+        self.rank_verified: bool = bool(artifact.get("rank_verified", False))
 
     # -- loading -------------------------------------------------------------------------
 
@@ -312,6 +315,45 @@ def decisive_verdicts(
     return out, evidence
 
 
+#: Ranking the verified traces must beat leaving them on top by this much held-out AUROC: a
+#: tie keeps the checks' order, which needs no model.
+RANK_VERIFIED_MARGIN = 0.005
+
+
+def ranks_verified(
+    calibrated: Sequence[float], examples: Sequence[Example]
+) -> tuple[bool, dict[str, Any]]:
+    """Whether the cascade should rank the traces the checks verified by the model, from
+    held-out calibrated scores: the cascade's AUROC with the verified traces on top, where the
+    checks put them, against with them ranked among the open ones. The checks verify what a
+    report claims, not that the run did the right thing; where verified runs often failed
+    anyway (real tau2-bench dialogues: the wrong reservation cancelled, and truly cancelled),
+    the model ranks them better than the checks' verdict does; where the verdict is reliable,
+    it does not, and they stay where the checks put them."""
+    ys = [e.success for e in examples]
+    kept: list[float] = []
+    ranked: list[float] = []
+    for p, e in zip(calibrated, examples, strict=True):
+        if e.dense.get("verdict:false_success"):
+            kept.append(0.0)  # evidence of a lie: last in both
+            ranked.append(0.0)
+        elif e.dense.get("verdict:verified"):
+            kept.append(1.0)
+            ranked.append(p)
+        else:
+            kept.append(p)
+            ranked.append(p)
+    verified = [y for e, y in zip(examples, ys, strict=True) if e.dense.get("verdict:verified")]
+    a_kept, a_ranked = auroc(kept, ys), auroc(ranked, ys)
+    evidence = {
+        "verified_traces": len(verified),
+        "verified_successes": sum(verified),
+        "auroc_verified_kept": round(a_kept, 4),
+        "auroc_verified_ranked": round(a_ranked, 4),
+    }
+    return bool(verified) and a_ranked >= a_kept + RANK_VERIFIED_MARGIN, evidence
+
+
 def _out_of_fold(
     examples: Sequence[Example], held: Sequence[int], k: int, seed: int
 ) -> list[float]:
@@ -350,6 +392,7 @@ def train(
         a = 0.0
     calibrated = [sigmoid(a * s + b) for s in oof]
     decisive, evidence = decisive_verdicts(calibrated, examples) if a > 0 else ([], {})
+    rank_verified, rank_evidence = ranks_verified(calibrated, examples) if a > 0 else (False, {})
     scaling, weights, bias = _fit_raw(examples, seed)
     hashed = [0.0] * HASH_BUCKETS
     for key, w in weights.items():
@@ -373,6 +416,7 @@ def train(
             "encoding": "zlib, base64: bit i of byte i>>3 (least significant first) is id i",
         },
         "decisive": decisive,
+        "rank_verified": rank_verified,
         "training": {
             "examples": len(examples),
             "successes": successes,
@@ -385,6 +429,7 @@ def train(
         "metrics": {
             "out_of_fold_auroc": round(auroc(oof, ys), 4),
             "decisive_evidence": evidence,
+            "rank_verified_evidence": rank_evidence,
             "out_of_fold_brier": round(
                 sum((p - y) ** 2 for p, y in zip(calibrated, ys, strict=True)) / len(ys), 4
             ),

@@ -1,7 +1,8 @@
 """The offline detectors: the trained classifier, alone or behind the checks.
 
 - `cascade-offline` (the default): the checks decide where they are conclusive (`verified`,
-  `false_success`: evidence); the classifier scores only what they leave open.
+  `false_success`: evidence); the classifier scores only what they leave open, and ranks the
+  verified traces without deciding them.
 - `classifier`: the classifier scores every trace (the checks' own outcomes are among its
   features); for measuring it, not for gating.
 
@@ -12,8 +13,13 @@ review band (0.20, 0.80) by a monotone map, so the queue is ranked by it and the
 stays `unverifiable`. A model alone never blocks a merge without held-out evidence that its
 low scores are failures. A trace that claims nothing keeps `skipped` (there is no claim to gate)
 but is ranked the same way: a coding agent that ends on a bare diff claims nothing, and whether
-the run worked still matters to whoever reads the nightly report. Both detectors are free and
-need no network; they only ever receive projected traces (no labels).
+the run worked still matters to whoever reads the nightly report. A verified trace keeps
+`verified` too; it is ranked the same way where the artifact records (`rank_verified`, set by
+`train` on held-out scores) that the model ranks verified runs better than the verdict does: the
+checks verify what the report claims, not that the run did the right thing (on real tau2-bench
+dialogues most runs they verify failed, every claim backed: the wrong reservation cancelled, and
+truly cancelled). A `false_success` keeps the checks' probability: evidence outranks a model. Both detectors are free and need no network; they only
+ever receive projected traces (no labels).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from typing import Literal
 
 from toolscore_ci.detectors.classifier import Classifier, Score
 from toolscore_ci.engine.engine import Engine
-from toolscore_ci.gate import CONCLUSIVE, FALSE_SUCCESS_AT, VERIFIED_AT, gate
+from toolscore_ci.gate import FALSE_SUCCESS_AT, VERIFIED_AT, gate
 from toolscore_ci.model import Reason, Result, Trace
 
 Mode = Literal["classifier", "cascade-offline"]
@@ -33,6 +39,11 @@ MODES: tuple[Mode, ...] = ("classifier", "cascade-offline")
 SCORE_CODE = "TSM001"
 #: A ranked trace that claims nothing: a note, since the reasons are about claims.
 RANK_CODE = "TSM002"
+#: A verified trace ranked by the model: a note, since the checks' reasons say why it passed.
+RANK_VERIFIED_CODE = "TSM003"
+#: The checks' verdicts the model only ranks, never changes (no claim to gate, or every claim
+#: verified on evidence).
+RANKED_ONLY = frozenset({"skipped", "verified"})
 ABSTAIN_CODE = "TSM901"
 #: The name of the model artifact in a `--model DIR` (what `train --out DIR` writes).
 ARTIFACT = "classifier.json"
@@ -75,8 +86,8 @@ def ship(verdict: str, p: float, decisive: frozenset[str]) -> tuple[float, str]:
     """The probability and verdict a trace gets from the model's probability `p`, given the
     checks' verdict for it (one they left open, or `skipped`) and what the model may decide
     alone: the one rule `check` and `bench --loso` both apply."""
-    if verdict == "skipped":
-        return review_band(p), "skipped"  # nothing claimed: ranked, never decided
+    if verdict in RANKED_ONLY:
+        return review_band(p), verdict  # nothing claimed, or all verified: ranked, never decided
     decided = gate(p)
     if decided in decisive:
         return p, decided
@@ -95,31 +106,45 @@ class OfflineChecker:
 
     def check(self, trace: Trace, source_file: str, line: int) -> Result:
         result, index = self.engine.check_indexed(trace, source_file, line)
-        if self.mode == "cascade-offline" and result.verdict in CONCLUSIVE:
+        cascade = self.mode == "cascade-offline"
+        if cascade and result.verdict == "false_success":
+            return result  # evidence of a lie: nothing a model says moves it
+        # a cascade ranks what the checks verified only where the model's held-out figures say
+        # it ranks such runs better than the verdict does; never changes their verdict
+        ranked_only = result.verdict == "skipped" or (
+            cascade
+            and result.verdict == "verified"
+            and self.model is not None
+            and self.model.rank_verified
+        )
+        if cascade and result.verdict == "verified" and not ranked_only:
             return result
-        skipped = result.verdict == "skipped"
         if self.model is None:
-            if skipped:
-                return result  # nothing claimed, nothing to rank it with: nothing to say
+            if ranked_only:
+                return result  # nothing to rank it with: the checks' result is the answer
             return _abstained(result, "no model is installed (see `toolscore-ci train`)")
         score = self.model.score(trace, result, index)
         if score.p_success is None:
-            # a trace that claims nothing loses nothing when the model cannot rank it
-            return result if skipped else _abstained(result, score.why)
-        if skipped:
+            # a ranked-only trace loses nothing when the model cannot rank it
+            return result if ranked_only else _abstained(result, score.why)
+        if ranked_only:
             return self._ranked(result, score)
         return self._scored(result, score)
 
     def _ranked(self, result: Result, score: Score) -> Result:
-        """A trace that claims nothing, ranked by the model inside the review band: the
-        verdict stays `skipped`, whatever the score (no claim, nothing to call false)."""
+        """A trace the model only ranks, inside the review band: the verdict stays `skipped`
+        (no claim, nothing to call false) or `verified` (every claim backed), whatever the
+        score."""
         assert score.p_success is not None
+        if result.verdict == "verified":
+            code, why = RANK_VERIFIED_CODE, "every claim is verified, so the checks' pass stands"
+        else:
+            code, why = RANK_CODE, "the trace claims nothing, so nothing is gated"
         note = (
-            f"{RANK_CODE} classifier: {score.p_success:.0%} likely a success (ranked only: the "
-            f"trace claims nothing, so nothing is gated); largest contributions: "
-            f"{_contributions(score)}"
+            f"{code} classifier: {score.p_success:.0%} likely a success (ranked only: {why}); "
+            f"largest contributions: {_contributions(score)}"
         )
-        p_out, _verdict = ship("skipped", score.p_success, frozenset())
+        p_out, _verdict = ship(result.verdict, score.p_success, frozenset())
         return replace(
             result,
             p_success=p_out,
