@@ -22,6 +22,7 @@ from toolscore_ci.formats import (
     langfuse,
     langsmith,
     llamaindex,
+    mistral,
     native,
     openai_chat,
     openai_responses,
@@ -57,6 +58,7 @@ READERS: list[ModuleType] = [
     langsmith,
     langfuse,
     openai_responses,
+    mistral,  # `object`-tagged conversations and `type: "entry.kind"` dotted tags none else has
     pydantic_ai,  # `kind: request|response` with `part_kind`ed parts
     smolagents,  # before vercel-ai, which also takes `{"steps": [...]}`: only these have `step_number`
     vercel_ai,  # `{"steps": [...]}` of typed content parts: no `role`, no other reader takes it
