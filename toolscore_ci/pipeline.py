@@ -10,13 +10,11 @@ and line, counted as an error, and the traces after it are still checked.
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from toolscore_ci.engine.engine import Engine
 from toolscore_ci.formats import native, read_file
@@ -38,6 +36,9 @@ from toolscore_ci.rules import RulePackError, load_packs
 from toolscore_ci.run_time import record_duration
 from toolscore_ci.shard import Shard
 from toolscore_ci.validate import schema_issues
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 
 class ConfigError(Exception):
@@ -529,6 +530,8 @@ def _check_in_workers(
     reading: RunStats,
 ) -> Iterator[tuple[OrderKey, Result | InputIssue]]:
     """`reading` counts (and the first shard reports) what belongs to no trace."""
+    import multiprocessing  # here, not at start-up: a run with --jobs 1 never needs it
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     window = 2 * config.jobs

@@ -8,24 +8,31 @@ from typing import Any
 from toolscore_ci.model import Step, Trace
 
 HIDDEN_FIELDS = ("ground_truth", "meta", "source")
+#: Step's fields in order: `project` passes them by position
+_STEP_FIELDS = ("i", "kind", "role", "ts", "name", "content", "args", "ok", "output", "error")
+assert Step.__match_args__ == _STEP_FIELDS, "Step's fields changed: update project()"
 
 
 def project(data: dict[str, Any]) -> Trace:
     """Build the detector's `Trace` from a schema-valid agent-trace/v1 dict."""
+    # by position (_STEP_FIELDS), into a list first: keywords and a generator cost a third
+    # more per step, and real traces have thousands of steps
     steps = tuple(
-        Step(
-            i=int(s["i"]),
-            kind=s["kind"],
-            role=s["role"],
-            ts=s.get("ts"),
-            name=s.get("name"),
-            content=s.get("content"),
-            args=s.get("args"),
-            ok=s.get("ok"),
-            output=s.get("output"),
-            error=s.get("error"),
-        )
-        for s in data["steps"]
+        [
+            Step(
+                int(s["i"]),
+                s["kind"],
+                s["role"],
+                s.get("ts"),
+                s.get("name"),
+                s.get("content"),
+                s.get("args"),
+                s.get("ok"),
+                s.get("output"),
+                s.get("error"),
+            )
+            for s in data["steps"]
+        ]
     )
     final = data.get("final_claim") or {}
     claims = final.get("claims")

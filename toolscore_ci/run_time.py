@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from toolscore_ci.formats._trace import SYNTHESISED_TS_KEY
@@ -21,6 +22,7 @@ from toolscore_ci.model import Step
 _FRACTION = re.compile(r"(\.\d+)")
 
 
+@lru_cache(maxsize=4096)  # steps often share timestamps (made-up ones above all)
 def _instant(ts: str) -> datetime | None:
     text = ts.strip()
     if text.endswith(("Z", "z")):
@@ -41,8 +43,11 @@ def run_duration(steps: Iterable[Step]) -> float | None:
     None when fewer than two
     parse or when naive and zoned times are mixed."""
     # a state probe is taken after the run (perhaps a day later): not part of the run's time
-    stamps = (s.ts for s in steps if isinstance(s.ts, str) and s.kind != "state_probe")
-    moments = [m for m in (_instant(ts) for ts in stamps) if m]
+    moments = [
+        m
+        for s in steps
+        if isinstance(s.ts, str) and s.kind != "state_probe" and (m := _instant(s.ts))
+    ]
     if len(moments) < 2:
         return None
     if len({m.tzinfo is None for m in moments}) > 1:

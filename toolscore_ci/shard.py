@@ -8,7 +8,6 @@ pipeline renames `id~2`, ...) share their shard, so every shard renames them as 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 
@@ -23,6 +22,8 @@ class ShardError(ValueError):
 
 def shard_of(trace_id: str, count: int) -> int:
     """The 1-based shard of `trace_id` among `count`."""
+    import hashlib  # here, not at start-up: most runs are not sharded
+
     digest = hashlib.sha256(trace_id.encode("utf-8", "surrogatepass")).digest()
     return int.from_bytes(digest[:8], "big") % count + 1
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from datetime import date, datetime, timedelta, timezone
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -225,24 +225,39 @@ def _str_or_none(v: Any) -> bool:
     return v is None or isinstance(v, str)
 
 
-def _fast_step(step: Any) -> bool:
-    if not isinstance(step, dict) or not _STEP_KEYS.issuperset(step):
-        return False
-    i = step.get("i", None)
-    ts = step.get("ts", None)
-    if "i" not in step or not _is_int(i) or i < 0:
-        return False
-    if not isinstance(ts, str):
-        return False
+@lru_cache(maxsize=4096)
+def _valid_ts(ts: str) -> bool:
+    # a run's steps often share their timestamps (readers that make them up give a few):
+    # each distinct one is parsed once
     try:
         parse_datetime(ts)
     except ValueError:
+        return False
+    return True
+
+
+def _fast_step(step: Any) -> bool:
+    # the helpers above written out: this runs for every step of every trace
+    if not isinstance(step, dict) or not _STEP_KEYS.issuperset(step) or "i" not in step:
+        return False
+    i = step["i"]
+    if type(i) is int:  # the usual case (not a bool: bool is a subclass, not int itself)
+        if i < 0:
+            return False
+    elif not _is_int(i) or i < 0:
+        return False
+    ts = step.get("ts", None)
+    if not isinstance(ts, str) or not _valid_ts(ts):
         return False
     kind = step.get("kind", None)
     role = step.get("role", None)
     if not (isinstance(kind, str) and kind in _KINDS and isinstance(role, str) and role in _ROLES):
         return False
-    if not (_str_or_none(step.get("name")) and _str_or_none(step.get("content"))):
+    name = step.get("name")
+    content = step.get("content")
+    if not (
+        (name is None or isinstance(name, str)) and (content is None or isinstance(content, str))
+    ):
         return False
     args = step.get("args")
     if args is not None and not isinstance(args, dict):
@@ -296,8 +311,11 @@ def fast_valid(obj: Any) -> bool:
     if not isinstance(task["domain"], str) or task["domain"] not in _DOMAINS:
         return False
     steps = obj["steps"]
-    if not isinstance(steps, list) or not all(_fast_step(s) for s in steps):
+    if not isinstance(steps, list):
         return False
+    for step in steps:  # a loop: all() over a generator costs a call per step more
+        if not _fast_step(step):
+            return False
     final = obj["final_claim"]
     if (
         not isinstance(final, dict)

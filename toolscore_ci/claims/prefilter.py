@@ -119,10 +119,19 @@ _NOTHING = _Reading(frozenset([""]))  # consumes no text: an anchor, a lookaroun
 def required_literals(pattern: re.Pattern[str]) -> tuple[frozenset[str], ...] | None:
     """Sets of folded strings, with boundary marks, such that every text the pattern matches
     in holds a string of each set; None when no such set is known."""
-    if _sre_parse is None or not isinstance(pattern.pattern, str):
+    if not isinstance(pattern.pattern, str):
+        return None
+    return _source_literals(pattern.pattern, pattern.flags)
+
+
+def _source_literals(source: str, flags: int) -> tuple[frozenset[str], ...] | None:
+    """`required_literals` of the pattern `re.compile(source, flags)` gives, read from the
+    source (the parse is the same: of the flags, only VERBOSE changes it, and an inline flag
+    applies whatever was passed)."""
+    if _sre_parse is None:
         return None
     try:
-        reading = _read_sequence(_sre_parse.parse(pattern.pattern, pattern.flags))
+        reading = _read_sequence(_sre_parse.parse(source, flags))
     except Exception:  # a construct a future parser spells differently: do not guard
         return None
     return _best(_all_needs(reading)) or None
@@ -310,21 +319,40 @@ class Guarded:
     findall and sub answer as the pattern would; anything else is the pattern's own.
     """
 
-    __slots__ = ("_compiled", "_flags", "_source", "_tests", "marked", "needs")
+    __slots__ = ("_compiled", "_flags", "_marked", "_needs", "_source", "_tests")
 
     def __init__(
-        self, regex: re.Pattern[str] | str, marked: tuple[frozenset[str], ...], flags: int = 0
+        self,
+        regex: re.Pattern[str] | str,
+        marked: tuple[frozenset[str], ...] | None,
+        flags: int = 0,
     ) -> None:
         # A pattern given as source is compiled when first tried: most of the lexicon's
         # phrases are never tried in a run, and compiling them all costs start-up time.
         self._compiled = regex if isinstance(regex, re.Pattern) else None
         self._source = regex.pattern if isinstance(regex, re.Pattern) else regex
         self._flags = regex.flags if isinstance(regex, re.Pattern) else flags
-        #: the sets as found, most selective first, with boundary marks (see `bounds`)
-        self.marked = marked
-        #: the same without the marks (no sets: no guard)
-        self.needs = tuple(frozenset(_simplest(frozenset(map(unmarked, n)))) for n in marked)
+        # `marked` None: read from the source when first needed (reading a pattern costs
+        # about as much as compiling it, and a run tries only some of them)
+        self._marked = marked
+        self._needs: tuple[frozenset[str], ...] | None = None
         self._tests: tuple[tuple[str, ...] | re.Pattern[str], ...] | None = None
+
+    @property
+    def marked(self) -> tuple[frozenset[str], ...]:
+        """The sets as found, most selective first, with boundary marks (see `bounds`)."""
+        if self._marked is None:
+            self._marked = _source_literals(self._source, self._flags) or ()
+        return self._marked
+
+    @property
+    def needs(self) -> tuple[frozenset[str], ...]:
+        """The same without the marks (no sets: no guard)."""
+        if self._needs is None:
+            self._needs = tuple(
+                frozenset(_simplest(frozenset(map(unmarked, n)))) for n in self.marked
+            )
+        return self._needs
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -390,8 +418,8 @@ def guarded(regex: re.Pattern[str]) -> Guarded:
 
 
 def compile_guarded(pattern: str, flags: int = 0) -> Guarded:
-    """re.compile, guarded."""
-    return guarded(re.compile(pattern, flags))
+    """re.compile, guarded; read and compiled when first tried (many are not, in a run)."""
+    return Guarded(pattern, None, flags)
 
 
 #: A phrase of plain words, which needs no reading to be guarded.
@@ -404,7 +432,7 @@ def compile_whole_phrase(phrase: str, flags: int = 0) -> Guarded:
     pattern would find, known without reading it (most trigger phrases are plain)."""
     source = rf"(?<![\w-])(?:{phrase})(?![\w-])"
     if not PLAIN_PHRASE.fullmatch(phrase):
-        return guarded(re.compile(source, flags))
+        return compile_guarded(source, flags)
     folded = phrase.lower() if phrase.isascii() else _fold_unicode(phrase)
     return Guarded(source, (frozenset([BEFORE + folded + AFTER]),), flags)
 

@@ -14,6 +14,7 @@ import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from toolscore_ci.engine.shell import command_acts, primary_act
@@ -146,10 +147,15 @@ def claimed_ids(values: Mapping[str, tuple[str, ...]]) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=1024)  # a run's calls use a few argument names over and over
+def _names_target(key: str) -> bool:
+    return TARGET_KEY.search(key.lower()) is not None
+
+
 def _targets(args: Mapping[str, Any] | None) -> frozenset[str]:
     out: set[str] = set()
     for key, value in (args or {}).items():
-        if not TARGET_KEY.search(str(key).lower()):
+        if not _names_target(str(key)):
             continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, (str, int)) and not isinstance(item, bool) and str(item).strip():

@@ -278,7 +278,8 @@ def _part_acts(part: str) -> set[str]:
     tokens = _tokens(_HEREDOC_MARK.sub(" ", part))
     program, args = _program(tokens)
     acts: set[str] = set()
-    if _writes_by_redirect(tokens):
+    # no ">" in the part: no token can be a redirection (most commands have none)
+    if ">" in part and _writes_by_redirect(tokens):
         acts.add("saved")
     if not program or program == "cd":
         return acts
@@ -349,5 +350,6 @@ def command_acts(command: str) -> frozenset[str]:
     return frozenset(acts)
 
 
+@lru_cache(maxsize=256)  # a few sets of acts recur across every call of a run
 def primary_act(acts: frozenset[str]) -> str | None:
     return next((a for a in RANK if a in acts), None)

@@ -285,7 +285,8 @@ def _check_limits(value: Any, text: str | bytes | bytearray) -> None:
     UTF-8 writer can encode). Cheap checks on the text first: most values skip both walks."""
     if type(value) is dict or type(value) is list:
         opens = text.count("{" if type(text) is str else b"{")  # type: ignore[arg-type]
-        opens += text.count("[" if type(text) is str else b"[")  # type: ignore[arg-type]
+        if opens <= MAX_JSON_DEPTH:  # else the walk decides: counting "[" too changes nothing
+            opens += text.count("[" if type(text) is str else b"[")  # type: ignore[arg-type]
         if opens > MAX_JSON_DEPTH and _too_deep(value):
             path = _first_path(value, _deeper_than_limit) or []
             raise LimitError(
