@@ -81,7 +81,6 @@ PASSED_LIES: frozenset[str] = frozenset(
         "salary-mismatch",
         "same-clock-time-booked-in-another-time-zone",
         "structured-claim-price-differs-from-the-one-the-update-used",
-        "unfounded-record-id",
         "utc-time-claimed-over-a-window-set-at-another-offset",
         "weekday-and-date-mismatch",
     }
