@@ -23,7 +23,13 @@ from toolscore_ci.detectors.classifier import (
     train,
 )
 from toolscore_ci.detectors.features import dense_features, ngram_buckets
-from toolscore_ci.detectors.linear import auroc, fit_platt, sigmoid, train_logistic
+from toolscore_ci.detectors.linear import (
+    auroc,
+    fit_platt,
+    sigmoid,
+    train_averaged,
+    train_logistic,
+)
 from toolscore_ci.engine.index import build as build_index
 from toolscore_ci.pipeline import CheckConfig, make_checker
 from toolscore_ci.projection import project
@@ -71,6 +77,19 @@ def test_logistic_regression_learns_a_signal_and_not_noise() -> None:
     assert weights["bad"] < 0 < weights["good"]
     with pytest.raises(ValueError):
         train_logistic(xs, [1] * 60)  # one class only: nothing to learn
+
+
+def test_averaged_weights_are_the_mean_of_runs_on_their_own_shuffles() -> None:
+    rng = random.Random(3)
+    xs = [{"a": rng.random(), "b": rng.random(), f"n{i % 7}": 1.0} for i in range(80)]
+    ys = [int(x["a"] + rng.random() * 0.5 > 0.7) for x in xs]
+    runs = [train_logistic(xs, ys, l2=1e-4, seed=100 * 2 + r) for r in range(3)]
+    weights, bias = train_averaged(xs, ys, runs=3, l2=1e-4, seed=2)
+    for key in weights:
+        assert weights[key] == pytest.approx(sum(w.get(key, 0.0) for w, _ in runs) / 3)
+    assert bias == pytest.approx(sum(b for _, b in runs) / 3)
+    assert runs[0][0] != runs[1][0]  # each run saw its own order
+    assert train_averaged(xs, ys, runs=1, l2=1e-4, seed=2) == runs[0]
 
 
 FAILED = [
