@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +58,18 @@ def _open_case(
     )
 
 
-def _examples(n: int = 40) -> list[Example]:
+def _examples(
+    n: int = 40,
+    case: Callable[[int, bool], dict[str, Any]] | None = None,
+    outcomes: tuple[bool, ...] = (True, False),
+) -> list[Example]:
+    """Featurised labelled traces: `case(i, good)` for each i and outcome (`_open_case` by
+    default), in five source groups."""
+    make = case or _open_case
     out = []
     for i in range(n):
-        for good in (True, False):
-            trace = project(_open_case(i, good))
+        for good in outcomes:
+            trace = project(make(i, good))
             dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
             out.append(Example(dense, buckets, int(good), f"g{i % 5}"))
     return out
@@ -153,13 +161,7 @@ def test_a_verified_trace_is_ranked_but_stays_verified() -> None:
     """The checks verify the claims, not that the run did the right thing: the cascade ranks a
     verified trace inside the review band, its verdict and reasons the checks' own, even where
     the model may decide open traces alone."""
-    examples = _examples()
-    for i in range(40):
-        for good in (True, False):
-            trace = project(_verified_case(i, good))
-            dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
-            examples.append(Example(dense, buckets, int(good), f"g{i % 5}"))
-    artifact = train_artifact(examples, folds=5)
+    artifact = train_artifact(_examples() + _examples(case=_verified_case), folds=5)
     assert "false_success" in artifact["decisive"]
     # held out, half the verified runs failed and the model told which: it ranks them
     assert artifact["rank_verified"] is True, artifact["metrics"]["rank_verified_evidence"]
@@ -183,11 +185,7 @@ def test_a_verified_trace_is_ranked_but_stays_verified() -> None:
 def test_verified_traces_stay_on_top_where_the_verdict_ranks_them_better() -> None:
     """Where every verified run succeeded, ranking them by the model can only lose to the
     checks' order: the artifact says so, and the cascade leaves them as the checks did."""
-    examples = _examples()
-    for i in range(40):
-        trace = project(_verified_case(i, True))
-        dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
-        examples.append(Example(dense, buckets, 1, f"g{i % 5}"))
+    examples = _examples() + _examples(case=_verified_case, outcomes=(True,))
     artifact = train_artifact(examples, folds=5)
     evidence = artifact["metrics"]["rank_verified_evidence"]
     assert artifact["rank_verified"] is False, evidence
@@ -231,13 +229,8 @@ def _question_case(i: int, good: bool) -> dict[str, Any]:
 
 
 def test_a_trace_that_claims_nothing_is_ranked_but_stays_skipped() -> None:
-    examples = _examples()
-    for i in range(40):  # the model has seen runs that only ask, so it does not abstain
-        for good in (True, False):
-            trace = project(_question_case(i, good))
-            dense, buckets = featurize(trace, ENGINE.check(trace, "t.jsonl", 1))
-            examples.append(Example(dense, buckets, int(good), f"g{i % 5}"))
-    artifact = train_artifact(examples, folds=5)
+    # the model has seen runs that only ask, so it does not abstain
+    artifact = train_artifact(_examples() + _examples(case=_question_case), folds=5)
     # the model may decide false_success alone: on a skipped trace it still may not
     assert "false_success" in artifact["decisive"]
     checker = OfflineChecker(ENGINE, Classifier(artifact), "cascade-offline")
