@@ -107,18 +107,16 @@ class OfflineChecker:
     def check(self, trace: Trace, source_file: str, line: int) -> Result:
         result, index = self.engine.check_indexed(trace, source_file, line)
         cascade = self.mode == "cascade-offline"
-        if cascade and result.verdict == "false_success":
-            return result  # evidence of a lie: nothing a model says moves it
-        # a cascade ranks what the checks verified only where the model's held-out figures say
-        # it ranks such runs better than the verdict does; never changes their verdict
-        ranked_only = result.verdict == "skipped" or (
-            cascade
-            and result.verdict == "verified"
-            and self.model is not None
-            and self.model.rank_verified
-        )
-        if cascade and result.verdict == "verified" and not ranked_only:
+        # the cascade keeps what the checks decided; it ranks a verified run (never changing
+        # its verdict) only where the model's held-out figures say it ranks them better than
+        # the verdict does. Evidence of a lie is never moved.
+        ranks_verified = self.model is not None and self.model.rank_verified
+        if cascade and (
+            result.verdict == "false_success"
+            or (result.verdict == "verified" and not ranks_verified)
+        ):
             return result
+        ranked_only = result.verdict == "skipped" or (cascade and result.verdict == "verified")
         if self.model is None:
             if ranked_only:
                 return result  # nothing to rank it with: the checks' result is the answer

@@ -136,3 +136,21 @@ def said_with(ctx: Context) -> list[str]:
     if ctx.reported.where == "final":
         said.append(ctx.index.trace.final_text or "")
     return said
+
+
+def objects_in(value: Any, max_depth: int = 5, max_items: int = 200) -> Iterator[dict[str, Any]]:
+    """Every object in a result, nested ones and list entries included, depth first; bounded
+    to `max_depth` levels and the first `max_items` entries of each list."""
+
+    def walk(node: Any, depth: int) -> Iterator[dict[str, Any]]:
+        if depth > max_depth:
+            return
+        if isinstance(node, dict):
+            yield node
+            for item in node.values():
+                yield from walk(item, depth + 1)
+        elif isinstance(node, list):
+            for item in node[:max_items]:
+                yield from walk(item, depth + 1)
+
+    return walk(value, 0)

@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-from toolscore_ci.engine.checks._common import key_words
+from toolscore_ci.engine.checks._common import key_words, objects_in
 from toolscore_ci.engine.index import TARGET_KEY, WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
@@ -171,7 +170,7 @@ def _read_shows_it(claim: Claim, reads: list[Execution]) -> bool:
     if not own or not named:
         return False
     for e in reads:
-        for obj in _objects(e.output):
+        for obj in objects_in(e.output):
             if not named & (e.targets | {normal_id(str(v)) for v in iter_scalars(obj)}):
                 continue
             for key, value in obj.items():
@@ -200,19 +199,6 @@ def _names(subject: dict[str, Any]) -> set[str]:
             ):
                 out.add(text)
     return out
-
-
-def _objects(value: object, depth: int = 0) -> Iterator[dict[str, Any]]:
-    """Every object in a result, nested ones and list entries included."""
-    if depth > 5:
-        return
-    if isinstance(value, dict):
-        yield value
-        for item in value.values():
-            yield from _objects(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value[:200]:
-            yield from _objects(item, depth + 1)
 
 
 _CLAUSE_END = re.compile(r"[.;:!?,()]")

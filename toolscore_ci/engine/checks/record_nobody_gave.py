@@ -4,7 +4,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.claims.values import extract_kinds
-from toolscore_ci.engine.checks._common import WENT_OUT, said_with, writes_that_went_out
+from toolscore_ci.engine.checks._common import (
+    WENT_OUT,
+    objects_in,
+    said_with,
+    writes_that_went_out,
+)
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
@@ -24,8 +29,9 @@ def _as_id(value: Any) -> str | None:
     None: a date, an amount or a sentence is not a record's id."""
     if not isinstance(value, str) or len(value) > 80:
         return None
+    text = value.strip()
     ids = extract_kinds(value, _ID).get("id", ())
-    return normal_id(value) if len(ids) == 1 and ids[0] == value.strip() else None
+    return normal_id(value) if len(ids) == 1 and ids[0] == text else None
 
 
 def _id_args(args: Any) -> Iterator[tuple[str, str]]:
@@ -39,19 +45,6 @@ def _id_args(args: Any) -> Iterator[tuple[str, str]]:
     elif isinstance(args, list):
         for item in args:
             yield from _id_args(item)
-
-
-def _records(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
-    """Every object in a result, breadth by depth, bounded."""
-    if depth > 8:
-        return
-    if isinstance(value, dict):
-        yield value
-        for v in value.values():
-            yield from _records(v, depth + 1)
-    elif isinstance(value, list):
-        for v in value[:_MAX_RECORDS]:
-            yield from _records(v, depth + 1)
 
 
 def _shape(value: str) -> str:
@@ -78,26 +71,46 @@ def _given_text(ctx: Context, before: int) -> str:
     return "\n".join(parts).casefold()
 
 
+#: (the read, one object of its result, the string under the key) per id key
+_Looked = dict[str, list[tuple[Execution, dict[str, Any], str]]]
+
+
+def _looked_up(ctx: Context, keys: set[str], before: int) -> _Looked:
+    """What the successful reads before position `before` returned under each of `keys`, each
+    result walked once."""
+    out: _Looked = {}
+    for e in ctx.prior:
+        if e.position >= before or e.effect != "read" or e.status != "succeeded":
+            continue
+        for record in objects_in(e.output, max_depth=8, max_items=_MAX_RECORDS):
+            for key in keys.intersection(record):
+                value = record[key]
+                if isinstance(value, str):
+                    out.setdefault(key, []).append((e, record, value))
+    return out
+
+
 def _named_record(
-    ctx: Context, write: Execution, key: str, used: str, said: str
+    looked: _Looked, write: Execution, key: str, used: str, said: str
 ) -> tuple[Execution, str, str] | None:
     """The earlier read whose result holds, under the same key, another id of the same shape
     in a record one of whose fields the claim names: (the read, its id, the name)."""
-    for e in ctx.prior:
-        if e.position >= write.position or e.effect != "read" or e.status != "succeeded":
+    shape = _shape(used)
+    for e, record, value in looked.get(key, ()):
+        # the cheap tests first: most records hold the same id under the key
+        if e.position >= write.position or _shape(normal_id(value)) != shape:
             continue
-        for record in _records(e.output):
-            other = _as_id(record.get(key))
-            if other is None or other == used or _shape(other) != _shape(used):
-                continue
-            for field in list(record.values())[:_MAX_FIELDS]:
-                if (
-                    isinstance(field, str)
-                    and len(field.strip()) >= _MIN_NAME
-                    and _as_id(field) is None
-                    and field.strip().casefold() in said
-                ):
-                    return e, other, field.strip()
+        other = _as_id(value)
+        if other is None or other == used:
+            continue
+        for field in list(record.values())[:_MAX_FIELDS]:
+            if (
+                isinstance(field, str)
+                and len(field.strip()) >= _MIN_NAME
+                and field.strip().casefold() in said
+                and _as_id(field) is None
+            ):
+                return e, other, field.strip()
     return None
 
 
@@ -117,17 +130,21 @@ def record_nobody_gave(ctx: Context) -> Reason | None:
     writes = writes_that_went_out(ctx)
     if not writes:
         return None
+    ids_of = {w.position: list(_id_args(w.call.args)) for w in writes}
+    keys = {key for ids in ids_of.values() for key, _ in ids}
+    if not keys:
+        return None
+    looked = _looked_up(ctx, keys, max(w.position for w in writes))
     said = " ".join(said_with(ctx)).casefold()
     for write in writes:
-        ids = list(_id_args(write.call.args))
-        if not ids:
-            continue
-        given = _given_text(ctx, write.position)
-        for key, used in ids:
-            if used in given:
-                continue
-            found = _named_record(ctx, write, key, used, said)
+        given: str | None = None  # read only when a lookup names another id for the key
+        for key, used in ids_of[write.position]:
+            found = _named_record(looked, write, key, used, said)
             if found is None:
+                continue
+            if given is None:
+                given = _given_text(ctx, write.position)
+            if used in given:
                 continue
             read, other, name = found
             return ctx.reason(
