@@ -86,54 +86,106 @@ def train_averaged(
 
 
 def fit_platt(scores: Sequence[float], ys: Sequence[int]) -> tuple[float, float]:
-    """(a, b) with p = sigmoid(a * score + b), fitted by Newton's method with a backtracking
-    line search on Platt's smoothed targets (Lin, Lin & Weng 2007): a separable fold does not
-    give infinite slopes, and raw margins in the tens do not make a full Newton step diverge."""
+    """(a, b) with p = sigmoid(a * score + b): Platt scaling, the one-column case of
+    `fit_stack` (a is 0 when a rising slope fits no better than none)."""
+    coefs, b = fit_stack([scores], ys)
+    return coefs[0], b
+
+
+def fit_stack(columns: Sequence[Sequence[float]], ys: Sequence[int]) -> tuple[list[float], float]:
+    """(coefficients, b) with p = sigmoid(sum(c_j * column_j) + b), every c_j >= 0, fitted by
+    Newton's method with a backtracking line search on Platt's smoothed targets (Lin, Lin &
+    Weng 2007): a separable fold does not give infinite slopes, and raw margins in the tens do
+    not make a full Newton step diverge. Each column is one model's held-out scores; a column
+    whose best coefficient is not positive (a model that ranks held-out data no better, or
+    worse, than the others already do) is dropped and the rest refitted, so a stack never
+    turns a model's ranking upside down."""
+    active = list(range(len(columns)))
+    while True:
+        coefs, b = _fit_logistic_columns([columns[j] for j in active], ys)
+        worst = min(range(len(active)), key=coefs.__getitem__, default=None)
+        if worst is None or coefs[worst] > 1e-6:
+            out = [0.0] * len(columns)
+            for j, c in zip(active, coefs, strict=True):
+                out[j] = c
+            return out, b
+        del active[worst]
+
+
+def _fit_logistic_columns(
+    columns: Sequence[Sequence[float]], ys: Sequence[int]
+) -> tuple[list[float], float]:
+    """Unconstrained logistic fit of the columns (and an intercept) to Platt's targets."""
     n_pos = sum(ys)
     n_neg = len(ys) - n_pos
     hi, lo = (n_pos + 1) / (n_pos + 2), 1 / (n_neg + 2)
     targets = [hi if y else lo for y in ys]
+    # each row's inputs, the intercept's 1.0 last
+    rows = [[*xs, 1.0] for xs in zip(*columns, strict=True)] if columns else [[1.0] for _ in ys]
+    k = len(rows[0]) if rows else 1
 
-    def loss(a: float, b: float) -> float:
+    def loss(theta: Sequence[float]) -> float:
         total = 0.0
-        for s, t in zip(scores, targets, strict=True):
-            z = a * s + b
+        for x, t in zip(rows, targets, strict=True):
+            z = sum(a * v for a, v in zip(theta, x, strict=True))
             # log(1 + e^z) - t*z, computed without overflow
             total += (z if z > 0 else 0.0) + math.log1p(math.exp(-abs(z))) - t * z
         return total
 
-    a, b = 0.0, math.log((n_pos + 1) / (n_neg + 1))
-    current = loss(a, b)
+    theta = [0.0] * (k - 1) + [math.log((n_pos + 1) / (n_neg + 1))]
+    current = loss(theta)
     for _ in range(100):
-        ga = gb = haa = hab = hbb = 0.0
-        for s, t in zip(scores, targets, strict=True):
-            p = sigmoid(a * s + b)
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for x, t in zip(rows, targets, strict=True):
+            p = sigmoid(sum(a * v for a, v in zip(theta, x, strict=True)))
             d = p - t
             w = max(p * (1 - p), 1e-12)
-            ga += d * s
-            gb += d
-            haa += w * s * s
-            hab += w * s
-            hbb += w
-        haa += 1e-12
-        hbb += 1e-12
-        det = haa * hbb - hab * hab
-        if det <= 0:
+            for i in range(k):
+                grad[i] += d * x[i]
+                for j in range(i, k):
+                    hess[i][j] += w * x[i] * x[j]
+        for i in range(k):
+            hess[i][i] += 1e-12
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+        step_dir = _solve(hess, grad)
+        if step_dir is None:
             break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
+        slope = -sum(g * d for g, d in zip(grad, step_dir, strict=True))
         step = 1.0
         while step > 1e-10:
-            trial = loss(a - step * da, b - step * db)
-            if trial <= current + 1e-4 * step * (ga * -da + gb * -db):
+            trial_theta = [a - step * d for a, d in zip(theta, step_dir, strict=True)]
+            trial = loss(trial_theta)
+            if trial <= current + 1e-4 * step * slope:
                 break
             step /= 2
         else:
             break  # no step lowers the loss: this is the minimum
-        a, b, current = a - step * da, b - step * db, trial
-        if abs(step * da) < 1e-9 and abs(step * db) < 1e-9:
+        theta, current = trial_theta, trial
+        if all(abs(step * d) < 1e-9 for d in step_dir):
             break
-    return a, b
+    return theta[:-1], theta[-1]
+
+
+def _solve(matrix: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float] | None:
+    """x with matrix @ x = vector (Gaussian elimination with partial pivoting), or None when
+    the matrix is singular."""
+    n = len(vector)
+    a = [[*row, v] for row, v in zip(matrix, vector, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-15:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(col + 1, n):
+            f = a[r][col] / a[col][col]
+            for c in range(col, n + 1):
+                a[r][c] -= f * a[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
+    return x
 
 
 def auroc(scores: Sequence[float], ys: Sequence[int]) -> float:
