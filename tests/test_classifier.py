@@ -22,10 +22,11 @@ from toolscore_ci.detectors.classifier import (
     featurize,
     train,
 )
-from toolscore_ci.detectors.features import dense_features, ngram_buckets
+from toolscore_ci.detectors.features import FAMILIES, dense_features, family_of, ngram_buckets
 from toolscore_ci.detectors.linear import (
     auroc,
     fit_platt,
+    fit_stack,
     sigmoid,
     train_averaged,
     train_logistic,
@@ -317,3 +318,68 @@ def test_a_call_repeated_with_the_same_arguments_is_counted_and_a_new_one_is_not
     # the same arguments to another tool are another call
     cancel = ("call", "cancel_order", {"order_id": "7"}, True, {"status": "cancelled"})
     assert _coding(look, cancel)["repeated_calls"] == 0.0
+
+
+def test_every_measure_has_a_family_and_an_unknown_one_is_refused() -> None:
+    """The stack trains one model per family: a measure added without a family must fail
+    loudly here, not be trained in no family's model."""
+    coding = _coding(("bash", {"command": "pytest"}, True, PYTEST_FAIL))
+    dialogue = _features(build("recovered", RECOVERED))
+    for name in {*coding, *dialogue, "claim:booked", "outcome:contradicted", "verdict:skipped"}:
+        assert family_of(name) in FAMILIES
+    with pytest.raises(KeyError, match="no family"):
+        family_of("a_measure_nobody_placed")
+
+
+def test_a_stack_weighs_a_useful_score_and_drops_a_reversed_one() -> None:
+    rng = random.Random(3)
+    ys = [rng.randrange(2) for _ in range(400)]
+    useful = [(1.0 if y else -1.0) + rng.gauss(0, 1) for y in ys]
+    reversed_ = [(-1.0 if y else 1.0) + rng.gauss(0, 1) for y in ys]
+    (c_useful, c_reversed), _ = fit_stack([useful, reversed_], ys)
+    assert c_useful > 0
+    assert c_reversed == 0.0  # dropped, never a negative weight that turns a ranking round
+    (c_alone,), _ = fit_stack([reversed_], ys)
+    assert c_alone == 0.0
+
+
+def _transfer_corpus(signal_in_words: bool) -> list[Example]:
+    """Eight sources. A run's failed calls tell its outcome in every source; its words tell
+    it only within its own source (each source fails with words of its own), or, with
+    `signal_in_words`, in every source alike while the failed calls are noise."""
+    rng = random.Random(5)
+    examples = []
+    for g in range(8):
+        for i in range(40):
+            y = i % 2
+            failed = (0.0 if y else 1.0) if not signal_in_words else float(rng.randrange(2))
+            failed += rng.gauss(0, 0.6)
+            tag = (
+                # a word of this source's own for each outcome ("aaaaok", "aaaako"): no other
+                # source says it
+                "abcdefgh"[g] * 4 + ("ok" if y else "ko")
+                if not signal_in_words
+                else ("all went well" if y else "it broke again")
+            )
+            words = ngram_buckets(
+                [f"{tag} filler{rng.randrange(50)} filler{rng.randrange(50)}"], "r:"
+            )
+            dense = {"failed_calls": failed, "steps": rng.gauss(3, 1), "verdict:unverifiable": 1.0}
+            examples.append(Example(dense, words, y, f"source{g}"))
+    return examples
+
+
+def test_the_stack_keeps_a_family_that_transfers_and_the_words_where_they_do() -> None:
+    """Held out by source, a family whose measures tell the outcome everywhere earns a place
+    in the stack beside the model over everything; where the words transfer and the family is
+    noise, the family is left out."""
+    artifact = train(_transfer_corpus(signal_in_words=False), folds=4)
+    stack = artifact["training"]["stack"]
+    assert stack["failures"] > 0
+    assert artifact["metrics"]["out_of_fold_auroc_by_part"]["failures"] > 0.8
+    assert artifact["dense_weights"]["failed_calls"] < 0  # more failed calls, less likely a success
+    artifact = train(_transfer_corpus(signal_in_words=True), folds=4)
+    stack = artifact["training"]["stack"]
+    assert stack["failures"] == 0.0
+    assert stack["all measures and words"] > 0
+    assert artifact["metrics"]["out_of_fold_auroc"] > 0.8
