@@ -15,10 +15,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_cases import PYTEST_FAIL, PYTEST_OK, build
 
 from toolscore_ci.detectors.classifier import (
+    ALL_AND_WORDS,
     FORMAT,
     L2,
+    MEASURES_L2,
     Classifier,
     Example,
+    _family_only,
+    _fit_raw,
+    _vectors,
     featurize,
     train,
 )
@@ -27,6 +32,7 @@ from toolscore_ci.detectors.linear import (
     auroc,
     fit_platt,
     fit_stack,
+    margin,
     sigmoid,
     train_averaged,
     train_logistic,
@@ -383,3 +389,35 @@ def test_the_stack_keeps_a_family_that_transfers_and_the_words_where_they_do() -
     assert stack["failures"] == 0.0
     assert stack["all measures and words"] > 0
     assert artifact["metrics"]["out_of_fold_auroc"] > 0.8
+
+
+def test_the_artifact_scores_what_the_stack_of_its_parts_scores() -> None:
+    """The joined parts' weights are folded into one vector: the artifact's raw score of a
+    trace is the sum of each part's own margin times its coefficient, and its probability the
+    stack's (sigmoid of that plus the intercept). A part left out of the fold, a bias or an
+    intercept lost, would show here."""
+    examples = _transfer_corpus(signal_in_words=False)
+    artifact = train(examples, folds=4)
+    stack = artifact["training"]["stack"]
+    joined = [name for name, c in stack.items() if c > 0]
+    assert "failures" in joined and ALL_AND_WORDS in joined  # two parts, so folding matters
+    model = Classifier(json.loads(json.dumps(artifact)))
+    seed = artifact["training"]["seed"]
+    parts = {ALL_AND_WORDS: (examples, L2)}
+    parts.update({f: (_family_only(examples, f), MEASURES_L2) for f in joined if f in FAMILIES})
+    fitted = {name: _fit_raw(part, seed, l2) for name, (part, l2) in parts.items()}
+    for i in (0, 1, 7, 100):
+        expected = 0.0
+        for name, (scaling, weights, bias) in fitted.items():
+            (x,) = _vectors(scaling, [parts[name][0][i]])
+            expected += stack[name] * margin(weights, bias, x)
+        score = model.score_features(examples[i].dense, examples[i].buckets)
+        assert score.raw == pytest.approx(expected, abs=1e-3)
+        assert score.p_success == pytest.approx(
+            sigmoid(expected + artifact["platt"]["b"]), abs=1e-3
+        )
+
+
+def test_a_stack_of_nothing_is_no_signal_not_a_crash() -> None:
+    assert fit_stack([[], []], []) == ([0.0, 0.0], 0.0)
+    assert fit_platt([], []) == (0.0, 0.0)

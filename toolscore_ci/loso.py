@@ -2,7 +2,7 @@
 
 `bench --loso KEY` groups labelled traces by a field of the record (`meta.agent_model_normalized`,
 `meta.domain`, or `task.id` cut by `--loso-pattern`), and for each group trains the classifier
-on all the other groups (Platt scaling fitted on their own out-of-fold scores) and scores the
+on all the other groups (the stack and its calibration fitted on their own out-of-fold scores) and scores the
 held-out one. Reported per group and pooled over every held-out score: AUROC with its bootstrap
 interval of the checks, the classifier alone and the cascade (the checks' probability where
 they are conclusive, the classifier's on the open and the skipped traces), and what the cascade
@@ -30,7 +30,7 @@ from toolscore_ci.metrics import auroc, auroc_interval
 from toolscore_ci.model import InputIssue, Result, Trace, TraceRecord
 from toolscore_ci.rules.dsl import MISSING, get_path
 
-#: Inner folds of each training run (Platt scaling on out-of-fold scores): 3 keeps a run of
+#: Inner folds of each training run (the stack fitted on out-of-fold scores): 3 keeps a run of
 #: several groups within minutes in pure Python.
 DEFAULT_FOLDS = 3
 

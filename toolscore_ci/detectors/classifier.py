@@ -401,16 +401,22 @@ def _out_of_fold(
 def train(
     examples: Sequence[Example], *, folds: int = 5, seed: int = 0, data_hash: str = ""
 ) -> dict[str, Any]:
-    """The artifact: two logistic models, one over the measures alone and one over the
-    measures and the words, stacked by coefficients fitted on their out-of-fold scores (each
-    fold trained without its source groups), and those out-of-fold figures as the metrics.
+    """The artifact: a logistic model per family of measures (features.FAMILIES) and one over
+    every measure and the words (the base), stacked by coefficients fitted on their out-of-fold
+    scores (each fold trained without its source groups), and those out-of-fold figures as the
+    metrics.
 
-    Why two: which part transfers to a source the model never saw differs by kind of run.
+    Why a stack: which part transfers to a source the model never saw differs by kind of run.
     Held out by agent model, tau2-bench dialogues are ranked by their words (the measures alone
-    reach 0.6); held out by repository, SWE-bench runs are ranked by the measures (how much
-    the agent wrote, how long it ran), and the words of one repository's code and errors are
-    noise on the next. The stack learns from held-out folds how far to trust each; both models'
-    weights are then folded into one vector, so scoring costs what one model costs."""
+    rank them at chance); held out by repository, SWE-bench runs are ranked by the measures (how
+    much the agent wrote, how its run ended), and the words of one repository's code and errors
+    are noise on the next. The stack learns from held-out folds how far to trust each part; the
+    joined parts' weights are then folded into one vector, so scoring costs what one model costs.
+
+    The out-of-fold figures are held out for each part, not for the stack: which families join
+    and their coefficients (a handful of numbers) are fitted on the same out-of-fold scores the
+    metrics, `decisive` and `rank_verified` are read from, as Platt scaling was before. The
+    figures a source never seen gets are `bench --loso`'s, which trains all of this without it."""
     successes = sum(e.success for e in examples)
     groups = sorted({e.group for e in examples})
     k = max(2, min(folds, len(groups)))

@@ -100,6 +100,8 @@ def fit_stack(columns: Sequence[Sequence[float]], ys: Sequence[int]) -> tuple[li
     whose best coefficient is not positive (a model that ranks held-out data no better, or
     worse, than the others already do) is dropped and the rest refitted, so a stack never
     turns a model's ranking upside down."""
+    if not ys:
+        return [0.0] * len(columns), 0.0
     active = list(range(len(columns)))
     while True:
         coefs, b = _fit_logistic_columns([columns[j] for j in active], ys)
