@@ -421,3 +421,15 @@ def test_the_artifact_scores_what_the_stack_of_its_parts_scores() -> None:
 def test_a_stack_of_nothing_is_no_signal_not_a_crash() -> None:
     assert fit_stack([[], []], []) == ([0.0, 0.0], 0.0)
     assert fit_platt([], []) == (0.0, 0.0)
+
+
+def test_a_family_that_never_varies_is_no_part_of_the_stack() -> None:
+    """Dialogues run no tests: their run-end measures are 0 on every trace. A model of them is
+    a bias alone, whose out-of-fold scores differ only by fold; it must not be stacked, or the
+    folds' success rates would pass for a signal."""
+    examples = _transfer_corpus(signal_in_words=True)
+    assert all(not e.dense.get("last_tests_passed") for e in examples)
+    artifact = train(examples, folds=4)
+    assert "run end" not in artifact["training"]["stack"]
+    assert "run end" not in artifact["metrics"]["out_of_fold_auroc_by_part"]
+    assert "failures" in artifact["training"]["stack"]  # its measures vary: it is a part

@@ -269,6 +269,12 @@ def _fit_raw(
     return scaling, weights, bias
 
 
+def _varies(examples: Sequence[Example]) -> bool:
+    """Whether some measure of the examples takes two values (a missing one counts as 0)."""
+    names = {n for e in examples for n in e.dense}
+    return any(len({e.dense.get(n, 0.0) for e in examples}) > 1 for n in names)
+
+
 def _family_only(examples: Sequence[Example], family: str) -> list[Example]:
     """The examples with only one family's measures and no words: what that family's model
     is trained on."""
@@ -425,8 +431,11 @@ def train(
         rng = random.Random(seed)
         held = [rng.randrange(k) for _ in examples]
     ys = [e.success for e in examples]
-    # the stack's parts: each family's measures alone, then every measure and the words
-    parts = [(f, _family_only(examples, f), MEASURES_L2) for f in FAMILIES]
+    # the stack's parts: each family's measures alone, then every measure and the words. A
+    # family whose measures are the same on every example (the test-run measures of dialogues)
+    # is no part: its model is a bias alone, whose out-of-fold "scores" differ only by fold, so
+    # its held-out AUROC would measure the folds' success rates, not the runs
+    parts = [(f, part, MEASURES_L2) for f in FAMILIES if _varies(part := _family_only(examples, f))]
     parts.append((ALL_AND_WORDS, list(examples), L2))
     oofs = [_out_of_fold(part, held, k, seed, l2) for _, part, l2 in parts]
     # the model over everything is the base; a family's model joins it only when alone it
