@@ -1,7 +1,7 @@
 """The trained classifier: generic trace features -> a calibrated probability of success.
 
 It scores what the checks leave open; it never sees labels (it reads the projected `Trace`).
-The model is a JSON artifact (weights, feature list, scaling, Platt calibration, the hash of
+The model is a JSON artifact (weights, feature list, scaling, calibration, the hash of
 the training data and its cross-validated figures), never a pickle: loading it runs no code.
 Outside what it was trained on (too few of a trace's report n-grams seen in training, or its
 numbers far outside the training range) it abstains instead of guessing.
