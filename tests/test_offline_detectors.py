@@ -350,6 +350,9 @@ def test_train_writes_a_model_that_check_uses(tmp_path: Path) -> None:
     proc = _cli("train", str(data), "--out", str(tmp_path / "model"), cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "out-of-fold AUROC" in proc.stdout and "groups: m0 12" in proc.stdout
+    # which parts of the stack count, and how each ranked held-out folds alone
+    assert "  stacked: all measures and words x" in proc.stdout
+    assert "(held out alone: " in proc.stdout
     artifact = json.loads((tmp_path / "model" / "classifier.json").read_text())
     assert artifact["training"]["groups"] == ["m0", "m1", "m2", "m3", "m4"]
     probe = tmp_path / "probe.jsonl"

@@ -160,6 +160,7 @@ def summary(artifact: dict[str, Any], labelled: Labelled) -> str:
         f"{t['examples'] - t['successes']} failure) from {len(t['groups'])} source group(s), "
         f"{t['folds']} held-out folds by group",
         f"  out-of-fold AUROC {m['out_of_fold_auroc']:.3f}, Brier {m['out_of_fold_brier']:.3f}",
+        "  stacked: " + _stack_line(t.get("stack", {}), m.get("out_of_fold_auroc_by_part", {})),
         "  decides alone: "
         + (", ".join(artifact["decisive"]) or "nothing (its scores only rank the review queue)"),
     ]
@@ -172,6 +173,14 @@ def summary(artifact: dict[str, Any], labelled: Labelled) -> str:
     groups = ", ".join(f"{g} {n}" for g, n in sorted(labelled.by_group.items()))
     lines.append(f"  groups: {groups}")
     return "\n".join(lines) + "\n"
+
+
+def _stack_line(stack: dict[str, float], held_out: dict[str, float]) -> str:
+    """Which parts of the stack count and by how much, and each part's held-out AUROC alone
+    (docs/classifier.md, "A stack of families")."""
+    joined = [f"{name} x{c:.2f}" for name, c in stack.items() if c > 0]
+    alone = ", ".join(f"{name} {a:.3f}" for name, a in held_out.items())
+    return (", ".join(joined) or "no part") + (f" (held out alone: {alone})" if alone else "")
 
 
 def run_train(
