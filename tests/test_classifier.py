@@ -25,6 +25,7 @@ from toolscore_ci.detectors.classifier import (
     _fit_raw,
     _vectors,
     featurize,
+    fold_of,
     train,
 )
 from toolscore_ci.detectors.features import FAMILIES, dense_features, family_of, ngram_buckets
@@ -433,3 +434,37 @@ def test_a_family_that_never_varies_is_no_part_of_the_stack() -> None:
     assert "run end" not in artifact["training"]["stack"]
     assert "run end" not in artifact["metrics"]["out_of_fold_auroc_by_part"]
     assert "failures" in artifact["training"]["stack"]  # its measures vary: it is a part
+
+
+def _flipping_corpus(flips: bool) -> list[Example]:
+    """Eight sources in two held-out folds. The failed calls tell the outcome everywhere; how
+    much the agent wrote tells it too, but with `flips` the other way round in one fold's
+    sources than in the other's (more writing, a success there; a failure here)."""
+    rng = random.Random(11)
+    examples = []
+    for g in range(8):
+        group = f"source{g}"
+        sign = -1.0 if flips and fold_of(group, 2) else 1.0
+        for i in range(40):
+            y = i % 2
+            dense = {
+                "failed_calls": (0.0 if y else 1.0) + rng.gauss(0, 0.8),
+                "agent_text_chars": sign * (1.0 if y else -1.0) + rng.gauss(0, 0.8),
+                "verdict:unverifiable": 1.0,
+            }
+            examples.append(Example(dense, {}, y, group))
+    return examples
+
+
+def test_a_family_that_ranks_held_out_sources_backwards_is_not_read_by_the_base() -> None:
+    """How much the agent wrote means opposite things in the two folds' sources: held out, its
+    model ranks them backwards, so the base leaves it unread; where it means the same
+    everywhere, the base reads it."""
+    artifact = train(_flipping_corpus(flips=True), folds=2)
+    assert artifact["metrics"]["out_of_fold_auroc_by_part"]["writing"] <= 0.40
+    assert artifact["training"]["base_without"] == ["writing"]
+    assert artifact["dense_weights"].get("agent_text_chars", 0.0) == 0.0
+    assert artifact["dense_weights"]["failed_calls"] < 0  # the rest is still read
+    honest = train(_flipping_corpus(flips=False), folds=2)
+    assert honest["training"]["base_without"] == []
+    assert honest["dense_weights"]["agent_text_chars"] > 0

@@ -436,8 +436,28 @@ def train(
     # is no part: its model is a bias alone, whose out-of-fold "scores" differ only by fold, so
     # its held-out AUROC would measure the folds' success rates, not the runs
     parts = [(f, part, MEASURES_L2) for f in FAMILIES if _varies(part := _family_only(examples, f))]
-    parts.append((ALL_AND_WORDS, list(examples), L2))
     oofs = [_out_of_fold(part, held, k, seed, l2) for _, part, l2 in parts]
+    # a family whose model ranks held-out folds the wrong way round, by as much as a joining
+    # one ranks them the right way, tells the outcome differently from source to source: the
+    # base does not read it either (on tau2 dialogues held out by model, how much the agent
+    # wrote ranks them at 0.37, and coding runs the other way)
+    reversed_ = {
+        name
+        for (name, _, _), o in zip(parts, oofs, strict=True)
+        if auroc(o, ys) <= 1 - MIN_FAMILY_AUROC
+    }
+    base = (
+        [
+            dataclasses.replace(
+                e, dense={n: v for n, v in e.dense.items() if family_of(n) not in reversed_}
+            )
+            for e in examples
+        ]
+        if reversed_
+        else list(examples)
+    )
+    parts.append((ALL_AND_WORDS, base, L2))
+    oofs.append(_out_of_fold(base, held, k, seed, L2))
     # the model over everything is the base; a family's model joins it only when alone it
     # ranks held-out folds at MIN_FAMILY_AUROC or better: with a few groups a fold, a weak
     # family's coefficient is fitted to the folds' noise (held out by agent model on tau2,
@@ -501,6 +521,7 @@ def train(
             "l2": L2,
             "measures_l2": MEASURES_L2,
             "stack": {name: round(c, 6) for (name, _, _), c in zip(parts, coefs, strict=True)},
+            "base_without": sorted(reversed_),
             "averaged_runs": AVERAGED_RUNS,
             "data_sha256": data_hash,
         },
