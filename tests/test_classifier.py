@@ -330,7 +330,8 @@ def test_a_call_repeated_with_the_same_arguments_is_counted_and_a_new_one_is_not
 def test_every_measure_has_a_family_and_an_unknown_one_is_refused() -> None:
     """The stack trains one model per family: a measure added without a family must fail
     loudly here, not be trained in no family's model."""
-    coding = _coding(("bash", {"command": "pytest"}, True, PYTEST_FAIL))
+    coding = _coding(("call", "Bash", {"command": "pytest"}, True, PYTEST_FAIL))
+    assert coding["last_tests_failed"] == 1.0  # a run the run-end family reads
     dialogue = _features(build("recovered", RECOVERED))
     for name in {*coding, *dialogue, "claim:booked", "outcome:contradicted", "verdict:skipped"}:
         assert family_of(name) in FAMILIES

@@ -2,8 +2,8 @@
 
 `bench --loso KEY` groups labelled traces by a field of the record (`meta.agent_model_normalized`,
 `meta.domain`, or `task.id` cut by `--loso-pattern`), and for each group trains the classifier
-on all the other groups (the stack and its calibration fitted on their own out-of-fold scores) and scores the
-held-out one. Reported per group and pooled over every held-out score: AUROC with its bootstrap
+on all the other groups (the stack and its calibration fitted on their own out-of-fold scores)
+and scores the held-out one. Reported per group and pooled over every held-out score: AUROC with its bootstrap
 interval of the checks, the classifier alone and the cascade (the checks' probability where
 they are conclusive, the classifier's on the open and the skipped traces), and what the cascade
 would do at the shared gate (0.80 / 0.20) if the classifier's probability were allowed to decide

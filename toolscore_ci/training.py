@@ -160,7 +160,7 @@ def summary(artifact: dict[str, Any], labelled: Labelled) -> str:
         f"{t['examples'] - t['successes']} failure) from {len(t['groups'])} source group(s), "
         f"{t['folds']} held-out folds by group",
         f"  out-of-fold AUROC {m['out_of_fold_auroc']:.3f}, Brier {m['out_of_fold_brier']:.3f}",
-        "  stacked: " + _stack_line(t.get("stack", {}), m.get("out_of_fold_auroc_by_part", {})),
+        "  stacked: " + _stack_line(t["stack"], m["out_of_fold_auroc_by_part"]),
         "  decides alone: "
         + (", ".join(artifact["decisive"]) or "nothing (its scores only rank the review queue)"),
     ]

@@ -18,7 +18,7 @@ import math
 import operator
 import random
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -278,9 +278,19 @@ def _varies(examples: Sequence[Example]) -> bool:
 def _family_only(examples: Sequence[Example], family: str) -> list[Example]:
     """The examples with only one family's measures and no words: what that family's model
     is trained on."""
+    return _measures_of(examples, lambda f: f == family, words=False)
+
+
+def _measures_of(
+    examples: Sequence[Example], keep: Callable[[str], bool], *, words: bool
+) -> list[Example]:
+    """The examples with only the measures of the families `keep` accepts, and their words
+    or none."""
     return [
         dataclasses.replace(
-            e, buckets={}, dense={n: v for n, v in e.dense.items() if family_of(n) == family}
+            e,
+            buckets=e.buckets if words else {},
+            dense={n: v for n, v in e.dense.items() if keep(family_of(n))},
         )
         for e in examples
     ]
@@ -437,35 +447,24 @@ def train(
     # its held-out AUROC would measure the folds' success rates, not the runs
     parts = [(f, part, MEASURES_L2) for f in FAMILIES if _varies(part := _family_only(examples, f))]
     oofs = [_out_of_fold(part, held, k, seed, l2) for _, part, l2 in parts]
+    alone = [auroc(o, ys) for o in oofs]  # each family's held-out AUROC on its own
     # a family whose model ranks held-out folds the wrong way round, by as much as a joining
     # one ranks them the right way, tells the outcome differently from source to source: the
     # base does not read it either (on tau2 dialogues held out by model, how much the agent
     # wrote ranks them at 0.37, and coding runs the other way)
     reversed_ = {
-        name
-        for (name, _, _), o in zip(parts, oofs, strict=True)
-        if auroc(o, ys) <= 1 - MIN_FAMILY_AUROC
+        name for (name, _, _), a in zip(parts, alone, strict=True) if a <= 1 - MIN_FAMILY_AUROC
     }
-    base = (
-        [
-            dataclasses.replace(
-                e, dense={n: v for n, v in e.dense.items() if family_of(n) not in reversed_}
-            )
-            for e in examples
-        ]
-        if reversed_
-        else list(examples)
-    )
+    base = _measures_of(examples, lambda f: f not in reversed_, words=True)
     parts.append((ALL_AND_WORDS, base, L2))
     oofs.append(_out_of_fold(base, held, k, seed, L2))
+    alone.append(auroc(oofs[-1], ys))
     # the model over everything is the base; a family's model joins it only when alone it
     # ranks held-out folds at MIN_FAMILY_AUROC or better: with a few groups a fold, a weak
     # family's coefficient is fitted to the folds' noise (held out by agent model on tau2,
     # families at 0.57 took most of the weight and lost 0.03 of the ranking)
     usable = [
-        j
-        for j, o in enumerate(oofs)
-        if parts[j][0] == ALL_AND_WORDS or auroc(o, ys) >= MIN_FAMILY_AUROC
+        j for j, a in enumerate(alone) if parts[j][0] == ALL_AND_WORDS or a >= MIN_FAMILY_AUROC
     ]
     coefs = [0.0] * len(parts)
     fitted, b = fit_stack([oofs[j] for j in usable], ys)
@@ -528,7 +527,7 @@ def train(
         "metrics": {
             "out_of_fold_auroc": round(auroc(oof, ys), 4),
             "out_of_fold_auroc_by_part": {
-                name: round(auroc(o, ys), 4) for (name, _, _), o in zip(parts, oofs, strict=True)
+                name: round(a, 4) for (name, _, _), a in zip(parts, alone, strict=True)
             },
             "decisive_evidence": evidence,
             "rank_verified_evidence": rank_evidence,

@@ -124,7 +124,7 @@ def _fit_logistic_columns(
     targets = [hi if y else lo for y in ys]
     # each row's inputs, the intercept's 1.0 last
     rows = [[*xs, 1.0] for xs in zip(*columns, strict=True)] if columns else [[1.0] for _ in ys]
-    k = len(rows[0]) if rows else 1
+    k = len(columns) + 1
 
     def loss(theta: Sequence[float]) -> float:
         total = 0.0
