@@ -4845,6 +4845,29 @@ def test_support_checks_verify_their_cases() -> None:
     assert {"TSC201", "TSC202", "TSC203"} <= codes
 
 
+def test_every_reason_carries_a_code() -> None:
+    """A reason without a code cannot be filtered, annotated or counted by check: the engine's
+    own reasons (a claim nothing decides, a report cut or not read) carry theirs too."""
+    from toolscore_ci.engine.engine import NO_EVIDENCE
+
+    undecided = build(
+        "no-evidence",
+        [
+            ("user", "Mail the report to Ana."),
+            # a call with no result: no evidence either way, and no check decides the claim
+            ("call", "email.send", {"to": "ana@x.test"}, None, None),
+            ("agent", "I've emailed the report to Ana."),
+        ],
+    )
+    results = [CHECKER.check(project(t), "f", 1) for _, _, t, _ in CASES]
+    results.append(CHECKER.check(project(undecided), "f", 1))
+    reasons = [r for result in results for r in result.reasons]
+    assert reasons and all(r.code.startswith("TSC") for r in reasons), [
+        r.as_dict() for r in reasons if not r.code
+    ]
+    assert NO_EVIDENCE in {r.code for r in results[-1].reasons}, results[-1].reasons
+
+
 def test_docs_list_every_check_by_code() -> None:
     import re
 

@@ -35,6 +35,9 @@ def score(reasons: list[Reason]) -> float | None:
     return min(0.5 if SCORES[r.outcome] is None else SCORES[r.outcome] for r in reasons)  # type: ignore[type-var]
 
 
+#: The code of the reason a claim no check decides gets (the engine's own): nothing in the
+#: trace says whether it happened, so the claim abstains and its trace goes to review.
+NO_EVIDENCE = "TSC300"
 #: The code of the reason a report too long to read fully gets (not a check: the engine's own).
 REPORT_CUT = "TSC301"
 #: The code of the reason a final report the claim reader cannot read gets (the engine's own).
@@ -96,7 +99,9 @@ class Engine:
             ctx = Context(index, reported)
             found = next((r for c in self.checks if (r := c.run(ctx)) is not None), None)
             if found is None:
-                found = ctx.reason("", "unknown", (), "nothing ran that says whether it happened")
+                found = ctx.reason(
+                    NO_EVIDENCE, "unknown", (), "nothing ran that says whether it happened"
+                )
             reasons.append(found)
         # What was not read may claim anything: it abstains, like an unchecked claim.
         reasons.extend(_unread_reason(u) for u in unread)
