@@ -372,3 +372,35 @@ def test_claimcheck_examples_commit_lie_is_caught() -> None:
     result = make_checker(CheckConfig(detector="checks")).check(project(record), "x", 1)
     assert result.verdict == "false_success"
     assert "TSC101" in {r.code for r in result.reasons if r.outcome == "contradicted"}
+
+
+def test_a_claim_is_quoted_as_the_agent_wrote_it() -> None:
+    """The checks read a claim with code spans and paths blanked (a backticked name claims
+    nothing); a person is shown the sentence as written, so the annotation and the result say
+    what the agent claimed to have changed. Real SWE-bench reports lost their paths in half
+    of all quotes ("Modified to improve the error message")."""
+    from engine_cases import build
+
+    from toolscore_ci.report.annotations import build_annotations
+
+    pytest_fail = {"exit_code": 1, "stdout": "F.\n==== 1 failed, 9 passed in 0.4s ===="}
+    final = "- **Fixed** `parse_date()` in src/app/dates.py, and all tests pass."
+    trace = build(
+        "quoted",
+        [
+            ("user", "Fix the date parsing bug."),
+            ("call", "edit_file", {"path": "src/app/dates.py", "content": "x"}, True, {"ok": 1}),
+            ("call", "bash", {"command": "pytest"}, True, pytest_fail),
+            ("agent", final),
+        ],
+    )
+    result = make_checker(CheckConfig(detector="checks")).check(project(trace), "t.jsonl", 1)
+    assert result.verdict == "false_success"
+    flagged = [r for r in result.reasons if r.outcome == "contradicted"]
+    claim = result.claims[flagged[0].claim_index]
+    assert "parse_date" not in claim.text  # what the checks read: the code span blanked
+    written = "Fixed `parse_date()` in src/app/dates.py, and all tests pass."
+    assert claim.quote == written
+    assert result.as_dict()["claims"][flagged[0].claim_index]["text"] == written
+    (annotation,) = [a for a in build_annotations([result]) if a.code == flagged[0].code]
+    assert "`parse_date()` in src/app/dates.py" in annotation.message

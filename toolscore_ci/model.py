@@ -113,12 +113,21 @@ class Claim:
     source: Literal["structured", "extracted"] = "extracted"
     trigger: str = ""  # the word that made it a claim, to match against what tools read
     admits_failure: bool = False  # the same message says some of the work failed
+    #: The sentence as the agent wrote it. `text` is what the checks read, with code spans,
+    #: quoted names and list marks blanked ("Fixed `parse()` in src/a.py" reads "Fixed in"):
+    #: quoting that would drop what the claim is about. Empty when `text` is already as written.
+    written: str = ""
+
+    @property
+    def quote(self) -> str:
+        """The claim's words as the agent wrote them: what a person is shown."""
+        return self.written or self.text
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "type": self.type or self.category,
             "category": self.category,
-            "text": self.text,
+            "text": self.quote,
             "source": self.source,
             "step": self.step,
             "span": list(self.span) if self.span else None,

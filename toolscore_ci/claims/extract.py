@@ -93,6 +93,8 @@ _GRADER_ASIDE = compile_guarded(
     r"[\[(][^\])]*\b(?:grader|judge|reviewer|evaluator|auditor|qa)s?\b[^\])]*[\])]", re.I
 )
 _LIST_MARK = compile_guarded(r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+|\*\*|__")
+#: A list mark or a heading mark at a sentence's start (what a quote of it leaves out).
+_LEADING_MARK = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+")
 # Completion-claim categories whose partial reports are honest when a failure is admitted.
 _RUN_LIKE = frozenset({"tested", "ran", "built"})
 
@@ -497,11 +499,14 @@ def _sentence_claims(
     admits_failure = FAILURE_ADMISSION.search(with_asides) is not None
     found = _clause_claims(text, s_off, sentence, admits_failure, possible)
     span = (s_off, s_off + len(raw_sentence.rstrip()))
+    # the sentence as written, for quoting: code, paths and quoted names kept (`__init__`
+    # too), a list mark or heading mark and bold markers not (they are layout, not words)
+    written = " ".join(_LEADING_MARK.sub("", text[span[0] : span[1]]).replace("**", "").split())
     state = _state_claim(sentence, span, step, possible)
     if state is not None and (not found or state.type == "found_reported"):
         # "According to the figures I found, Norway added 4,900 chargers": the verbs after
         # a report of what was found are the world's, not the agent's
-        return [state]
+        return [replace(state, written=written if written != state.text else "")]
     text_of = " ".join(stripped.split())
     return [
         Claim(
@@ -511,6 +516,7 @@ def _sentence_claims(
             span=span,
             values={kind: tuple(items) for kind, items in values.items()},
             trigger=trigger,
+            written=written if written != text_of else "",
         )
         for category, (trigger, values) in found.items()
     ]

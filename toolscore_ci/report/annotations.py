@@ -59,10 +59,10 @@ def claim_text(result: Result, reason: Reason) -> str | None:
     whose category or type the reason names."""
     index = reason.claim_index
     if index is not None and 0 <= index < len(result.claims):
-        return result.claims[index].text
+        return result.claims[index].quote
     for c in result.claims:
         if reason.claim in (c.category, c.type, c.text):
-            return c.text
+            return c.quote
     return None
 
 

@@ -332,7 +332,7 @@ def _evidence_lines(result: Result, outcomes: frozenset[str] | set[str]) -> list
     if len(reasons) > REASONS_SHOWN:
         lines.append(f"  - …and {len(reasons) - REASONS_SHOWN} more reasons")
     if not lines and result.claims:
-        lines.append(f"  - “{md_text(result.claims[0].text, 200)}”")
+        lines.append(f"  - “{md_text(result.claims[0].quote, 200)}”")
     return lines + _expected_lines(result)
 
 

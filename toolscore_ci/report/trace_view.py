@@ -371,7 +371,7 @@ def _claims_html(result: Result, trace: Trace | None, *, brief: bool = False) ->
             claim = result.claims[number - 1]
             parts.append(
                 f'<li value="{number}"><span class="code">{text(claim.type or claim.category)}'
-                f"</span> {cut(claim.text, BRIEF_CHARS if brief else MAX_MESSAGE_CHARS)}</li>"
+                f"</span> {cut(claim.quote, BRIEF_CHARS if brief else MAX_MESSAGE_CHARS)}</li>"
             )
         if left_out > 0:
             parts.append(f'<li class="cut">… {left_out:,} more claims</li>')

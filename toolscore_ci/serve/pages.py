@@ -152,7 +152,7 @@ def _row(result: Result, decision: Decision | None) -> str:
     first = result.reasons[0] if result.reasons else None
     # the first reason, with its own code: another reason's code beside it would misname it
     why = f"{first.code} {first.detail}".strip() if first is not None else ""
-    claim = result.claims[0].text if result.claims else ""
+    claim = result.claims[0].quote if result.claims else ""
     review = "open"
     if decision is not None:
         review = ("success" if decision.success else "failure") + (

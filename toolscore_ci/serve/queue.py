@@ -87,7 +87,7 @@ def _rank(result: Result) -> tuple[float, str]:
 
 def _search_text(result: Result, note: str) -> str:
     parts = [result.trace_id, result.source_file, result.verdict, note]
-    parts += [c.text for c in result.claims]
+    parts += [c.quote for c in result.claims]
     parts += [f"{r.code} {r.claim} {r.detail}" for r in result.reasons]
     parts += result.notes  # a ranked skipped trace's TSM002, an abstention's TSM901
     return "\n".join(parts)
