@@ -5206,3 +5206,33 @@ def test_a_read_back_answers_to_the_write_on_the_claims_object() -> None:
     assert result.verdict == "false_success"
     assert by_claim["updated"].code == "TSC143"
     assert by_claim["stage_changed"].outcome not in ("contradicted", "unsupported"), by_claim
+
+
+def test_values_differ_names_what_the_call_was_sent() -> None:
+    """TSC140's detail sets the claim's value beside the call's, so a reader need not open
+    the call to see the difference ("a different date" made them)."""
+    refund = next(t for code, _, t, _ in CASES if t["trace_id"] == "refund-amount-differs")
+    booking = build(
+        "booked-date-differs",
+        [
+            ("user", "Book the review with ana@x.test on 2026-05-21 at 10:00."),
+            (
+                "call",
+                "calendar.create_event",
+                {"attendees": ["ana@x.test"], "start": "2026-05-22T10:00:00"},
+                True,
+                {"event_id": "evt_1", "status": "confirmed"},
+            ),
+            ("agent", "Booked the review with ana@x.test on 2026-05-21."),
+        ],
+    )
+    details = {}
+    for trace in (refund, booking):
+        result = CHECKER.check(project(trace), "f", 1)
+        details[trace["trace_id"]] = [r.detail for r in result.reasons if r.code == "TSC140"]
+    assert details["refund-amount-differs"] == [
+        "the claim says 49.00, but payments.refund was sent 4.9"
+    ]
+    assert details["booked-date-differs"] == [
+        "the claim says 2026-05-21, but calendar.create_event was sent 2026-05-22"
+    ]

@@ -119,10 +119,27 @@ def values_differ(ctx: Context) -> Reason | None:
             if value_matches(kind, value, touched, evidence_values(touched)):
                 continue
         last = writes[-1]
+        sent = _sent_values(kind, writes, arg_values)
         return ctx.reason(
             "TSC140",
             "contradicted",
             last.cited,
-            f"the claim says {value.lstrip('~')}, but {last.call.name} was sent a different {kind}",
+            f"the claim says {value.lstrip('~')}, but {last.call.name} was sent "
+            + (", ".join(sent) if sent else f"a different {kind}"),
         )
     return None
+
+
+def _sent_values(kind: str, writes: list[Execution], arg_values: Any) -> list[str]:
+    """What the calls were sent of a kind, as the detail names it (a few, sorted): the reader
+    sees both values side by side. Ids compare by prefix and are not listed."""
+    if kind == "amount":
+        found = {f"{a:g}" for a in money_args(writes)}
+    elif kind == "email":
+        found = {a.casefold() for e in writes for a in recipient_values(e.call.args)}
+    elif kind in ("date", "time"):
+        found = set(arg_values[kind])
+    else:
+        return []
+    shown = sorted(found)
+    return shown[:3] + ([f"and {len(shown) - 3} more"] if len(shown) > 3 else [])
