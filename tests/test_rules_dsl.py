@@ -493,3 +493,23 @@ def test_exists_on_an_absent_field_is_not_evaluable_but_null_fails() -> None:
         for p, c in checks.items()
     }
     assert rows == {"event_id": "fail", "draft": "fail", "code": "fail"}
+
+
+def test_a_failed_row_says_which_side_gave_the_expected_value() -> None:
+    """A value the pack takes from the claim's subject ({subject.count}) or the call's
+    arguments is named as such: "total equals 60" under a sentence that says only "Tests pass"
+    left the reader looking for a 60 the agent never wrote. A literal names no side."""
+    from toolscore_ci.rules.dsl import Check, apply_check
+
+    output = {"total": 15, "failed": 0, "path": "src/b.py"}
+    from_claim = apply_check(
+        "total", Check("equals", "{subject.count}", "number"), {"count": 60}, {}, output
+    )
+    assert from_claim.result == "fail"
+    assert from_claim.describe() == "total equals 60 (the claim's subject.count) (got 15): fail"
+    from_call = apply_check(
+        "path", Check("equals", "{args.path}"), {}, {"path": "src/a.py"}, output
+    )
+    assert "(the call's args.path)" in from_call.describe()
+    literal = apply_check("failed", Check("equals", 1, "number"), {}, {}, output)
+    assert literal.describe() == "failed equals 1 (got 0): fail"

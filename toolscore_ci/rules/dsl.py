@@ -171,9 +171,15 @@ class CheckRow:
     expected: Any
     actual: Any
     result: str  # pass | fail | skipped
+    #: Where `expected` came from when the pack took it from the claim or the call
+    #: ("subject.count"): a reader sees which side said the value.
+    source: str = ""
 
     def describe(self) -> str:
-        return f"{self.path} {self.op} {_short(self.expected)} (got {_short(self.actual)}): {self.result}"
+        expected = _short(self.expected)
+        if self.source:
+            expected += f" (the {self.source})"
+        return f"{self.path} {self.op} {expected} (got {_short(self.actual)}): {self.result}"
 
 
 def _dumps(value: Any) -> str | None:
@@ -463,15 +469,25 @@ def _apply_check(
     )
     if expected is _MISSING or (isinstance(expected, list) and _MISSING in expected):
         return CheckRow(path, check.op, check.value, shown, "skipped")
+    source = _template_source(check.value)
     if actual is _MISSING:
-        return CheckRow(path, check.op, expected, None, "fail")
+        return CheckRow(path, check.op, expected, None, "fail", source)
     if check.op == "equals":
         ok = equal(actual, expected, check.as_)
     elif check.op == "contains":
         ok = _contains(actual, expected, check.as_)
     else:
         ok = _subset(actual, expected, check.as_)
-    return CheckRow(path, check.op, expected, shown, "pass" if ok else "fail")
+    return CheckRow(path, check.op, expected, shown, "pass" if ok else "fail", source)
+
+
+def _template_source(value: Any) -> str:
+    """'claim's subject.count' for a value the pack takes whole from "{subject.count}" (the
+    call's for "{args.path}"); "" for a literal or a text with a value spliced in."""
+    whole = _TEMPLATE.fullmatch(value) if isinstance(value, str) else None
+    if whole is None:
+        return ""
+    return f"{'claim' if whole[1] == 'subject' else 'call'}'s {whole[1]}.{whole[2]}"
 
 
 def evaluate_checks(
