@@ -410,6 +410,8 @@ def test_datetime_emulation_matches_python_311(text: str) -> None:
         "2024-02-2912123-00:00.1",
         "0112123",
         "2024-W01",
+        "0001-W1",  # a one-digit week (found by hypothesis)
+        "2024W1-1",
         "2024-01-01T12:00:00+01:60",
         "2024-01-01T24:00:00",
     ],

@@ -80,7 +80,7 @@ def _date(s: str) -> date:
     pos = 4 + dash
     if s[pos : pos + 1] == "W":
         pos += 1
-        week = _num(s[pos : pos + 2])
+        week = _num(s, pos, 2)  # two digits: "0001-W1" is no week date
         pos += 2
         day = 1
         if len(s) > pos:
