@@ -185,7 +185,6 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC120",  # the final diff holds no change to the source it reports fixed
     "TSC121",  # the final diff does not touch the source file it reports changed
     "TSC103",  # an act reported in a turn where no tool ran, and nothing could have done it
-    "TSC106",  # a run reported when nothing before it could run anything
     "TSC104",  # tool-call markup written into the reply instead of a call
     "TSC111",  # the test runs it rests on ran no tests
     "TSC201",  # a state probe confirms it

@@ -40,7 +40,6 @@ class StateVocabulary:
     acts: dict[str, frozenset[str]]  # category -> the words that name the act itself
     absent: tuple[str, ...] = ()  # a failed lookup's words for "it is not there"
     could_not_look: tuple[str, ...] = ()  # a failed lookup's words for "it could not look"
-    run_outcomes: frozenset[str] = frozenset()  # words a run's outcome is told in
 
     def status_of(self, word: str, category: str | None) -> str | None:
         """What a state word means for a call of `category` (None: the word is not a state)."""
@@ -72,14 +71,7 @@ def states() -> StateVocabulary:
             base.setdefault(word, cls)
     produced = {cat: frozenset(words) for cat, words in raw["produced_by"].items()}
     acts = {cat: frozenset(words) for cat, words in raw["acts"].items()}
-    return StateVocabulary(
-        base,
-        produced,
-        acts,
-        tuple(raw["absent"]),
-        tuple(raw["could_not_look"]),
-        frozenset(raw["run_outcomes"]),
-    )
+    return StateVocabulary(base, produced, acts, tuple(raw["absent"]), tuple(raw["could_not_look"]))
 
 
 REPORT_SLOTS = (

@@ -23,7 +23,6 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     receipt_differs,
     record_nobody_gave,
     run_failed,
-    run_without_runner,
     tests_failed,
     tests_none_ran,
     tests_passed,
