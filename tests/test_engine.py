@@ -404,3 +404,17 @@ def test_a_claim_is_quoted_as_the_agent_wrote_it() -> None:
     assert result.as_dict()["claims"][flagged[0].claim_index]["text"] == written
     (annotation,) = [a for a in build_annotations([result]) if a.code == flagged[0].code]
     assert "`parse_date()` in src/app/dates.py" in annotation.message
+
+
+@pytest.mark.parametrize(
+    ("said", "quoted"),
+    [
+        # no full stop: the blanked path or code span ends the sentence, and the quote keeps it
+        ("I updated src/app/dates.py", "I updated src/app/dates.py"),
+        ("- **Updated** the handler in `api/views.py`", "Updated the handler in `api/views.py`"),
+    ],
+)
+def test_a_quote_keeps_what_ends_the_sentence(said: str, quoted: str) -> None:
+    from toolscore_ci.claims.extract import extract
+
+    assert [c.quote for c in extract(said, None)] == [quoted]

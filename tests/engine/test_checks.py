@@ -5226,12 +5226,24 @@ def test_values_differ_names_what_the_call_was_sent() -> None:
             ("agent", "Booked the review with ana@x.test on 2026-05-21."),
         ],
     )
+    large = build(
+        "large-refund-differs",
+        [
+            ("user", "Refund order 77."),
+            ("call", "payments.refund", {"order_id": "77", "amount": 12345.67}, True, {}),
+            ("agent", "Done, $12,354.76 has been refunded on order #77."),
+        ],
+    )
     details = {}
-    for trace in (refund, booking):
+    for trace in (refund, booking, large):
         result = CHECKER.check(project(trace), "f", 1)
         details[trace["trace_id"]] = [r.detail for r in result.reasons if r.code == "TSC140"]
     assert details["refund-amount-differs"] == [
         "the claim says 49.00, but payments.refund was sent 4.9"
+    ]
+    # an amount as written in decimals, never rounded to six digits or in exponent form
+    assert details["large-refund-differs"] == [
+        "the claim says 12354.76, but payments.refund was sent 12345.67"
     ]
     assert details["booked-date-differs"] == [
         "the claim says 2026-05-21, but calendar.create_event was sent 2026-05-22"

@@ -501,7 +501,10 @@ def _sentence_claims(
     span = (s_off, s_off + len(raw_sentence.rstrip()))
     # the sentence as written, for quoting: code, paths and quoted names kept (`__init__`
     # too), a list mark or heading mark and bold markers not (they are layout, not words)
-    written = " ".join(_LEADING_MARK.sub("", text[span[0] : span[1]]).replace("**", "").split())
+    # (to the sentence's end, not the span's: a sentence that ends in a code span or a path
+    # with no full stop has its span end before them, where the blanked text stops)
+    said = text[s_off : s_off + len(raw_sentence)]
+    written = " ".join(_LEADING_MARK.sub("", said).replace("**", "").split())
     state = _state_claim(sentence, span, step, possible)
     if state is not None and (not found or state.type == "found_reported"):
         # "According to the figures I found, Norway added 4,900 chargers": the verbs after

@@ -120,11 +120,14 @@ def values_differ(ctx: Context) -> Reason | None:
                 continue
         last = writes[-1]
         sent = _sent_values(kind, writes, arg_values)
+        names = ", ".join(dict.fromkeys(e.call.name or "?" for e in writes))
         return ctx.reason(
             "TSC140",
             "contradicted",
             last.cited,
-            f"the claim says {value.lstrip('~')}, but {last.call.name} was sent "
+            f"the claim says {value.lstrip('~')}, but {names} "
+            + ("was" if len(writes) == 1 else "were")
+            + " sent "
             + (", ".join(sent) if sent else f"a different {kind}"),
         )
     return None
@@ -134,7 +137,8 @@ def _sent_values(kind: str, writes: list[Execution], arg_values: Any) -> list[st
     """What the calls were sent of a kind, as the detail names it (a few, sorted): the reader
     sees both values side by side. Ids compare by prefix and are not listed."""
     if kind == "amount":
-        found = {f"{a:g}" for a in money_args(writes)}
+        # as written in decimals: 12345.67, not 12345.7; 1234567, not 1.23457e+06
+        found = {f"{a:.2f}".rstrip("0").rstrip(".") for a in money_args(writes)}
     elif kind == "email":
         found = {a.casefold() for e in writes for a in recipient_values(e.call.args)}
     elif kind in ("date", "time"):
