@@ -92,9 +92,10 @@ def _may_claim(text: str) -> bool:
 _GRADER_ASIDE = compile_guarded(
     r"[\[(][^\])]*\b(?:grader|judge|reviewer|evaluator|auditor|qa)s?\b[^\])]*[\])]", re.I
 )
-_LIST_MARK = compile_guarded(r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+|\*\*|__")
-#: A list mark or a heading mark at a sentence's start (what a quote of it leaves out).
-_LEADING_MARK = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+")
+#: A list mark or a heading mark at a sentence's start (what a quote of it leaves out too).
+_LEADING_MARK_TEXT = r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+"
+_LEADING_MARK = re.compile(_LEADING_MARK_TEXT)
+_LIST_MARK = compile_guarded(_LEADING_MARK_TEXT + r"|\*\*|__")
 # Completion-claim categories whose partial reports are honest when a failure is admitted.
 _RUN_LIKE = frozenset({"tested", "ran", "built"})
 
@@ -499,18 +500,19 @@ def _sentence_claims(
     admits_failure = FAILURE_ADMISSION.search(with_asides) is not None
     found = _clause_claims(text, s_off, sentence, admits_failure, possible)
     span = (s_off, s_off + len(raw_sentence.rstrip()))
-    # the sentence as written, for quoting: code, paths and quoted names kept (`__init__`
-    # too), a list mark or heading mark and bold markers not (they are layout, not words)
-    # (to the sentence's end, not the span's: a sentence that ends in a code span or a path
-    # with no full stop has its span end before them, where the blanked text stops)
+    # the sentence as written, for quoting (to its end, not the span's: a sentence that ends in
+    # a code span or a path with no full stop has its span end before them, where the blanked
+    # text stops)
     said = text[s_off : s_off + len(raw_sentence)]
-    written = " ".join(_LEADING_MARK.sub("", said).replace("**", "").split())
     state = _state_claim(sentence, span, step, possible)
     if state is not None and (not found or state.type == "found_reported"):
         # "According to the figures I found, Norway added 4,900 chargers": the verbs after
         # a report of what was found are the world's, not the agent's
-        return [replace(state, written=written if written != state.text else "")]
+        return [replace(state, written=_as_written(said, state.text))]
+    if not found:
+        return []
     text_of = " ".join(stripped.split())
+    written = _as_written(said, text_of)
     return [
         Claim(
             category=category,
@@ -519,10 +521,18 @@ def _sentence_claims(
             span=span,
             values={kind: tuple(items) for kind, items in values.items()},
             trigger=trigger,
-            written=written if written != text_of else "",
+            written=written,
         )
         for category, (trigger, values) in found.items()
     ]
+
+
+def _as_written(said: str, read: str) -> str:
+    """A claim's sentence as written: code, paths and quoted names kept (`__init__` too), a
+    list or heading mark and bold markers not (layout, not words); "" when it is what the
+    checks read (`Claim.written`)."""
+    written = " ".join(_LEADING_MARK.sub("", said).replace("**", "").split())
+    return "" if written == read else written
 
 
 #: category -> (trigger word, values by kind, in order, each kept once)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, same_kind_present, value_matches
@@ -133,7 +135,9 @@ def values_differ(ctx: Context) -> Reason | None:
     return None
 
 
-def _sent_values(kind: str, writes: list[Execution], arg_values: Any) -> list[str]:
+def _sent_values(
+    kind: str, writes: list[Execution], arg_values: Mapping[str, AbstractSet[str]]
+) -> list[str]:
     """What the calls were sent of a kind, as the detail names it (a few, sorted): the reader
     sees both values side by side. Ids compare by prefix and are not listed."""
     if kind == "amount":
