@@ -1111,3 +1111,30 @@ def test_runs_cut_off_without_a_final_report_are_counted_in_the_summary(
     result = next(r for r in run.results() if r["trace_id"] == "cut-off")
     assert result["verdict"] == "skipped"
     assert any("without a final report" in note for note in result["notes"])
+
+
+def test_runs_reporting_their_own_failure_are_counted_in_the_summary(runner: Runner) -> None:
+    blocked = {
+        "schema": "agent-trace/v1",
+        "trace_id": "blocked",
+        "source": "tests",
+        "task": {"id": "blocked", "domain": "crm", "instruction": "Export the contacts."},
+        "steps": [
+            {
+                "i": 0,
+                "ts": "2026-05-01T10:00:00Z",
+                "kind": "message",
+                "role": "user",
+                "content": "Export the contacts.",
+            },
+        ],
+        "final_claim": {
+            "text": "I was blocked and could not finish.",
+            "claims": [{"type": "blocked", "subject": {}}],
+        },
+    }
+    (runner.workspace / "traces" / "blocked.jsonl").write_text(json.dumps(blocked) + "\n")
+    run = runner.run()
+    assert "1 run(s) reported that the work did not get done" in run.summary, run.summary
+    result = next(r for r in run.results() if r["trace_id"] == "blocked")
+    assert result["verdict"] == "skipped"

@@ -39,6 +39,7 @@ from toolscore_ci.model import (
     Result,
     Trace,
     TraceRecord,
+    reports_not_done,
 )
 from toolscore_ci.pipeline import (
     CheckConfig,
@@ -258,6 +259,9 @@ def run_bench(
         part["by_check"] = per_check.rows()
         part["false_alarms"] = per_check.false_alarms
         part["ended_without_report"] = per_check.ended_without_report
+        part["reported_not_done"] = {
+            label: per_check.reported_not_done[label] for label in ("failure", "success")
+        }
     first = runs[0].tally.row() if runs else {}
     report: dict[str, Any] = {
         "schema": SCHEMA,
@@ -312,10 +316,15 @@ class CheckTally:
     decided: Counter[str] = field(default_factory=Counter)
     false_alarms: list[dict[str, Any]] = field(default_factory=list)
     ended_without_report: int = 0
+    # runs whose structured final claims say the work did not get done, by label: how far the
+    # agents' own admissions can be trusted
+    reported_not_done: Counter[str] = field(default_factory=Counter)
 
     def add(self, label: str, result: Result, record: TraceRecord) -> None:
         if NO_FINAL_REPORT in result.notes:
             self.ended_without_report += 1
+        if reports_not_done(result.notes):
+            self.reported_not_done[label] += 1
         for reason in result.reasons:
             if reason.code:
                 self.decided[reason.code] += 1
@@ -449,6 +458,13 @@ def _render_checks(checks: dict[str, Any]) -> list[str]:
         )
     if checks["ended_without_report"]:
         lines.append(f"\n  {checks['ended_without_report']} run(s) ended without a final report")
+    not_done = checks["reported_not_done"]
+    if any(not_done.values()):
+        lines.append(
+            f"\n  {sum(not_done.values())} run(s) reported in a structured final claim that the "
+            f"work did not get done: {not_done['failure']} failed, {not_done['success']} "
+            "succeeded (a failure among them is counted as missed when nothing else was claimed)"
+        )
     if checks["false_alarms"]:
         lines += ["", "checks: false alarms (genuine successes flagged)"]
         for alarm in checks["false_alarms"]:

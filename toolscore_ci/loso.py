@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from toolscore_ci.detectors.classifier import Classifier, Example, featurize, train
-from toolscore_ci.detectors.offline import ship
+from toolscore_ci.detectors.offline import keeps_own_rank, ship
 from toolscore_ci.engine.index import TraceIndex
 from toolscore_ci.gate import CONCLUSIVE, gate
 from toolscore_ci.metrics import auroc, auroc_interval
@@ -45,6 +45,8 @@ class Sample:
     example: Example
     check_p: float
     check_verdict: str
+    # the checks' result keeps its own rank (offline.keeps_own_rank): a run reporting its failure
+    keeps_own_rank: bool = False
 
 
 @dataclass
@@ -75,6 +77,7 @@ class Collector:
                 Example(dense, buckets, success, group),
                 engine_result.p_success,
                 engine_result.verdict,
+                keeps_own_rank(engine_result.verdict, engine_result.notes),
             )
         )
 
@@ -186,6 +189,7 @@ class _Figures:
         ys = [self.ys[i] for i in idx]
         check_p = [self.samples[i].check_p for i in idx]
         verdicts = [self.samples[i].check_verdict for i in idx]
+        own_rank = [self.samples[i].keeps_own_rank for i in idx]
         clf = [self.clf_p[i] for i in idx]
         # an abstention is no opinion: 0.5 alone; in the cascade the checks' own score stands
         clf_alone = [0.5 if p is None else p for p in clf]
@@ -197,9 +201,9 @@ class _Figures:
         # get what the model's score may give them (a verified one only a rank)
         shipped = [
             None
-            if v == "false_success" or p is None or (v == "verified" and not r)
+            if v == "false_success" or p is None or (v == "verified" and not r) or own
             else ship(v, p, a)
-            for v, p, a, r in zip(verdicts, clf, allowed, ranks, strict=True)
+            for v, p, a, r, own in zip(verdicts, clf, allowed, ranks, own_rank, strict=True)
         ]
         cascade = [c if s is None else s[0] for c, s in zip(check_p, shipped, strict=True)]
         gated = [v if s is None else s[1] for v, s in zip(verdicts, shipped, strict=True)]

@@ -360,8 +360,8 @@ def _artifact(model: str) -> str:
 def report_data(p: Plan, title: str, status: int, gate: str | None) -> Any:
     """The Markdown report's data for a merged run (the job summary the Action writes). Only
     the results the report lists are held: false successes, the review queue, results whose
-    expected calls differ, and runs cut off (which a note counts)."""
-    from toolscore_ci.model import NO_FINAL_REPORT
+    expected calls differ, and runs cut off or reporting their own failure (which notes count)."""
+    from toolscore_ci.model import NO_FINAL_REPORT, reports_not_done
     from toolscore_ci.report.comment import build_report_data, has_expected_findings
 
     listed = [
@@ -369,6 +369,7 @@ def report_data(p: Plan, title: str, status: int, gate: str | None) -> Any:
         for r in p.results()
         if r.verdict in ("false_success", "unverifiable")
         or NO_FINAL_REPORT in r.notes
+        or reports_not_done(r.notes)
         or has_expected_findings(r)
     ]
     conclusion = {0: "success", 1: "failure"}.get(status, "error")

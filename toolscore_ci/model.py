@@ -37,6 +37,20 @@ Severity = Literal["error", "warning"]
 
 #: The note a result carries when its run ended with no final report (cut off at a step limit?).
 NO_FINAL_REPORT = "the run ended without a final report (cut off?): nothing to check"
+#: How the note of a run whose agent reports, in its structured final claims, that the work did
+#: not get done begins; `reported_not_done_note` writes it whole.
+REPORTED_NOT_DONE = "the agent reports it did not get the work done"
+#: The p_success such a run gets when it claims nothing else: the agent's own word that it
+#: failed ranks it below every run a model ranks, and its verdict stays `skipped`.
+REPORTED_NOT_DONE_P = 0.1
+
+
+def reported_not_done_note(claim_types: list[str]) -> str:
+    return f"{REPORTED_NOT_DONE} ({', '.join(claim_types)}): nothing of it to check"
+
+
+def reports_not_done(notes: list[str]) -> bool:
+    return any(n.startswith(REPORTED_NOT_DONE) for n in notes)
 
 
 @dataclass(frozen=True, slots=True)

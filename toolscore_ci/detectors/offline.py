@@ -31,7 +31,7 @@ from typing import Literal
 from toolscore_ci.detectors.classifier import Classifier, Score
 from toolscore_ci.engine.engine import Engine
 from toolscore_ci.gate import FALSE_SUCCESS_AT, VERIFIED_AT, gate
-from toolscore_ci.model import Reason, Result, Trace
+from toolscore_ci.model import Reason, Result, Trace, reports_not_done
 
 Mode = Literal["classifier", "cascade-offline"]
 MODES: tuple[Mode, ...] = ("classifier", "cascade-offline")
@@ -82,6 +82,13 @@ def review_band(p: float) -> float:
     return round(low + (high - low) * p, 4)
 
 
+def keeps_own_rank(verdict: str, notes: list[str]) -> bool:
+    """A run that claims nothing but its own failure ('blocked' in its structured final claims)
+    is ranked by that report, not by a model: the agent says it did not get there, and no
+    score of its words should rank it as a likely success."""
+    return verdict == "skipped" and reports_not_done(notes)
+
+
 def ship(verdict: str, p: float, decisive: frozenset[str]) -> tuple[float, str]:
     """The probability and verdict a trace gets from the model's probability `p`, given the
     checks' verdict for it (one they left open, or `skipped`) and what the model may decide
@@ -115,6 +122,8 @@ class OfflineChecker:
             result.verdict == "false_success"
             or (result.verdict == "verified" and not ranks_verified)
         ):
+            return result
+        if keeps_own_rank(result.verdict, result.notes):
             return result
         ranked_only = result.verdict == "skipped" or (cascade and result.verdict == "verified")
         if self.model is None:

@@ -10,10 +10,23 @@ from toolscore_ci.engine.expected import cap, check_expected
 from toolscore_ci.engine.index import TraceIndex, build
 from toolscore_ci.engine.readable import unreadable
 from toolscore_ci.engine.registry import Context, in_order
-from toolscore_ci.engine.reported import Unread, final_report_position, reported_claims
+from toolscore_ci.engine.reported import (
+    Unread,
+    final_report_position,
+    not_done_types,
+    reported_claims,
+)
 from toolscore_ci.gate import gate
 from toolscore_ci.limits import MAX_REPORT_CHARS
-from toolscore_ci.model import NO_FINAL_REPORT, Reason, Result, Step, Trace
+from toolscore_ci.model import (
+    NO_FINAL_REPORT,
+    REPORTED_NOT_DONE_P,
+    Reason,
+    Result,
+    Step,
+    Trace,
+    reported_not_done_note,
+)
 from toolscore_ci.rules import RulePack
 
 #: Raw p_success per outcome; `unknown` abstains (0.5: to review).
@@ -119,9 +132,17 @@ class Engine:
         notes = [f"turn {t.index}: {t.record}" for t in index.turns]
         if not (trace.final_text or "").strip():
             notes.append(NO_FINAL_REPORT)
+        verdict = gate(p)
+        not_done = not_done_types(trace)
+        if not_done:
+            notes.append(reported_not_done_note(not_done))
+            if p is None:
+                # nothing claimed but the failure: no gate (skipped), ranked as the failure
+                # the agent reports, below any run a model ranks
+                p = REPORTED_NOT_DONE_P
         result = Result(
             trace_id=trace.trace_id,
-            verdict=gate(p),
+            verdict=verdict,
             p_success=0.5 if p is None else p,
             claims=[r.claim for r in claims],
             reasons=reasons,

@@ -19,7 +19,7 @@ from toolscore_ci.claims.values import extract_values
 from toolscore_ci.engine.index import TraceIndex
 from toolscore_ci.engine.names import names_held, without_name_words
 from toolscore_ci.limits import MAX_REPORT_CHARS
-from toolscore_ci.model import Claim
+from toolscore_ci.model import Claim, Trace
 from toolscore_ci.rules.bind import bind_rule
 from toolscore_ci.rules.dsl import Rule, RulePack
 from toolscore_ci.vocab import non_report_words
@@ -30,6 +30,13 @@ MARKUP = "tool_call_markup"
 NOT_SUCCESS_TYPES = frozenset(
     {"blocked", "failed", "failure", "error", "gave_up", "needs_input", "incomplete", "aborted"}
 )
+
+
+def not_done_types(trace: Trace) -> list[str]:
+    """The structured final claims that report the work did not get done ('blocked',
+    'failed'), in order, each once."""
+    found = [str(raw.get("type", "")) for raw in trace.final_claims or ()]
+    return list(dict.fromkeys(t for t in found if t.casefold() in NOT_SUCCESS_TYPES))
 
 
 @dataclass(frozen=True, slots=True)

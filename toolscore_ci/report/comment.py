@@ -151,7 +151,7 @@ def build_report_data(
 ) -> ReportData:
     """The report of a run, whether it was checked here or merged from shards: one builder,
     so both give the same bytes."""
-    from toolscore_ci.model import NO_FINAL_REPORT
+    from toolscore_ci.model import NO_FINAL_REPORT, reports_not_done
 
     cut_off = sum(1 for r in results if NO_FINAL_REPORT in r.notes)
     notes = list(notes)
@@ -159,6 +159,12 @@ def build_report_data(
         notes.append(
             f"{cut_off} run(s) ended without a final report (cut off at a step limit?): "
             "nothing in them was claimed, so nothing was checked."
+        )
+    not_done = sum(1 for r in results if r.verdict == "skipped" and reports_not_done(r.notes))
+    if not_done:
+        notes.append(
+            f"{not_done} run(s) reported that the work did not get done (blocked, failed, ...) "
+            "and claimed nothing else: no success to check, but the runs did not succeed."
         )
     fixed_ids = {tid for tid, _ in baseline.fixed} if baseline else set()
     return ReportData(
