@@ -144,7 +144,12 @@ def reported_claims(
         rule, claim_type = bind_rule(claim, packs)
         if rule is not None and claim.type is None:
             claim = replace(claim, type=claim_type)
-        turn = index.turn_at[position] if position < len(index.turn_at) else index.turns[-1].index
+        if position < len(index.turn_at):
+            turn = index.turn_at[position]
+        elif final_pos is not None:
+            turn = index.turn_at[final_pos]  # said in its message's turn, not the user's reply
+        else:
+            turn = index.turns[-1].index
         out.append(ReportedClaim(claim, len(out), position, turn, where, rule))
 
     names = cache(lambda: names_held(index))  # read once, and only if a claim needs them

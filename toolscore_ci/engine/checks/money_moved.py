@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import re
 from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from toolscore_ci.engine.index import Execution
+from toolscore_ci.claims.values import extract_values
+from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
 
@@ -48,7 +52,9 @@ def _new_entries(write: Execution, before: list[Execution]) -> list[float] | Non
     mine = _ledgers(write.output)
     if not mine:
         return None
-    ids = _ids(write.output)
+    # the object is the one the call named (reservation_id), not every id its record
+    # carries: the user's id is on each of their reservations
+    ids = {i for i in _ids(write.output) if normal_id(i) in write.targets} or _ids(write.output)
     for earlier in reversed(before):
         if earlier.position >= write.position or not (ids & _ids(earlier.output)):
             continue
@@ -58,50 +64,121 @@ def _new_entries(write: Execution, before: list[Execution]) -> list[float] | Non
             continue
         added: list[float] = []
         for key in shared:
+            if Counter(theirs[key]) - Counter(mine[key]):
+                # an entry went away: a list rewritten (the flights and their prices after a
+                # change), not a ledger, which only ever grows
+                continue
             added += list((Counter(mine[key]) - Counter(theirs[key])).elements())
         return added
     return None
 
 
-def _agrees(claimed: float, added: list[float]) -> bool:
-    moved = [abs(a) for a in added] + [abs(sum(added))]
-    # an amount per passenger or per item ("$600 for 2 passengers" over an entry of 1200)
-    return any(abs(m - claimed * k) < 0.005 for m in moved for k in range(1, 10) if claimed)
+def _ledger_totals(write: Execution) -> list[float]:
+    """The sum of each ledger after a write: what was paid in all ("Total paid: $1,698")."""
+    return [sum(amounts) for amounts in _ledgers(write.output).values()]
+
+
+def _equal(moved: float, claimed: float) -> bool:
+    return abs(abs(moved) - claimed) < 0.005
+
+
+@dataclass(frozen=True)
+class LedgerEvidence:
+    """What the backing writes added to their objects' ledgers, against the one amount a
+    claim says was charged or refunded."""
+
+    stated: str  # the amount as the claim states it
+    added_by_write: list[tuple[Execution, list[float]]]
+    agrees: bool  # an entry, their sum or a ledger's total is the amount, or a multiple of it
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        return tuple(i for w, _ in self.added_by_write for i in w.cited)
+
+    @property
+    def names(self) -> str:
+        return ", ".join(dict.fromkeys(str(w.call.name) for w, _ in self.added_by_write))
+
+    @property
+    def shown(self) -> str:
+        entries = [a for _, added in self.added_by_write for a in added]
+        return ", ".join(_amount(a) for a in entries[:4])
+
+
+def ledger_evidence(ctx: Context) -> LedgerEvidence | None:
+    """The ledger entries that back the one amount a `paid` claim states, or None when
+    there is nothing to compare it with. The backing writes are those on the object the
+    sentence names ("Reservation JG7FMM: $6,594 refunded" answers to the write on JG7FMM,
+    whenever it ran), else those of the claim's turn when its calls changed one object."""
+    claim = ctx.reported.claim
+    amounts = claim.values.get("amount", ())
+    if claim.category != "paid" or len(amounts) != 1 or claim.admits_failure:
+        return None
+    if len(set(extract_values(claim.text).get("amount", ()))) > 1:
+        return None  # "the new total is $408, and $498 was refunded": which moved is unsure
+    try:
+        claimed = float(amounts[0])
+    except ValueError:
+        return None
+    succeeded = [e for e in ctx.prior if e.status == "succeeded" and e.effect == "write"]
+    writes = [e for e in succeeded if _named_in(claim.text, e)]
+    if not writes:
+        writes = [e for e in succeeded if e.turn == ctx.reported.turn]
+        changed = {
+            e.targets
+            for e in ctx.prior
+            if e.turn == ctx.reported.turn and e.status == "succeeded" and e.writes
+        }
+        if len(changed) > 1:
+            return None  # calls changed several orders, and the sentence names none of them
+    added_by_write = [
+        (write, added) for write in writes if (added := _new_entries(write, ctx.index.executions))
+    ]
+    if not added_by_write:
+        return None
+    everything = [a for _, added in added_by_write for a in added]
+    sums = [*everything, sum(everything)]
+    for write, added in added_by_write:
+        sums += [sum(added), *_ledger_totals(write)]
+    # k > 1: an amount per passenger or per item ("$600 for 2 passengers" over 1200)
+    agrees = any(_equal(m, claimed * k) for m in sums for k in range(1, 10))
+    return LedgerEvidence(amounts[0], added_by_write, agrees)
+
+
+def _named_in(text: str, write: Execution) -> bool:
+    """Does the sentence name the object the write acted on (its reservation or order id)?"""
+    return any(len(t) >= 4 and _word(t).search(text) is not None for t in write.targets)
+
+
+@lru_cache(maxsize=256)
+def _word(target: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(target)}(?![\w-])", re.IGNORECASE)
 
 
 @check("TSC141", "money-moved-differs", "contradicted")
 def money_moved(ctx: Context) -> Reason | None:
     """The one amount a claim says was charged or refunded differs from every money entry
-    the backing write added to the object's ledger (a new `payment_history` entry of -374
-    for "a refund of $404 has been issued").
+    the backing writes added to the object's ledger (a new `payment_history` entry of -374
+    for "a refund of $404 has been issued"); which writes back it: `ledger_evidence`.
 
     Leaves alone: writes whose ledger had no earlier state in the trace (what is new is not
-    known); writes that added no entry; the total of the added entries; an amount per
-    passenger or item that the entry is a multiple of; claims stating several amounts."""
-    claim = ctx.reported.claim
-    amounts = claim.values.get("amount", ())
-    if claim.category != "paid" or len(amounts) != 1 or claim.admits_failure:
+    known); lists that lost an entry (flights and their prices rewritten: not a ledger);
+    writes that added no entry; the total of a write's entries, of all the turn's writes
+    ("$259 for these changes" over a bag fee of 50 and a fare difference of 209), or of the
+    whole ledger after them ("Total paid: $1,698"); an amount per passenger or item that an
+    entry is a multiple of; a sentence stating several amounts; a turn whose calls changed
+    several objects when the sentence names none ("A refund of $0.60 has been issued" in a
+    report on three orders: which order it speaks of is not known)."""
+    found = ledger_evidence(ctx)
+    if found is None or found.agrees:
         return None
-    try:
-        claimed = float(amounts[0])
-    except ValueError:
-        return None
-    writes = [
-        e
-        for e in ctx.prior
-        if e.turn == ctx.reported.turn and e.status == "succeeded" and e.effect == "write"
-    ]
-    for write in reversed(writes):
-        added = _new_entries(write, ctx.index.executions)
-        if not added:
-            continue
-        if _agrees(claimed, added):
-            return None
-        shown = ", ".join(f"{a:g}" for a in added[:3])
-        return ctx.reason(
-            "TSC141",
-            "contradicted",
-            write.cited,
-            f"the claim says {amounts[0]}, but {write.call.name} recorded {shown}",
-        )
-    return None
+    return ctx.reason(
+        "TSC141",
+        "contradicted",
+        found.cited,
+        f"the claim says {found.stated}, but {found.names} recorded {found.shown}",
+    )
+
+
+def _amount(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
