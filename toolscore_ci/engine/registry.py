@@ -182,7 +182,6 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC110",  # the latest run of the tests it reports failed
     "TSC112",  # the latest build or type check it reports failed
     "TSC113",  # the latest run of the script it reports as fine failed
-    "TSC120",  # the final diff holds no change to the source it reports fixed
     "TSC121",  # the final diff does not touch the source file it reports changed
     "TSC103",  # an act reported in a turn where no tool ran, and nothing could have done it
     "TSC104",  # tool-call markup written into the reply instead of a call
@@ -193,6 +192,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC202",  # the latest run of the tests passed, after the last edit
     "TSC302",  # the calls on what it names were only taken in: for review
     "TSC303",  # the calls that could do it acted on other files than it names: for review
+    "TSC306",  # the final diff holds no change to the source it reports fixed: for review
     "TSC203",  # a matching action's receipt confirms it
     "TSC204",  # a matching action succeeded
 )
