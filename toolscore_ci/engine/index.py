@@ -229,7 +229,7 @@ def build(trace: Trace, overrides: Mapping[str, str] | None = None) -> TraceInde
             actor="user" if step.role == "user" else "agent",
             category=category,
             acts=acts,
-            judgement=judge(result, category, is_read=category == "retrieved"),
+            judgement=judge(result, category, is_read=category == "retrieved", call=step),
             command=command,
             targets=_targets(step.args),
         )

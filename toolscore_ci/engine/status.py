@@ -212,8 +212,64 @@ def has_identifier(output: Any) -> bool:
     return False
 
 
-def judge(result: Step | None, category: str | None, *, is_read: bool) -> Judgement:
-    """The status of one call, from its result step (None: the call never returned)."""
+def judge(
+    result: Step | None, category: str | None, *, is_read: bool, call: Step | None = None
+) -> Judgement:
+    """The status of one call, from its result step (None: the call never returned), judged
+    against what the call asked for: a state it asked for is its success, and an error saying
+    the state it sets already holds leaves it done."""
+    found = _judge(result, category, is_read=is_read)
+    if found.status not in ("failed", "pending") or is_read or call is None or result is None:
+        return found
+    vocab = states()
+    word = _result_state(result.output)
+    if word is not None and word not in vocab.always_failed and word in _asked_for(call):
+        return Judgement("succeeded", f"{word}: the state the call asked for", confirmed=True)
+    if found.status == "failed" and category in vocab.settles_state:
+        said = _already(result, category)
+        if said is not None:
+            return Judgement("succeeded", f"{said}: the state it sets holds")
+    return found
+
+
+def _result_state(output: Any) -> str | None:
+    """The state word of a result's own state field ({"status": "declined"})."""
+    if not isinstance(output, Mapping):
+        return None
+    keys = _lower_keys(output)
+    return next((w for k in STATE_KEYS if (w := state_word(keys.get(k))) is not None), None)
+
+
+def _asked_for(call: Step) -> set[str]:
+    """The states a call names: its arguments' words ("response": "declined") and its name's
+    words, each also with the endings a state adds (decline -> declined, block -> blocked)."""
+    words = {w for v in (call.args or {}).values() if (w := state_word(v)) is not None}
+    for token in re.split(r"[^a-z]+", snake_key(call.name or "")):
+        if len(token) >= 4:
+            words |= {token, token + "d", token + "ed", token + "ted"}
+    return words
+
+
+_ALREADY_TEXT = 600
+
+
+def _already(result: Step, category: str) -> str | None:
+    """ "already cancelled" in a failed call's error or answer, the state being one the act
+    sets: the words that say so, else None."""
+    vocab = states()
+    text = " ".join(str(x) for x in (result.error, result.output) if x not in (None, ""))
+    words = re.split(r"[^a-zà-ÿ]+", _CAMEL.sub(" ", text[:_ALREADY_TEXT]).lower())
+    own = vocab.acts.get(category, frozenset()) | vocab.produced_by.get(category, frozenset())
+    for i, word in enumerate(words[:-1]):
+        if word in vocab.already:
+            rest = [w for w in words[i + 1 : i + 4] if w not in ("been", "is", "was", "has")]
+            # an un-act's state counts too: unsubscribed, unlinked, unpublished
+            if rest and (rest[0] in own or rest[0].startswith("un")):
+                return f"{word} {rest[0]}"
+    return None
+
+
+def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judgement:
     if result is None:
         return Judgement("no_result", "no result recorded for this call")
     if result.ok is False:

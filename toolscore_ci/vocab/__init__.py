@@ -40,6 +40,9 @@ class StateVocabulary:
     acts: dict[str, frozenset[str]]  # category -> the words that name the act itself
     absent: tuple[str, ...] = ()  # a failed lookup's words for "it is not there"
     could_not_look: tuple[str, ...] = ()  # a failed lookup's words for "it could not look"
+    always_failed: frozenset[str] = frozenset()  # never a state a call asks for
+    settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
+    already: tuple[str, ...] = ()  # the words for "already" in an error
 
     def status_of(self, word: str, category: str | None) -> str | None:
         """What a state word means for a call of `category` (None: the word is not a state)."""
@@ -71,7 +74,16 @@ def states() -> StateVocabulary:
             base.setdefault(word, cls)
     produced = {cat: frozenset(words) for cat, words in raw["produced_by"].items()}
     acts = {cat: frozenset(words) for cat, words in raw["acts"].items()}
-    return StateVocabulary(base, produced, acts, tuple(raw["absent"]), tuple(raw["could_not_look"]))
+    return StateVocabulary(
+        base,
+        produced,
+        acts,
+        tuple(raw["absent"]),
+        tuple(raw["could_not_look"]),
+        frozenset(raw["always_failed"]),
+        frozenset(raw["settles_state"]),
+        tuple(raw["already"]),
+    )
 
 
 REPORT_SLOTS = (
