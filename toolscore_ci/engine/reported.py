@@ -55,6 +55,9 @@ class ReportedClaim:
     turn: int
     where: Where
     rule: Rule | None = None
+    # the turn of the message it was said in: for the final report, where its last writes ran
+    # even when the user replied after it (`turn` is then the user's reply's)
+    said_turn: int | None = None
 
 
 def _norm(text: str | None) -> str:
@@ -144,13 +147,11 @@ def reported_claims(
         rule, claim_type = bind_rule(claim, packs)
         if rule is not None and claim.type is None:
             claim = replace(claim, type=claim_type)
-        if position < len(index.turn_at):
-            turn = index.turn_at[position]
-        elif final_pos is not None:
-            turn = index.turn_at[final_pos]  # said in its message's turn, not the user's reply
-        else:
-            turn = index.turns[-1].index
-        out.append(ReportedClaim(claim, len(out), position, turn, where, rule))
+        turn = index.turn_at[position] if position < len(index.turn_at) else index.turns[-1].index
+        # the final report's own message may come before a user's closing "thanks": the turn
+        # it was said in is the one whose writes it reports first
+        said = turn if where != "final" or final_pos is None else index.turn_at[final_pos]
+        out.append(ReportedClaim(claim, len(out), position, turn, where, rule, said))
 
     names = cache(lambda: names_held(index))  # read once, and only if a claim needs them
     ends = turn_ends(index)

@@ -216,19 +216,29 @@ def judge(
     result: Step | None, category: str | None, *, is_read: bool, call: Step | None = None
 ) -> Judgement:
     """The status of one call, from its result step (None: the call never returned), judged
-    against what the call asked for: a state it asked for is its success, and an error saying
-    the state it sets already holds leaves it done."""
+    against what the call asked for. A failure state in the result's own state field that the
+    call asked for is its success (`respond_to_event(response: "declined")` answered
+    `declined`, `block_card` answered `blocked`); an error saying the state the call's verb
+    sets already holds, for the object it named, leaves it done ("reservation CL-2291 is
+    already cancelled" from `cancel_reservation(CL-2291)`). Hard signals (`ok: false`, an
+    `error` field, HTTP >= 400, an exit code) are never overridden by a state word."""
     found = _judge(result, category, is_read=is_read)
-    if found.status not in ("failed", "pending") or is_read or call is None or result is None:
+    if found.status != "failed" or is_read or call is None or result is None:
         return found
     vocab = states()
+    verb_states = _verb_states(call.name or "")
     word = _result_state(result.output)
-    if word is not None and word not in vocab.always_failed and word in _asked_for(call):
+    decided_by_state = found.why.split(": ", 1)[0] in STATE_KEYS
+    if (
+        decided_by_state
+        and word is not None
+        and word not in vocab.always_failed
+        and (word in verb_states or word in _asked_in_args(call))
+    ):
         return Judgement("succeeded", f"{word}: the state the call asked for", confirmed=True)
-    if found.status == "failed" and category in vocab.settles_state:
-        said = _already(result, category)
-        if said is not None:
-            return Judgement("succeeded", f"{said}: the state it sets holds")
+    said = _already(result, call, verb_states) if category in vocab.settles_state else None
+    if said is not None:
+        return Judgement("succeeded", f"{said}: the state the call sets holds")
     return found
 
 
@@ -240,33 +250,58 @@ def _result_state(output: Any) -> str | None:
     return next((w for k in STATE_KEYS if (w := state_word(keys.get(k))) is not None), None)
 
 
-def _asked_for(call: Step) -> set[str]:
-    """The states a call names: its arguments' words ("response": "declined") and its name's
-    words, each also with the endings a state adds (decline -> declined, block -> blocked)."""
-    words = {w for v in (call.args or {}).values() if (w := state_word(v)) is not None}
-    for token in re.split(r"[^a-z]+", snake_key(call.name or "")):
-        if len(token) >= 4:
-            words |= {token, token + "d", token + "ed", token + "ted"}
-    return words
+def _asked_in_args(call: Step) -> set[str]:
+    """The states a call's arguments ask for, under the keys that name one ("response":
+    "declined", "state": "blocked"; vocab `asking_keys`)."""
+    keys = states().asking_keys
+    args = _lower_keys(call.args) if isinstance(call.args, Mapping) else {}
+    return {w for k in keys if (w := state_word(args.get(k))) is not None}
+
+
+def _verb_states(name: str) -> set[str]:
+    """The states the verb a tool is named for sets: `decline_invite` -> declined,
+    `cancel_order` -> cancelled, `apply_promo_code` -> applied (the verb is the first word
+    after any namespace: `calendar.decline_invite`)."""
+    words = [w for w in re.split(r"[^a-z]+", snake_key(name.rsplit(".", 1)[-1])) if w]
+    if not words or len(words[0]) < 3:
+        return set()
+    verb = words[0]
+    out = {verb + "d", verb + "ed", verb + verb[-1] + "ed"}
+    if verb.endswith("y"):
+        out.add(verb[:-1] + "ied")
+    return out
 
 
 _ALREADY_TEXT = 600
+# an id in an error ("ORD-1", "CL-2291", "#88213"): letters and digits together
+_ERROR_ID = re.compile(r"#?\b(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]{3,}\b", re.I)
 
 
-def _already(result: Step, category: str) -> str | None:
-    """ "already cancelled" in a failed call's error or answer, the state being one the act
-    sets: the words that say so, else None."""
+def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
+    """ "already cancelled" in a failed call's error or answer, where the state is the one
+    the call's verb sets and every id the text names is one the call was sent: the words that
+    say so, else None. An error about another object ("already applied to order ORD-1" from
+    a call on ORD-2), or another state ("already closed" from an update), stays a failure."""
     vocab = states()
     text = " ".join(str(x) for x in (result.error, result.output) if x not in (None, ""))
-    words = re.split(r"[^a-zà-ÿ]+", _CAMEL.sub(" ", text[:_ALREADY_TEXT]).lower())
-    own = vocab.acts.get(category, frozenset()) | vocab.produced_by.get(category, frozenset())
+    text = text[:_ALREADY_TEXT]
+    words = re.split(r"[^a-z]+", _CAMEL.sub(" ", text).lower())
+    said = None
     for i, word in enumerate(words[:-1]):
         if word in vocab.already:
             rest = [w for w in words[i + 1 : i + 4] if w not in ("been", "is", "was", "has")]
-            # an un-act's state counts too: unsubscribed, unlinked, unpublished
-            if rest and (rest[0] in own or rest[0].startswith("un")):
-                return f"{word} {rest[0]}"
-    return None
+            if rest and rest[0] in verb_states:
+                said = f"{word} {rest[0]}"
+                break
+    if said is None:
+        return None
+    sent = {
+        str(v).strip().lstrip("#").casefold()
+        for v in (call.args or {}).values()
+        if isinstance(v, (str, int)) and not isinstance(v, bool)
+    }
+    named = {m.group(0).lstrip("#").casefold() for m in _ERROR_ID.finditer(text)}
+    return said if named <= sent else None
 
 
 def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judgement:

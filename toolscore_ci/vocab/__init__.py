@@ -41,6 +41,7 @@ class StateVocabulary:
     absent: tuple[str, ...] = ()  # a failed lookup's words for "it is not there"
     could_not_look: tuple[str, ...] = ()  # a failed lookup's words for "it could not look"
     always_failed: frozenset[str] = frozenset()  # never a state a call asks for
+    asking_keys: tuple[str, ...] = ()  # argument keys under which a call asks for a state
     settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
     already: tuple[str, ...] = ()  # the words for "already" in an error
 
@@ -81,6 +82,7 @@ def states() -> StateVocabulary:
         tuple(raw["absent"]),
         tuple(raw["could_not_look"]),
         frozenset(raw["always_failed"]),
+        tuple(raw["asking_keys"]),
         frozenset(raw["settles_state"]),
         tuple(raw["already"]),
     )

@@ -109,7 +109,9 @@ def ledger_evidence(ctx: Context) -> LedgerEvidence | None:
     """The ledger entries that back the one amount a `paid` claim states, or None when
     there is nothing to compare it with. The backing writes are those on the object the
     sentence names ("Reservation JG7FMM: $6,594 refunded" answers to the write on JG7FMM,
-    whenever it ran), else those of the claim's turn when its calls changed one object."""
+    whenever it ran), else those of the turn the claim was said in (for a final report, its
+    message's turn, not the user's closing reply) when its calls changed one object; an amount
+    any write of the run recorded agrees (a recap of an earlier turn's refund)."""
     claim = ctx.reported.claim
     amounts = claim.values.get("amount", ())
     if claim.category != "paid" or len(amounts) != 1 or claim.admits_failure:
@@ -121,28 +123,37 @@ def ledger_evidence(ctx: Context) -> LedgerEvidence | None:
     except ValueError:
         return None
     succeeded = [e for e in ctx.prior if e.status == "succeeded" and e.effect == "write"]
+    turn = ctx.reported.said_turn if ctx.reported.said_turn is not None else ctx.reported.turn
     writes = [e for e in succeeded if _named_in(claim.text, e)]
     if not writes:
-        writes = [e for e in succeeded if e.turn == ctx.reported.turn]
+        writes = [e for e in succeeded if e.turn == turn]
         changed = {
-            e.targets
-            for e in ctx.prior
-            if e.turn == ctx.reported.turn and e.status == "succeeded" and e.writes
+            e.targets for e in ctx.prior if e.turn == turn and e.status == "succeeded" and e.writes
         }
         if len(changed) > 1:
             return None  # calls changed several orders, and the sentence names none of them
-    added_by_write = [
-        (write, added) for write in writes if (added := _new_entries(write, ctx.index.executions))
-    ]
+    added_by_write = _added(writes, ctx)
     if not added_by_write:
         return None
+    agrees = _agrees(claimed, added_by_write)
+    if not agrees and len(writes) < len(succeeded):
+        # a recap of an earlier turn's refund in the same report: any write of the run whose
+        # entry is the amount leaves the claim alone
+        agrees = _agrees(claimed, _added(succeeded, ctx))
+    return LedgerEvidence(amounts[0], added_by_write, agrees)
+
+
+def _added(writes: list[Execution], ctx: Context) -> list[tuple[Execution, list[float]]]:
+    return [(w, added) for w in writes if (added := _new_entries(w, ctx.index.executions))]
+
+
+def _agrees(claimed: float, added_by_write: list[tuple[Execution, list[float]]]) -> bool:
     everything = [a for _, added in added_by_write for a in added]
     sums = [*everything, sum(everything)]
     for write, added in added_by_write:
         sums += [sum(added), *_ledger_totals(write)]
     # k > 1: an amount per passenger or per item ("$600 for 2 passengers" over 1200)
-    agrees = any(_equal(m, claimed * k) for m in sums for k in range(1, 10))
-    return LedgerEvidence(amounts[0], added_by_write, agrees)
+    return any(_equal(m, claimed * k) for m in sums for k in range(1, 10))
 
 
 def _named_in(text: str, write: Execution) -> bool:
