@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import re
+
 from toolscore_ci.engine.diffs import NOT_SOURCE, final_diff
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
 
@@ -13,8 +16,46 @@ def _same_file(claimed: str, changed: str) -> bool:
         return False
     if changed == claimed or changed.endswith("/" + claimed):
         return True
+    # the claim names it by its absolute path (/home/dev/repo/src/x.py), the diff by the
+    # repository's (src/x.py)
+    if "/" in changed and claimed.endswith("/" + changed):
+        return True
     # the path as the diff prints it, with git's `a/` or `b/` side in front
     return claimed[:2] in ("a/", "b/") and changed == claimed[2:]
+
+
+_PRINTED = 20_000
+_STAGES_ALL = re.compile(r"\bgit\s+add\s+(?:-A|--all|\.)(?=\s|$|[;&|])")
+# acts that can make a file (a write, a create, a program); an edit in place (`sed -i`, an
+# Edit's old_string) needs the file to be there
+_MAKES_FILES = frozenset({"saved", "created", "ran"})
+
+
+def _may_be_new(path: str, prior: list[Execution]) -> bool:
+    """Did a call that can make files write this one while no call before it showed it?"""
+    first = next((e for e in prior if _wrote(e, path)), None)
+    if first is None or not first.acts & _MAKES_FILES:
+        return False
+    earlier = (e for e in prior if e.position < first.position and e.status == "succeeded")
+    return not any(_names(e, path) for e in earlier)
+
+
+def _names(e: Execution, path: str) -> bool:
+    tail = _tail(path)
+    if any(_same_file(path, t) or _same_file(t, path) for t in e.targets):
+        return True
+    return tail in (e.command or "") or (isinstance(e.output, str) and tail in e.output[:_PRINTED])
+
+
+def _tail(path: str) -> str:
+    return "/".join(path.strip("`'\"").rstrip("/").split("/")[-2:])
+
+
+def _wrote(e: Execution, path: str) -> bool:
+    """Could this call have written the file: an edit of it, a shell line naming it, or a run
+    that printed its name?"""
+    # a generator that printed what it wrote (`makemigrations`: "billing/migrations/0007_...")
+    return (e.writes or e.edits_files) and _names(e, path)
 
 
 @check("TSC121", "named-file-not-in-diff", "contradicted")
@@ -40,6 +81,13 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     if diff is None:
         return None
     missing = [p for p in named if not any(_same_file(p, f) for f in diff.files)]
+    if any("committed" in e.acts for e in ctx.prior):
+        return None  # a commit: `git diff` shows only what came after it
+    # a file a call made that nothing showed before may be new, and `git diff` leaves out
+    # untracked files (a Write of `pkg/__init__.py`, a migration `makemigrations` printed),
+    # unless everything was staged first (`git add -A && git diff --cached`)
+    if not _STAGES_ALL.search(diff.execution.command or ""):
+        missing = [p for p in missing if not _may_be_new(p, ctx.prior)]
     if not missing:
         return None
     return ctx.reason(
