@@ -104,13 +104,17 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Trace:
-    """The detector's view of a trace: no `ground_truth`, `meta` or `source`."""
+    """The detector's view of a trace: no `ground_truth`, `meta` or `source` (of `meta`, only
+    the system prompt, part of what the agent was given)."""
 
     trace_id: str
     task: dict[str, Any]
     steps: tuple[Step, ...]
     final_text: str | None
     final_claims: tuple[dict[str, Any], ...] | None
+    #: the instructions the agent was given (`meta.system`: the system prompt), where the
+    #: operator sets addresses and ids the agent may use ("escalate to billing@...")
+    system: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,7 @@
 """The one function that builds what a detector may see. Labels (`ground_truth`), run metadata
-(`meta`) and provenance (`source`) never leave this module."""
+(`meta`) and provenance (`source`) never leave this module, save `meta.system`: the system
+prompt the agent was given is part of the run (it sets the addresses and ids the agent may
+use), not a label, and it is handed on as text only."""
 
 from __future__ import annotations
 
@@ -36,10 +38,13 @@ def project(data: dict[str, Any]) -> Trace:
     )
     final = data.get("final_claim") or {}
     claims = final.get("claims")
+    meta = data.get("meta")
+    system = meta.get("system") if isinstance(meta, dict) else None
     return Trace(
         trace_id=data["trace_id"],
         task=dict(data.get("task") or {}),
         steps=steps,
         final_text=final.get("text"),
         final_claims=tuple(claims) if claims else None,
+        system=system if isinstance(system, str) else None,
     )

@@ -54,9 +54,10 @@ def _shape(value: str) -> str:
 
 def _given_text(ctx: Context, before: int) -> str:
     """Everything the run was given or had answered before position `before`: the
-    instruction, every message, every result and error, and the arguments of calls that went
+    instruction, the system prompt, every message, every result and error, and the arguments of calls that went
     through (a lookup by that id answered it). Casefolded."""
-    parts = [str(ctx.index.trace.task.get("instruction") or "")]
+    trace = ctx.index.trace
+    parts = [str(trace.task.get("instruction") or ""), (trace.system or "")[:_MAX_TEXT]]
     by_call = {e.position: e for e in ctx.index.executions}
     for pos, step in enumerate(ctx.index.steps[:before]):
         if step.kind == "message":
