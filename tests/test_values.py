@@ -23,6 +23,27 @@ def test_an_amount_needs_a_currency_of_its_own(text: str, amounts: tuple[str, ..
     assert extract_values(text).get("amount") == amounts
 
 
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        # grouped the Swiss way and the Indian way: the whole number, never its first group
+        ("Paid CHF 1'234.50 for the invoice.", ("1234.50",)),
+        ("Paid CHF 1\u2019234.50 for the invoice.", ("1234.50",)),
+        ("Refunded INR 1,23,456 to your account.", ("123456",)),
+        ("Refunded INR 12,34,567.89 to your account.", ("1234567.89",)),
+        ("Charged \u20ac 1.234,56 today.", ("1234.56",)),
+        ("Charged $1,250.00 today.", ("1250.00",)),
+        # digits grouped no known way are no amount: abstain, never read "1234" or "1"
+        ("Charged $1,2345 today.", None),
+        ("Charged CHF 1'23 today.", None),
+    ],
+)
+def test_a_grouped_amount_is_read_whole_or_not_at_all(
+    text: str, amounts: tuple[str, ...] | None
+) -> None:
+    assert extract_values(text).get("amount") == amounts
+
+
 def test_paths_read_in_their_runs_are_the_ones_path_finds_anywhere():
     """_path_matches tries PATH only on runs of path characters: the same matches as
     PATH.finditer over the whole text, at the edges of runs and texts too."""

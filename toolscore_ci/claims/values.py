@@ -19,7 +19,14 @@ ID = re.compile(
 )
 _CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|TRY|TL|BRL|R\$|MXN|INR"
 # grouped numbers either way round: 1,250.00 and 1.249,90 (read by _plain_number)
-_NUMBER_TEXT = r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+# also the Swiss apostrophe (1'234.50) and Indian lakh grouping (1,23,456.00); a number that
+# runs on into more grouped digits the patterns do not read is no amount at all, never its
+# first group ("CHF 1'234" read as 1)
+_NUMBER_TEXT = (
+    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?"
+    r"|\d{1,3}(?:['\u2019]\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"
+    r"|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![.,'\u2019]?\d)"
+)
 AMOUNT = compile_guarded(
     # a currency code is a word of its own: "ABCAD 40" is an id and a number, not 40 CAD
     r"(?:(?P<cur1>[$€£¥]|(?<![A-Za-z])(?:" + _CODES + r")\s)\s?(?P<num1>" + _NUMBER_TEXT + r")|"
@@ -168,7 +175,7 @@ def _context_free(text: str) -> str:
 def _plain_number(text: str) -> str:
     """'1,250.00' -> '1250.00', '1.249,90' -> '1249.90', '49,5' -> '49.5': the separator
     followed by one or two digits at the end is the decimal point, the others group digits."""
-    text = text.replace(" ", "")
+    text = text.replace(" ", "").replace("'", "").replace("\u2019", "")
     tail = re.search(r"[.,](\d{1,2})$", text)
     if tail:
         whole = re.sub(r"[.,]", "", text[: tail.start()])
