@@ -154,3 +154,25 @@ def objects_in(value: Any, max_depth: int = 5, max_items: int = 200) -> Iterator
                 yield from walk(item, depth + 1)
 
     return walk(value, 0)
+
+
+#: A timestamp carrying its zone: UTC or an offset.
+ZONED_TIME = re.compile(r"\d(?:Z|[+-]\d{2}:?\d{2})\s*$")
+#: A field naming a time zone ("timeZone", "tz", "time_zone").
+ZONE_KEY = re.compile(r"(?:^|_)tz$|time_?zone|^zone$", re.I)
+
+
+def zoned(args: Any, *, stamps: bool = True, depth: int = 0) -> bool:
+    """Do a call's arguments give a time in a zone of its own: a zone field, or (`stamps`) a
+    timestamp in UTC or with an offset? The person may be told that time, and its day, in
+    theirs."""
+    if depth > 5:
+        return False
+    if isinstance(args, Mapping):
+        return any(
+            ZONE_KEY.search(str(k)) or zoned(v, stamps=stamps, depth=depth + 1)
+            for k, v in args.items()
+        )
+    if isinstance(args, list):
+        return any(zoned(v, stamps=stamps, depth=depth + 1) for v in args[:50])
+    return stamps and isinstance(args, str) and len(args) <= 40 and bool(ZONED_TIME.search(args))

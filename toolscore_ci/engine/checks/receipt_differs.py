@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
-from toolscore_ci.engine.checks._common import json_text
+from toolscore_ci.engine.checks._common import ZONE_KEY, ZONED_TIME, json_text
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
@@ -121,12 +121,6 @@ def _word_echo_differs(
     return None
 
 
-#: A timestamp carrying its zone: UTC or an offset.
-_ZONED = re.compile(r"\d(?:Z|[+-]\d{2}:?\d{2})\s*$")
-#: A field naming a time zone ("timeZone", "tz", "time_zone").
-_ZONE_KEY = re.compile(r"(?:^|_)tz$|time_?zone|^zone$", re.I)
-
-
 def _value_echo_differs(
     kind: str, claimed: str, args: dict[str, Any], out: dict[str, Any]
 ) -> str | None:
@@ -138,7 +132,7 @@ def _value_echo_differs(
     strings = [v for v in iter_scalars(out) if isinstance(v, str)]
     if any(claimed in extract_kinds(v, {kind}).get(kind, ()) for v in strings):
         return None
-    if kind in ("time", "date") and any(_ZONE_KEY.search(str(k)) for k in (*args, *out)):
+    if kind in ("time", "date") and any(ZONE_KEY.search(str(k)) for k in (*args, *out)):
         return None  # times given with a zone field: the receipt's may be in another zone
     for key, sent in args.items():
         echoed = out.get(key)
@@ -146,7 +140,7 @@ def _value_echo_differs(
             continue
         if claimed not in extract_kinds(sent, {kind}).get(kind, ()):
             continue
-        if kind in ("time", "date") and _ZONED.search(echoed):
+        if kind in ("time", "date") and ZONED_TIME.search(echoed):
             # a time in UTC or with an offset: the claim may give it, and its day, in local time
             continue
         if extract_kinds(echoed, {kind}).get(kind):

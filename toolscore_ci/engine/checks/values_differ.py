@@ -1,11 +1,18 @@
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from datetime import date
 from typing import Any
 
-from toolscore_ci.claims.values import evidence_values, same_kind_present, value_matches
-from toolscore_ci.engine.checks._common import json_text, recipient_values
+from toolscore_ci.claims.values import (
+    evidence_values,
+    extract_values,
+    same_kind_present,
+    value_matches,
+)
+from toolscore_ci.engine.checks._common import json_text, recipient_values, zoned
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.model import Reason
@@ -35,7 +42,11 @@ def backing_writes(ctx: Context) -> list[Execution]:
     return in_turn or mine
 
 
-_MONEY_KEYS = ("amount", "price", "total", "salary", "fee", "cost", "charge", "refund", "balance")
+# parts of a charge count too: "$30.50 with the tip" over an amount of 24.50 and a tip of 6
+_MONEY_KEYS = (
+    *("amount", "price", "total", "salary", "fee", "cost", "charge", "refund", "balance"),
+    *("tip", "gratuity", "tax", "surcharge"),
+)
 
 
 def money_args(writes: list[Execution]) -> list[float]:
@@ -84,7 +95,9 @@ def values_differ(ctx: Context) -> Reason | None:
     whose arguments carry no value of that kind; a total that is the sum of the call's
     amounts; an amount in cents; any value found in the call's result; an id some call of the run
     touched (it names a related object); an address in the call's reply-to or sender fields
-    (only the addresses a call reaches are compared)."""
+    (only the addresses a call reaches are compared); a time or date sent with a zone field
+    or as a UTC or offset timestamp (the claim may give it in the user's zone, its day too);
+    a total that adds a tip, tax or surcharge the call was sent."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -112,6 +125,10 @@ def values_differ(ctx: Context) -> Reason | None:
                 continue
         elif not same_kind_present(kind, value, args_text, arg_values):
             continue
+        if kind in ("time", "date") and _may_be_in_another_zone(
+            kind, value, extract_values(claim.text).get("time", ()), writes, arg_values
+        ):
+            continue
         if value_matches(kind, value, everything, all_values):
             continue
         if kind == "id":
@@ -133,6 +150,40 @@ def values_differ(ctx: Context) -> Reason | None:
             + (", ".join(sent) if sent else f"a different {kind}"),
         )
     return None
+
+
+def _may_be_in_another_zone(
+    kind: str,
+    value: str,
+    claimed_times: tuple[str, ...],
+    writes: list[Execution],
+    arg_values: Mapping[str, AbstractSet[str]],
+) -> bool:
+    """Could the claim give the call's time in the user's zone? A time, only when the call
+    was sent a zone field ("15:00", `timeZone: Europe/London`, said as 10:00 Eastern). A date,
+    when the call was sent a zone field or a UTC or offset timestamp: a converted time moves
+    the clock, and its day by one at most ("08:00 on the 13th" for 23:00Z on the 12th); the
+    same clock on another day ("2026-05-21 at 10:30" for 2026-05-22T10:30) is no conversion."""
+    if kind == "time":
+        # a clock said in another zone than a zone field gives; an offset alone is compared
+        # as it is (07:30+01:00 is no 17:30, whatever the user's zone)
+        return any(zoned(e.call.args, stamps=False) for e in writes)
+    if not any(zoned(e.call.args) for e in writes):
+        return False
+    try:
+        claimed = date.fromisoformat(value.lstrip("~"))
+        sent = [date.fromisoformat(d.lstrip("~")) for d in arg_values.get("date", ())]
+    except ValueError:
+        return False
+    if not any(abs((claimed - d).days) <= 1 for d in sent):
+        return False
+    sent_times = {t.lstrip("~") for t in arg_values.get("time", ())}
+    for e in writes:  # the clock of a timestamp sent ("2026-05-22T10:30:00+00:00")
+        sent_times.update(_CLOCK.findall(json_text(e.call.args)))
+    return not claimed_times or not ({t.lstrip("~") for t in claimed_times} & sent_times)
+
+
+_CLOCK = re.compile(r"\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})")
 
 
 def _sent_values(
