@@ -154,3 +154,23 @@ def test_questions_offers_and_plans_are_not_claims() -> None:
         ],
     )
     assert reported_claims(build_index(project(trace)), []) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "category"),
+    [
+        # a read verb beside a write verb does the write (Cursor's edit tool)
+        ("search_replace", "changed"),
+        ("find_replace", "changed"),
+        ("searchReplace", "changed"),
+        ("search_and_replace", "changed"),
+        # ... a read verb alone, or one that reads about a write, reads
+        ("search_files", "retrieved"),
+        ("get_update_status", "retrieved"),
+        ("read_file", "retrieved"),
+    ],
+)
+def test_a_read_verb_beside_a_write_verb_does_the_write(name: str, category: str) -> None:
+    from toolscore_ci.toolkinds import categorize
+
+    assert categorize(name, None, None) == category
