@@ -26,6 +26,22 @@ def never_started(execution: Execution) -> bool:
     return _NOT_STARTED_TEXT.search(execution.judgement.why) is not None
 
 
+#: `timeout N cmd` stopped the command at its time limit: it ran until then (a server up, a
+#: watcher waiting), neither failed nor finished.
+_UNDER_TIMEOUT = re.compile(r"(?:^|[;&|(]\s*)(?:sudo\s+)?timeout\s")
+_TIMED_OUT_TEXT = re.compile(r"\bexit(?:[ _]?(?:code|status))?[ :=]*124\b", re.I)
+
+
+def stopped_at_its_time_limit(execution: Execution) -> bool:
+    """Did `timeout` stop the command (exit 124)? Then it did not fail at what it runs: a
+    server started under `timeout 8 uvicorn ...` always ends so."""
+    if not _UNDER_TIMEOUT.search(execution.command or ""):
+        return False
+    if exit_code(execution.output) == 124:
+        return True
+    return _TIMED_OUT_TEXT.search(execution.judgement.why) is not None
+
+
 def narrowed_to_named(
     values: Mapping[str, tuple[str, ...]],
     runs: list[_Run],

@@ -2,7 +2,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from toolscore_ci.engine.checks._common import narrowed_to_named, never_started
+from toolscore_ci.engine.checks._common import (
+    narrowed_to_named,
+    never_started,
+    stopped_at_its_time_limit,
+)
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import output_text
@@ -41,7 +45,8 @@ def run_failed(ctx: Context) -> Reason | None:
     (true of a run that crashed: only a claim that the run went without error, vocab
     `clean_run`, is contradicted); a failed run followed by an edit (the fix may work); any
     run since the last edit that went through (the claim may be about that one); a command
-    that could not start (exit 126/127); a run judged failed only because its printout opens
+    that could not start (exit 126/127); one `timeout` stopped at its limit (exit 124: a server
+    started under `timeout 8 uvicorn ...`); a run judged failed only because its printout opens
     with "Error" ("Error rate: 0.1%"); a message that admits the failure."""
     claim = ctx.reported.claim
     if claim.category != "ran" or claim.admits_failure:
@@ -60,7 +65,7 @@ def run_failed(ctx: Context) -> Reason | None:
         return None
     if any(e.status == "succeeded" and e.position > last_edit for e in runs):
         return None
-    if never_started(last):
+    if never_started(last) or stopped_at_its_time_limit(last):
         return None
     return ctx.reason(
         "TSC113",
