@@ -29,6 +29,12 @@ def _result(output: object = None, ok: bool | None = True, error: object = None)
         ({"status": "cancelled"}, "deleted", False, "succeeded"),  # cancel -> cancelled
         ({"status": "cancelled"}, "booked", False, "failed"),  # a booking that came back cancelled
         ({"stored": False}, "saved", False, "failed"),
+        # a false act flag beside a state that says the act went through or was taken in is
+        # a later stage not yet reached: an SMS queued, not yet delivered; a refund initiated
+        ({"status": "queued", "delivered": False}, "sent", False, "succeeded"),
+        ({"status": "initiated", "credited": False}, "paid", False, "accepted"),
+        ({"status": "declined", "delivered": False}, "sent", False, "failed"),
+        ({"credited": False}, "paid", False, "failed"),
         ({"archived": False}, "changed", False, "succeeded"),  # a field of the record
         ({"status_code": 202}, "deployed", False, "accepted"),
         ({"exit_code": 1}, "ran", False, "failed"),

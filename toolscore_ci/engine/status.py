@@ -150,9 +150,17 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
     # the object's own state naming the act ({"status": "submitted", "accepted": false}): the
     # act happened, and a flag of the same family that is false speaks of a later stage
     said = {state_word(keys.get(key)) for key in STATE_KEYS} & own
+    # ... and a state that says the act went through or was taken in ({"status": "queued",
+    # "delivered": false}, {"status": "initiated", "credited": false}): the false flag is a
+    # later stage, not yet reached
+    under_way = any(
+        vocab.status_of(w, category) in ("succeeded", "accepted")
+        for key in STATE_KEYS
+        if (w := state_word(keys.get(key))) is not None
+    )
     for key, value in keys.items():
         # {"stored": false} from a save: the flag named for the act says it did not happen
-        if value is False and key in own and not said:
+        if value is False and key in own and not said and not under_way:
             return Judgement("failed", f"{key}: false")
     for key in STATE_KEYS:
         value = keys.get(key)
