@@ -2,11 +2,13 @@ from __future__ import annotations
 
 import re
 
+from toolscore_ci.claims.extract import extract
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.index import claimed_ids
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
+from toolscore_ci.toolkinds import WRITE_CATEGORIES
 from toolscore_ci.vocab import page_words
 
 _WHAT = {
@@ -42,6 +44,21 @@ def _shows_what_the_act_made(ctx: Context, page: str) -> bool:
     return False
 
 
+def _reports_a_done_act(page: str) -> bool:
+    """Does the page itself report an act done, in the words a report would ("Your password
+    has been changed.", "You're all set")? Then a wall or refusal beside it may be what
+    follows the act (signed out after a password change) or about something else (another
+    slot gone): mixed signals are no contradiction. A state alone ("is available") is not an
+    act."""
+    return any(
+        c.category in WRITE_CATEGORIES or c.type == "task_done"
+        for c in extract(page[:_PAGE_CHARS], None)
+    )
+
+
+_PAGE_CHARS = 5_000
+
+
 @check("TSC132", "end-state-shows-failure", "contradicted")
 def probe_page_failure(ctx: Context) -> Reason | None:
     """ "Done" when the end-state probe's screen says the action did not go through: a refusal
@@ -52,7 +69,9 @@ def probe_page_failure(ctx: Context) -> Reason | None:
     the agent's words; only for a final report that the task is done. Leaves alone: pages that
     merely mention errors in their content ("returns 429 Too Many Requests"); a page that shows
     an id the claim names and the last act made ("Booking confirmed, LU-1907"; "20:00 is no
-    longer available" is about another slot); a report that admits it was blocked."""
+    longer available" is about another slot); a page that itself reports an act done ("Your
+    password has been changed. Please sign in": the wall follows the act); a report that
+    admits it was blocked."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -60,7 +79,7 @@ def probe_page_failure(ctx: Context) -> Reason | None:
         return None
     page = text_of(probe.output)
     found = page_words().failure_in(page)
-    if found is None or _shows_what_the_act_made(ctx, page):
+    if found is None or _shows_what_the_act_made(ctx, page) or _reports_a_done_act(page):
         return None
     slot, words = found
     return ctx.reason(
