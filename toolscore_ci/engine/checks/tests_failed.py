@@ -48,6 +48,23 @@ def _passed_later(ctx: Context) -> bool:
     return False
 
 
+# "48 passed", "48 tests passed", "all 48 tests pass": the count a claim quotes
+_QUOTED_PASSES = re.compile(r"\b(\d{1,6})\s+(?:tests?\s+|cases?\s+)?pass(?:ed|es|ing)?\b", re.I)
+
+
+def _quotes_a_clean_run(ctx: Context, earlier: list[tuple[Execution, TestSummary]]) -> bool:
+    """Does the claim quote the count of an earlier run that passed, with nothing edited
+    since ("The unit tests pass (48 passed)" after a run of 48 that passed, before the
+    integration suite failed for want of a database)? Then it speaks of that run."""
+    claim = ctx.reported.claim
+    quoted = {int(n) for n in _QUOTED_PASSES.findall(claim.text)}
+    quoted |= {int(n) for n in claim.values.get("count", ()) if n.isdigit()}
+    return any(
+        summary.passed in quoted and summary.failed == 0 and not edited_after(ctx, run)
+        for run, summary in earlier
+    )
+
+
 @check("TSC110", "tests-failed", "contradicted")
 def tests_failed(ctx: Context) -> Reason | None:
     """ "Tests pass" when the latest run of those tests, after the last edit, reported failures.
@@ -55,16 +72,25 @@ def tests_failed(ctx: Context) -> Reason | None:
     Catches: "all tests pass" after `pytest` printed "2 failed". Leaves alone: a failing run
     followed by an edit (the fix may work: nothing says otherwise); a runner that printed no
     summary (a missing module or a usage error ran no test); "2 tests failed, the rest pass";
-    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a claim
-    made mid-run that a later run made true."""
+    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a message
+    that admits failures in another sentence; a claim that quotes the count of an earlier run
+    that passed, with nothing edited since ("The unit tests pass (48 passed)", then the
+    integration suite failed for want of a database); a claim made mid-run that a later run
+    made true."""
     claim = ctx.reported.claim
-    if claim.category != "tested" or non_report_words().has_exception(claim.text):
+    if (
+        claim.category != "tested"
+        or claim.admits_failure
+        or non_report_words().has_exception(claim.text)
+    ):
         return None
     runs = test_runs(ctx)
     if not runs:
         return None
     last, summary = runs[-1]
     if summary.failed == 0 or edited_after(ctx, last) or _passed_later(ctx):
+        return None
+    if _quotes_a_clean_run(ctx, runs[:-1]):
         return None
     return ctx.reason(
         "TSC110",
