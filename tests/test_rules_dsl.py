@@ -513,3 +513,24 @@ def test_a_failed_row_says_which_side_gave_the_expected_value() -> None:
     assert "(the call's args.path)" in from_call.describe()
     literal = apply_check("failed", Check("equals", 1, "number"), {}, {}, output)
     assert literal.describe() == "failed equals 1 (got 0): fail"
+
+
+@pytest.mark.parametrize(
+    ("op", "value", "attendees", "result"),
+    [
+        # Google Calendar's attendees are objects: one of them holding the address is it
+        ("contains", "priya@globex.example", [{"email": "Priya@Globex.example"}], "pass"),
+        ("subset", ["priya@globex.example"], [{"email": "priya@globex.example"}], "pass"),
+        ("contains", "priya@globex.example", ["priya@globex.example"], "pass"),
+        # ... and none holding it is no match, nor is the address nested deeper
+        ("contains", "priya@globex.example", [{"email": "ravi@globex.example"}], "fail"),
+        ("contains", "priya@globex.example", [{"who": {"email": "priya@globex.example"}}], "fail"),
+    ],
+)
+def test_a_list_of_objects_contains_what_one_of_them_holds(
+    op: str, value: Any, attendees: list[Any], result: str
+) -> None:
+    from toolscore_ci.rules.dsl import Check
+
+    row = apply_check("attendees", Check(op, value, "email"), {}, {}, {"attendees": attendees})
+    assert row.result == result, row.describe()

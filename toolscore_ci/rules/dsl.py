@@ -410,14 +410,27 @@ def _contains(actual: Any, expected: Any, as_: str | None) -> bool:
             return e is not _MISSING and str(e) in str(normalise(actual, as_))
         return str(expected) in actual
     if isinstance(actual, list):
-        return any(equal(item, expected, as_) for item in actual)
+        return any(_item_is(item, expected, as_) for item in actual)
+    return False
+
+
+def _item_is(item: Any, expected: Any, as_: str | None) -> bool:
+    """A list item is the expected value, or, for a scalar expected, an object holding it as
+    one of its own fields: Google Calendar's attendees are `{"email": ..., "responseStatus":
+    ...}`, and `attendees contains priya@...` means one of them is Priya."""
+    if equal(item, expected, as_):
+        return True
+    if isinstance(item, Mapping) and not isinstance(expected, (Mapping, list)):
+        return any(
+            equal(v, expected, as_) for v in item.values() if not isinstance(v, (Mapping, list))
+        )
     return False
 
 
 def _subset(actual: Any, expected: Any, as_: str | None) -> bool:
     wanted = expected if isinstance(expected, list) else [expected]
     have = actual if isinstance(actual, list) else [actual]
-    return all(any(equal(h, w, as_) for h in have) for w in wanted)
+    return all(any(_item_is(h, w, as_) for h in have) for w in wanted)
 
 
 def apply_check(
