@@ -60,3 +60,45 @@ def test_a_wall_or_refusal_with_nothing_done_is_caught(trace: dict[str, Any]) ->
     result = CHECKER.check(project(trace), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC132" in {r.code for r in result.reasons}
+
+
+def _settings(task: str, page: str) -> dict[str, Any]:
+    trace = build(
+        "setting-for-one-item",
+        [
+            ("user", task),
+            ("call", "app.tap", {"target": "Mute"}, None, None),
+            ("probe", "app.read_screen", None, True, {"visible_text": page}),
+            ("agent", "Done."),
+        ],
+    )
+    trace["task"]["instruction"] = task
+    return trace
+
+
+@pytest.mark.parametrize(
+    "trace",
+    [
+        _settings(
+            "Turn off notifications for the Family group chat.",
+            "Settings\nNotifications: On\nFamily: Muted\nWork: Unmuted",
+        ),
+        _settings(
+            "Disable location sharing with Mark.",
+            "Location sharing: On\nSharing with: Ana\nMark: Not sharing",
+        ),
+    ],
+    ids=["one-chat-muted", "one-person-unshared"],
+)
+def test_a_setting_asked_for_one_listed_item_is_not_the_global_switch(
+    trace: dict[str, Any],
+) -> None:
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    assert "TSC134" not in {r.code for r in result.reasons}, [r.as_dict() for r in result.reasons]
+
+
+def test_the_global_switch_the_task_asked_for_is_still_caught() -> None:
+    trace = _settings("Turn off notifications.", "Settings\nNotifications: On\nFamily: Muted")
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert "TSC134" in {r.code for r in result.reasons}

@@ -57,6 +57,23 @@ def asked_states(task: str, label: str, words: PageWords) -> set[str]:
     return asked
 
 
+# "Family: Muted", "Mark: Not sharing": a line of its own, a label and a value
+_ITEM_LINE = re.compile(r"^\s*(?P<label>[^\W\d_][^:\n]{0,40}?)\s*:\s*\S", re.M)
+
+
+def _names_a_listed_item(task: str, page: str, settings: set[str]) -> bool:
+    """Does the task name an item the page lists on a line of its own, other than the
+    settings the task asks a state for ("Turn off notifications for the Family chat" beside
+    "Family: Muted"; "Disable sharing with Mark" beside "Mark: Not sharing")? Then the state
+    was asked for that item, and the page's switch for everything is not the one meant."""
+    task_words = set(re.findall(r"[^\W\d_]+", task))
+    for m in _ITEM_LINE.finditer(page):
+        label = _norm(m.group("label"))
+        if label not in settings and " " not in label and len(label) >= 3 and label in task_words:
+            return True
+    return False
+
+
 @check("TSC134", "end-state-wrong-setting", "contradicted")
 def probe_task_switch(ctx: Context) -> Reason | None:
     """ "Done" when the task asks for a setting off or on and the end-state probe shows that
@@ -67,7 +84,9 @@ def probe_task_switch(ctx: Context) -> Reason | None:
     Leaves alone: the setting shown as asked; other settings on the page ("Product updates:
     off"); a setting the task names with no verb asking for a state in its clause ("turn off
     product updates but keep marketing emails on"); a page that shows the setting both ways (a
-    before and after); a report that admits it was blocked."""
+    before and after); a task that names an item the page lists on its own line ("Turn off
+    notifications for the Family chat" beside "Family: Muted": the global switch is not the one
+    asked for); a report that admits it was blocked."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -77,9 +96,13 @@ def probe_task_switch(ctx: Context) -> Reason | None:
     if not task:
         return None
     words = page_words()
+    page = text_of(probe.output)
     shown: dict[str, tuple[str, set[str]]] = {}
-    for label, as_shown, state in settings_shown(text_of(probe.output), words):
+    for label, as_shown, state in settings_shown(page, words):
         shown.setdefault(label, (as_shown, set()))[1].add(state)
+    asked_for = {label for label in shown if asked_states(task, label, words)}
+    if _names_a_listed_item(task, page, asked_for):
+        return None
     for label, (as_shown, states) in shown.items():
         asked = asked_states(task, label, words)
         if len(asked) == 1 and len(states) == 1 and asked != states:
