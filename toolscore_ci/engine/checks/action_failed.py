@@ -1,7 +1,13 @@
 from __future__ import annotations
 
 from toolscore_ci.engine.checks._common import arg_values, same_target
-from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, claimed_ids, normal_id
+from toolscore_ci.engine.index import (
+    TARGET_KEY,
+    WRITE_CATEGORIES,
+    Execution,
+    claimed_ids,
+    normal_id,
+)
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
@@ -15,7 +21,9 @@ def action_failed(ctx: Context) -> Reason | None:
     Catches: "You're booked" after `book_reservation` returned an error, and nothing booked
     since. Leaves alone: a failure retried with other arguments that then succeeded (an edit
     retried, a lookup with a corrected email); a failed write cleared by a later write of
-    another tool to the same target (Edit refused, the file rewritten with Write); a claim that names a target some other call
+    another tool to the same target (Edit refused, the file rewritten with Write); a failed
+    call sent again with only its target changed, to a target a call found after the failure
+    (the same message to the address a directory search returned once the short one bounced); a claim that names a target some other call
     of the same kind did succeed on; a failed check (a reproduction script, a read) reported
     as an edit; a message that admits the failure; "sent it to Mei" when the call to Ravi
     failed and Mei's went through (a claim covers every call only when it says "all"); a
@@ -66,11 +74,16 @@ def action_failed(ctx: Context) -> Reason | None:
             # failed write is cleared by a later successful write to the same target (an Edit
             # refused, then the file rewritten with Write)
             and (
-                later.call.name == e.call.name
-                or later.category == e.category
-                or (later.effect == "write" and e.effect == "write")
+                (
+                    (
+                        later.call.name == e.call.name
+                        or later.category == e.category
+                        or (later.effect == "write" and e.effect == "write")
+                    )
+                    and same_target(e, later)
+                )
+                or _retried_at_another_target(e, later, ctx.prior)
             )
-            and same_target(e, later)
             for later in mine
         )
     ]
@@ -130,3 +143,32 @@ def _after_its_answer(later: Execution, failed: Execution) -> bool:
     call issued in the same parallel batch is a sibling, whatever order the answers came in."""
     seen = failed.result.i if failed.result is not None else failed.call.i
     return later.call.i > seen
+
+
+def _retried_at_another_target(failed: Execution, later: Execution, prior: list[Execution]) -> bool:
+    """Is `later` the failed call sent again with only its target changed, to a target a
+    call found after the failure (the same message to the address a directory search
+    returned once the short one bounced)? The next recipient of a message sent to several
+    people is no retry: nothing looked that address up after the failure."""
+    if later.call.name != failed.call.name or not _after_its_answer(later, failed):
+        return False
+    a, b = failed.call.args, later.call.args
+    if not isinstance(a, dict) or not isinstance(b, dict) or a.keys() != b.keys():
+        return False
+    changed = {k for k in a if a[k] != b[k]}
+    kept = [k for k in a if k not in changed and a[k] not in (None, "", [], {})]
+    if not changed or not kept or not all(_names_a_target(k) for k in changed):
+        return False
+    new = {normal_id(str(b[k])) for k in changed if isinstance(b[k], (str, int))}
+    return any(
+        _after_its_answer(e, failed)
+        and e.position < later.position
+        and e.status == "succeeded"
+        and any(v in new for v in (normal_id(str(x)) for x in iter_scalars(e.output)))
+        for e in prior
+    )
+
+
+def _names_a_target(key: str) -> bool:
+    """Does an argument name whom or what a call acts on (an id, an address, a recipient)?"""
+    return TARGET_KEY.search(key.lower()) is not None or key.lower() in ("to", "cc", "bcc")
