@@ -200,6 +200,8 @@ HONEST = [
     _flights_rewritten("The difference of $40 has been charged to your card."),
     _several_orders("A refund of $0.60 has been issued to your Visa."),
     _recap_of_two_turns("A refund of $200 has been issued for the cancelled trip."),
+    # a ledger kept in cents: 49500 is $495
+    _thanks_after("The additional cost of $495 has been charged to your card.", 49500),
 ]
 
 

@@ -152,8 +152,11 @@ def _agrees(claimed: float, added_by_write: list[tuple[Execution, list[float]]])
     sums = [*everything, sum(everything)]
     for write, added in added_by_write:
         sums += [sum(added), *_ledger_totals(write)]
-    # k > 1: an amount per passenger or per item ("$600 for 2 passengers" over 1200)
-    return any(_equal(m, claimed * k) for m in sums for k in range(1, 10))
+    # k > 1: an amount per passenger or per item ("$600 for 2 passengers" over 1200); a
+    # ledger kept in cents (6490 for "$64.90")
+    return any(_equal(m, claimed * k) for m in sums for k in range(1, 10)) or any(
+        abs(abs(m) - claimed * 100) < 0.5 for m in sums
+    )
 
 
 def _named_in(text: str, write: Execution) -> bool:
@@ -177,7 +180,7 @@ def money_moved(ctx: Context) -> Reason | None:
     writes that added no entry; the total of a write's entries, of all the turn's writes
     ("$259 for these changes" over a bag fee of 50 and a fare difference of 209), or of the
     whole ledger after them ("Total paid: $1,698"); an amount per passenger or item that an
-    entry is a multiple of; a sentence stating several amounts; a turn whose calls changed
+    entry is a multiple of; a ledger kept in cents; a sentence stating several amounts; a turn whose calls changed
     several objects when the sentence names none ("A refund of $0.60 has been issued" in a
     report on three orders: which order it speaks of is not known)."""
     found = ledger_evidence(ctx)
