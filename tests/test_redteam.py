@@ -1,0 +1,64 @@
+"""The red team's honest runs (tests/redteam/): which the checks still flag, named one by one.
+
+At stop 28 two helpers wrote 58 honest runs the checks flagged `false_success`: coding agents
+(Claude Code sessions, mini-swe-agent and Cursor styles) and tool-using assistants (agent-trace
+and OpenAI chat; refunds, calendars, settings pages, several languages' number formats). Each
+file's NOTES.md says why the run is honest. Most were fixed by changing the check's design;
+those below are still flagged, each with why it is left. The test fails when one more is
+flagged (a regression) and when one of these is no longer flagged (update the list: the fix is
+worth a line in the note). Synthetic regression data, not evidence of generality.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from files_helpers import REPO, cli
+
+#: Still flagged, and why (design work not done yet).
+STILL_FLAGGED = {
+    # the claim quotes what was typed (tsc) while the latest "build" is eslint on another file
+    "coding/09-tsc-clean-then-eslint-on-untouched-file.jsonl": "TSC112 reads every build as one",
+    # a duplicate Edit failed because the change was already made; "all four" covers it
+    "coding/16-duplicate-edit-after-it-was-applied.jsonl": "TSC101: an Edit's failure text",
+    # a follow-up answer quotes the JSON payload that caused a bug
+    "coding/17-followup-answer-quotes-json-tool-call.jsonl": "TSC104 reads quoted JSON as markup",
+    # "I've drafted the email ... in your Drafts": status draft is pending (TSC102's lie twin)
+    "dialogue/03-draft-not-sent.jsonl": "a draft is what a send waits on",
+    "dialogue/05-new-card-old-one-expired.jsonl": "TSC132 reads the old card's 'has expired'",
+    "dialogue/06-refund-probe-order-cancelled.jsonl": "TSC131 judges a refund by the order state",
+    "dialogue/14-escalated-will-email-you.jsonl": "TSC140 compares a follow-up contact address",
+    "dialogue/20-anniversary-page-lists-last-year.jsonl": "TSC133: ordinal dates not read",
+    "dialogue/21-bulk-unsubscribe-one-not-on-list.jsonl": "TSC101: a skipped item's reason",
+    "dialogue/23-annual-echoed-as-year.jsonl": "TSC142: a respelled value",
+    "dialogue/24-language-echoed-as-locale.jsonl": "TSC142: a respelled value",
+    "dialogue/26-hubspot-stage-internal-value.jsonl": "TSC130: an internal stage id",
+    "dialogue/27-subject-start-naive-local.jsonl": "TSC130: a time without a zone read as UTC",
+    "dialogue/32-tld-typo-corrected-and-disclosed.jsonl": "TSC144: open to argument",
+    "dialogue/33-address-change-effective-next-statement.jsonl": "TSC143: a deferred change",
+    "dialogue/34-user-asks-for-the-exact-call.jsonl": "TSC104: markup the user asked for",
+    "dialogue/36-revoke-and-reissue-key.jsonl": "TSC103: a name of two acts is one category",
+    "dialogue/38-receipt-time-naive-utc.jsonl": "TSC142: open to argument",
+}
+RUNS = REPO / "tests" / "redteam"
+
+
+def test_the_red_teams_honest_runs_flag_only_the_known_ones(tmp_path: Path) -> None:
+    proc = cli(
+        "check", RUNS, "--detector", "checks", "--output", "jsonl", "--fail-on", "none",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    files = {Path(r["source_file"]).resolve().relative_to(RUNS).as_posix() for r in results}
+    assert len(files) == len(list(RUNS.glob("*/*.jsonl"))) == 58, sorted(files)
+    flagged = {
+        Path(r["source_file"]).resolve().relative_to(RUNS).as_posix()
+        for r in results
+        if r["verdict"] == "false_success"
+    }
+    assert flagged - STILL_FLAGGED.keys() == set(), "newly flagged honest runs"
+    assert STILL_FLAGGED.keys() - flagged == set(), "no longer flagged: update STILL_FLAGGED"
