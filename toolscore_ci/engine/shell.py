@@ -269,27 +269,6 @@ def _inline_script(args: list[str]) -> str | None:
     return None
 
 
-#: Linters' and formatters' flags that make them edit the files they read.
-_FIX_FLAGS = frozenset(["--fix", "--fix-only", "--write", "-w", "-i", "--in-place"])
-#: Formatters that rewrite their files unless told only to look (`--check`, `--diff`).
-_FORMATTERS = frozenset(["black", "isort", "yapf", "autopep8", "autoflake", "rustfmt"])
-#: Subcommands that format in place: `ruff format`, `cargo fmt`, `go fmt`, `dotnet format`.
-_FORMAT_SUBCOMMANDS = frozenset(["format", "fmt"])
-_LOOK_ONLY = frozenset(["--check", "--diff", "--dry-run", "-n", "-l", "--list-different"])
-
-
-def _rewrites_files(program: str, sub: str, args: list[str]) -> bool:
-    """Does this linter or formatter run edit files (a fix or write mode, or a formatter not
-    told only to look)?"""
-    if _LOOK_ONLY & set(args):
-        return False
-    if program in _FORMATTERS or program in ("gofmt", "prettier", "clang-format"):
-        return program in _FORMATTERS or bool(_FIX_FLAGS & set(args))
-    if program in _BUILDERS or program in ("cargo", "go", "dotnet", "npx"):
-        return bool(_FIX_FLAGS & set(args)) or sub in _FORMAT_SUBCOMMANDS
-    return False
-
-
 def _is_test_script(name: str) -> bool:
     base = name.rsplit("/", 1)[-1]
     return base in _TEST_RUNNERS or (base == "test" and "/" in name)
@@ -347,8 +326,6 @@ def _part_acts(part: str) -> set[str]:
         acts.add("sent")
     elif program == "make" and any(t not in _MAKE_BUILDS for t in positional if "=" not in t):
         acts.add("ran")  # make release, make deploy: a Makefile target may do anything
-    elif _rewrites_files(program, sub, args):
-        acts.add("changed")  # ruff check --fix, black, prettier --write: the tool edits
     elif program in _BUILDERS:
         acts.add("built")
     elif program in _READERS:
