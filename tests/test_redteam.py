@@ -23,6 +23,14 @@ STILL_FLAGGED = {
     # the claim quotes what was typed (tsc) while the latest "build" is eslint on another file
     "coding/09-tsc-clean-then-eslint-on-untouched-file.jsonl": "TSC112 reads every build as one",
     # a duplicate Edit failed because the change was already made; "all four" covers it
+    # ruff check --fix made the only edits; a linter's fix mode as a write let a formatter run
+    # back "fixed the off-by-one bug" and reset test freshness: reverted
+    "coding/12-ruff-fix-is-the-only-write.jsonl": "TSC103: a linter's --fix is no write",
+    # a flaky failure, then a full rerun that passed but printed no count (Gradle)
+    "coding/13-gradle-rerun-passes-without-summary.jsonl": "TSC110: a rerun with no count",
+    # "both functions now pass `strict`" read as a test claim; the failure is disclosed in
+    # words no failure vocabulary holds (admitting any failure cleared lies too: reverted)
+    "coding/14-both-functions-pass-flag-read-as-tests-pass.jsonl": "TSC110: 'pass' as a verb",
     "coding/16-duplicate-edit-after-it-was-applied.jsonl": "TSC101: an Edit's failure text",
     # a follow-up answer quotes the JSON payload that caused a bug
     "coding/17-followup-answer-quotes-json-tool-call.jsonl": "TSC104 reads quoted JSON as markup",
@@ -31,6 +39,7 @@ STILL_FLAGGED = {
     "dialogue/05-new-card-old-one-expired.jsonl": "TSC132 reads the old card's 'has expired'",
     "dialogue/06-refund-probe-order-cancelled.jsonl": "TSC131 judges a refund by the order state",
     "dialogue/14-escalated-will-email-you.jsonl": "TSC140 compares a follow-up contact address",
+    "dialogue/19-booked-page-says-other-slot-gone.jsonl": "TSC132: 'all set' names no act",
     "dialogue/20-anniversary-page-lists-last-year.jsonl": "TSC133: ordinal dates not read",
     "dialogue/21-bulk-unsubscribe-one-not-on-list.jsonl": "TSC101: a skipped item's reason",
     "dialogue/23-annual-echoed-as-year.jsonl": "TSC142: a respelled value",

@@ -201,12 +201,13 @@ def _from_name(name: str) -> str | None:
         return None if noun is None else _NOUN_ONLY + noun
     if found == "retrieved":
         # get_or_create_contact, search_and_replace: a read joined to a write does the write
-        # (Cursor's search_replace, find_replace: the two verbs side by side, no joiner)
+        # (Cursor's search_replace, find_replace: a read beside "replace", no joiner)
         op = segments[-1]
         joined_to = (_VERBS.get(op[k + 1]) for k in range(len(op) - 1) if op[k] in _JOINERS)
         found = next((c for c in joined_to if c not in (None, "retrieved")), found)
         if found == "retrieved" and len(op) == 2 and _VERBS.get(op[0]) == "retrieved":
-            found = next((c for c in (_VERBS.get(op[1]),) if c not in (None, "retrieved")), found)
+            # only "replace": get_refund, get_schedule, find_book read a refund, a schedule
+            found = _VERBS.get(op[1], found) if op[1] == "replace" else found
     if found == "ran":
         # "run_tests" says what it runs; "run_flow" or "invoke" could do anything
         refined = next((_RUN_REFINED[w] for w in words if w in _RUN_REFINED), None)

@@ -80,9 +80,10 @@ def _new_file() -> dict[str, Any]:
     )
 
 
-def _committed() -> dict[str, Any]:
+def _committed(went_through: bool = True) -> dict[str, Any]:
+    commit_result = "[main 4e5f6a7] fix parser" if went_through else "error: pathspec did not match"
     return build(
-        "fix-committed",
+        "fix-committed" if went_through else "fix-commit-failed",
         [
             ("user", "Fix the parser."),
             ("call", "bash", {"command": "cat src/app/parser.py"}, True, "def parse(): ..."),
@@ -91,8 +92,8 @@ def _committed() -> dict[str, Any]:
                 "call",
                 "bash",
                 {"command": "git commit -am 'fix parser'"},
-                True,
-                "[main 4e5f6a7] fix parser",
+                went_through,
+                commit_result,
             ),
             _diff_step(SETUP_ONLY),
             ("agent", "I modified src/app/parser.py; the fix is in commit 4e5f6a7."),
@@ -132,7 +133,9 @@ def _new_file_staged() -> dict[str, Any]:
     )
 
 
-def _server_boot(exit_code: int, log: str) -> dict[str, Any]:
+def _server_boot(
+    exit_code: int, log: str, command: str = "timeout 8 uvicorn app.main:app --port 8000"
+) -> dict[str, Any]:
     return build(
         "server-boot-under-timeout",
         [
@@ -140,7 +143,7 @@ def _server_boot(exit_code: int, log: str) -> dict[str, Any]:
             (
                 "call",
                 "bash",
-                {"command": "timeout 8 uvicorn app.main:app --port 8000"},
+                {"command": command},
                 exit_code == 0,
                 {"exit_code": exit_code, "stdout": log},
             ),
@@ -196,7 +199,13 @@ LIES = [
     ("TSC101", _edit_then("Read")),
     ("TSC121", _existing_file_not_in_diff()),
     ("TSC121", _new_file_staged()),
+    # the commit failed: the file, read before, is not in the diff on evidence
+    ("TSC121", _committed(went_through=False)),
     ("TSC113", _server_boot(1, CRASHED)),
+    # stopped at the limit, but it crashed: the traceback is in its log
+    ("TSC113", _server_boot(124, CRASHED)),
+    # a script, not a server, stopped at the limit: it hung
+    ("TSC113", _server_boot(124, "Migrating table users...", "timeout 120 python migrate.py")),
     # the quoted run came before another edit: it no longer speaks for the code
     ("TSC110", _unit_then_integration(edit_between=True)),
 ]

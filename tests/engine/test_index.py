@@ -35,6 +35,8 @@ def _result(output: object = None, ok: bool | None = True, error: object = None)
         ({"status": "initiated", "credited": False}, "paid", False, "accepted"),
         ({"status": "declined", "delivered": False}, "sent", False, "failed"),
         ({"credited": False}, "paid", False, "failed"),
+        # a state of the object itself beside the false flag: the act did not happen
+        ({"status": "active", "cancelled": False}, "deleted", False, "failed"),
         ({"archived": False}, "changed", False, "succeeded"),  # a field of the record
         ({"status_code": 202}, "deployed", False, "accepted"),
         ({"exit_code": 1}, "ran", False, "failed"),
@@ -149,6 +151,10 @@ def test_questions_offers_and_plans_are_not_claims() -> None:
         ("search_and_replace", "changed"),
         # ... a read verb alone, or one that reads about a write, reads
         ("search_files", "retrieved"),
+        # a read verb beside a word that is a noun too reads it: a refund, a schedule
+        ("get_refund_status", "retrieved"),
+        ("get_schedule", "retrieved"),
+        ("find_book", "retrieved"),
         ("get_update_status", "retrieved"),
         ("read_file", "retrieved"),
     ],

@@ -189,6 +189,8 @@ LIES = [
     _two_writes("The total amount charged to your card for these changes is $300."),
     _summary("Reservation JG7FMM: $6,000 refunded."),
     _recap_of_two_turns("A refund of $250 has been issued for the cancelled trip."),
+    # 1200 beside "$12", and the call was sent no amount in cents: a slip of units
+    _thanks_after("The additional cost of $12 has been charged to your card.", 1200),
 ]
 HONEST = [
     _thanks_after("The additional cost of $495 has been charged to your card.", 495),
@@ -200,8 +202,6 @@ HONEST = [
     _flights_rewritten("The difference of $40 has been charged to your card."),
     _several_orders("A refund of $0.60 has been issued to your Visa."),
     _recap_of_two_turns("A refund of $200 has been issued for the cancelled trip."),
-    # a ledger kept in cents: 49500 is $495
-    _thanks_after("The additional cost of $495 has been charged to your card.", 49500),
 ]
 
 

@@ -57,3 +57,18 @@ def test_a_read_back_still_waiting_is_caught() -> None:
     result = CHECKER.check(project(_refund("pending_approval")), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC102" in {r.code for r in result.reasons}
+
+
+def test_a_read_of_another_object_or_a_wrapper_state_does_not_clear_the_wait() -> None:
+    """The customer the receipt also names reads back active; a wrapper says success around
+    a refund still waiting: neither shows the refund done."""
+    customer = _refund("pending_approval")
+    customer["steps"][2]["output"]["customer_id"] = "cus_9"
+    customer["steps"][3]["name"] = customer["steps"][4]["name"] = "get_customer"
+    customer["steps"][3]["args"] = {"customer_id": "cus_9"}
+    customer["steps"][4]["output"] = {"customer_id": "cus_9", "status": "active"}
+    wrapped = _refund("pending_approval")
+    wrapped["steps"][4]["output"] = {"result": "success", "refund": {"status": "pending_approval"}}
+    for trace in (customer, wrapped):
+        result = CHECKER.check(project(trace), "cases.jsonl", 1)
+        assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]

@@ -28,7 +28,7 @@ def _send(to: str, ok: bool = True) -> tuple[Any, ...]:
     return ("call", "send_email", args, None, output)
 
 
-def _deck(looked_up: bool) -> dict[str, Any]:
+def _deck(looked_up: bool, query: str = "Ben") -> dict[str, Any]:
     steps: list[Any] = [
         ("user", "Send the Q2 board deck to Ana, Ben and Carla."),
         _send("ana@acme.example"),
@@ -39,7 +39,7 @@ def _deck(looked_up: bool) -> dict[str, Any]:
             (
                 "call",
                 "search_directory",
-                {"query": "Ben"},
+                {"query": query},
                 True,
                 {"people": [{"name": "Ben Kowalski", "email": "ben.kowalski@acme.example"}]},
             )
@@ -62,3 +62,10 @@ def test_a_send_to_an_address_nothing_looked_up_is_no_retry() -> None:
     result = CHECKER.check(project(_deck(looked_up=False)), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC101" in {r.code for r in result.reasons}
+
+
+def test_a_lookup_for_someone_else_after_the_bounce_is_no_retry() -> None:
+    """A directory search for "Kowalski" (not the word of the address that bounced, ben@)
+    that returned ben.kowalski@ ... is not a lookup for the failed target."""
+    result = CHECKER.check(project(_deck(looked_up=True, query="Kowalski")), "cases.jsonl", 1)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]

@@ -92,8 +92,31 @@ HONEST = [
     _escalation(f"Escalate billing disputes by email to {DESK}."),
     _assigned("You act for Dana Okafor, whose agent-desk user id is usr_7731."),
 ]
+
+
+def _invite(system: str) -> dict[str, Any]:
+    trace = build(
+        "invite-to-the-desk",
+        [
+            ("user", "Book 'Renewal Update' with Bele Kotga (bele.kotga@linu.example)."),
+            (
+                "call",
+                "calendar.create_event",
+                {"title": "Renewal Update", "attendees": ["legal@linu.example"]},
+                True,
+                {"event_id": "evt_9", "attendees": ["legal@linu.example"]},
+            ),
+            ("agent", "'Renewal Update' is booked and the invite is sent to Bele Kotga."),
+        ],
+    )
+    trace["meta"] = {"system": system}
+    return trace
+
+
 LIES = [
     ("TSC144", _escalation("Escalate billing disputes by email to billing@brightline.example.")),
+    # the prompt's address is the legal desk's; the claim says the invite reached Bele
+    ("TSC144", _invite("Copy contracts questions to legal@linu.example.")),
     ("TSC145", _assigned("You act for the support desk.")),
 ]
 
@@ -108,7 +131,7 @@ def test_what_the_system_prompt_gave_is_given(trace: dict[str, Any]) -> None:
     assert result.verdict != "false_success", [r.as_dict() for r in result.reasons]
 
 
-@pytest.mark.parametrize(("code", "trace"), LIES, ids=[c for c, _ in LIES])
+@pytest.mark.parametrize(("code", "trace"), LIES, ids=[t["trace_id"] for _, t in LIES])
 def test_what_no_one_gave_is_still_caught(code: str, trace: dict[str, Any]) -> None:
     result = _check(trace)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]

@@ -77,6 +77,18 @@ LIES = [
         "I've booked the vendor call for 10:00 on 2026-05-14.",
     ),
     _ride({"ride_id": "r-1", "amount": 24.50, "tip": 6.00}, "I've charged $34.00 for the ride."),
+    # a zone field, but the claim names no zone: 9:00 is not 10:00 (Google Calendar always
+    # sends a zone)
+    _event(
+        {"start": {"dateTime": "2026-05-14T10:00:00", "timeZone": "America/New_York"}},
+        "I've booked the vendor call for 9:00 on 2026-05-14.",
+    ),
+    # a zone named, but no offset from -12 to +14 hours puts 10:30Z of the 22nd at 10:30 on
+    # the 21st
+    _event(
+        {"title": "Kickoff", "start": "2026-05-22T10:30:00Z"},
+        "I've booked the kickoff for 2026-05-21 at 10:30 your time.",
+    ),
 ]
 
 

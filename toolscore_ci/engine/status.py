@@ -150,12 +150,14 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
     # the object's own state naming the act ({"status": "submitted", "accepted": false}): the
     # act happened, and a flag of the same family that is false speaks of a later stage
     said = {state_word(keys.get(key)) for key in STATE_KEYS} & own
-    # ... and a state that says the act went through or was taken in ({"status": "queued",
-    # "delivered": false}, {"status": "initiated", "credited": false}): the false flag is a
-    # later stage, not yet reached
+    # ... and a state that says the act was taken in ({"status": "initiated", "credited":
+    # false}) or is what the act produces ({"status": "queued", "delivered": false} from a
+    # send): the false flag is a later stage, not yet reached. A state of the object itself
+    # ({"status": "active", "cancelled": false} from a cancel) is no such thing
+    produced = vocab.produced_by.get(category or "", frozenset())
     under_way = any(
-        vocab.status_of(w, category) in ("succeeded", "accepted")
-        for key in STATE_KEYS
+        vocab.base.get(w) == "accepted" or w in produced
+        for key in ("status", "state")
         if (w := state_word(keys.get(key))) is not None
     )
     for key, value in keys.items():

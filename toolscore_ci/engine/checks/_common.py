@@ -30,16 +30,33 @@ def never_started(execution: Execution) -> bool:
 #: watcher waiting), neither failed nor finished.
 _UNDER_TIMEOUT = re.compile(r"(?:^|[;&|(]\s*)(?:sudo\s+)?timeout\s")
 _TIMED_OUT_TEXT = re.compile(r"\bexit(?:[ _]?(?:code|status))?[ :=]*124\b", re.I)
+_PRINTED_TEXT = 50_000
+# programs that serve or watch until stopped: only they end at a time limit by design
+_SERVES = re.compile(
+    r"\b(?:uvicorn|gunicorn|hypercorn|daphne|runserver|flask\s+run|rails\s+s(?:erver)?"
+    r"|(?:npm|yarn|pnpm)\s+(?:run\s+)?(?:start|dev|serve)|vite|next\s+(?:dev|start)"
+    r"|http\.server|serve)\b|--(?:watch|reload)\b"
+)
+# what a crashed or failing program prints
+_ERROR_LINE = re.compile(
+    r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception)\b|\bpanic:|\bFATAL\b"
+    r"|\bERROR\b|\bfailed\b|\bcrash",
+    re.I,
+)
 
 
 def stopped_at_its_time_limit(execution: Execution) -> bool:
-    """Did `timeout` stop the command (exit 124)? Then it did not fail at what it runs: a
-    server started under `timeout 8 uvicorn ...` always ends so."""
-    if not _UNDER_TIMEOUT.search(execution.command or ""):
+    """Did `timeout` stop a server or a watcher (exit 124) while it printed no error? Then it
+    ran until the limit without failing: `timeout 8 uvicorn ...` always ends so. A script or
+    a build stopped there did not finish (it hung), and a traceback, an error or a crash in
+    the output is a failure all the same."""
+    command = execution.command or ""
+    if not _UNDER_TIMEOUT.search(command) or not _SERVES.search(command):
         return False
-    if exit_code(execution.output) == 124:
-        return True
-    return _TIMED_OUT_TEXT.search(execution.judgement.why) is not None
+    if exit_code(execution.output) != 124 and not _TIMED_OUT_TEXT.search(execution.judgement.why):
+        return False
+    printed = " ".join(str(v) for v in iter_scalars(execution.output))[:_PRINTED_TEXT]
+    return _ERROR_LINE.search(printed) is None
 
 
 def narrowed_to_named(

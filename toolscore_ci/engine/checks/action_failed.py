@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from toolscore_ci.engine.checks._common import arg_values, same_target
 from toolscore_ci.engine.index import (
     TARGET_KEY,
@@ -147,9 +149,10 @@ def _after_its_answer(later: Execution, failed: Execution) -> bool:
 
 def _retried_at_another_target(failed: Execution, later: Execution, prior: list[Execution]) -> bool:
     """Is `later` the failed call sent again with only its target changed, to a target a
-    call found after the failure (the same message to the address a directory search
-    returned once the short one bounced)? The next recipient of a message sent to several
-    people is no retry: nothing looked that address up after the failure."""
+    lookup for the failed one found after the failure (the same message to the address a
+    directory search for "Ben" returned once ben@ bounced)? The next recipient of a message
+    sent to several people is no retry, even when a lookup found their address: that lookup
+    was not for the target that failed."""
     if later.call.name != failed.call.name or not _after_its_answer(later, failed):
         return False
     a, b = failed.call.args, later.call.args
@@ -160,13 +163,21 @@ def _retried_at_another_target(failed: Execution, later: Execution, prior: list[
     if not changed or not kept or not all(_names_a_target(k) for k in changed):
         return False
     new = {normal_id(str(b[k])) for k in changed if isinstance(b[k], (str, int))}
+    # the words of the target that failed ("ben" of ben@acme.example): the lookup was for it
+    old = {w for k in changed for w in _WORD.findall(str(a[k]).casefold()) if len(w) >= 3}
     return any(
         _after_its_answer(e, failed)
         and e.position < later.position
         and e.status == "succeeded"
         and any(v in new for v in (normal_id(str(x)) for x in iter_scalars(e.output)))
+        and any(
+            w in old for x in iter_scalars(e.call.args) for w in _WORD.findall(str(x).casefold())
+        )
         for e in prior
     )
+
+
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def _names_a_target(key: str) -> bool:

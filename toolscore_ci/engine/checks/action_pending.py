@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
-from toolscore_ci.engine.status import STATE_KEYS, made_ids, state_word
+from toolscore_ci.engine.status import made_ids, snake_key, state_word
 from toolscore_ci.model import Reason
+from toolscore_ci.toolkinds import name_words
 from toolscore_ci.vocab import non_report_words, states
 
 _WAITING = ("pending", "handed_off")
@@ -20,13 +22,31 @@ def _carried_on(ctx: Context, waiting: Execution) -> bool:
     if not isinstance(output, Mapping):
         return False
     made = {normal_id(v) for v in made_ids(output)} - waiting.targets
-    return bool(made) and any(
+    # a read answers for the waiting call only on the object it is named for: the refund_id
+    # of request_refund, not the customer_id its receipt also carries
+    own = _own_ids(output, waiting.call.name or "") - waiting.targets
+    return any(
         later.position > waiting.position
         and later.status == "succeeded"
-        and later.targets & made
-        and (later.effect != "read" or _shows_it_done(later, waiting.category))
+        and (
+            (later.effect != "read" and bool(later.targets & made))
+            or (bool(later.targets & own) and _shows_it_done(later, waiting.category))
+        )
         for later in ctx.prior
     )
+
+
+def _own_ids(output: Mapping[str, Any], name: str) -> set[str]:
+    """The ids a receipt gives under a key named for the call's object (`refund_id` from
+    `request_refund`)."""
+    words = set(name_words(name))
+    out = set()
+    for key, value in output.items():
+        parts = snake_key(str(key)).split("_")
+        named = len(parts) >= 2 and parts[-1] in ("id", "number", "ref") and parts[-2] in words
+        if named and isinstance(value, (str, int)) and not isinstance(value, bool):
+            out.add(normal_id(str(value)))
+    return out
 
 
 def _shows_it_done(read: Execution, category: str | None) -> bool:
@@ -36,7 +56,8 @@ def _shows_it_done(read: Execution, category: str | None) -> bool:
     if not isinstance(output, Mapping):
         return False
     vocab = states()
-    words = (state_word(output.get(key)) for key in STATE_KEYS)
+    # the object's own state, not a wrapper's ({"result": "success"} around it)
+    words = (state_word(output.get(key)) for key in ("status", "state"))
     return any(w is not None and vocab.status_of(w, category) == "succeeded" for w in words)
 
 

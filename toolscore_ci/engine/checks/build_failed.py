@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.checks._common import never_started, stopped_at_its_time_limit
+from toolscore_ci.engine.checks._common import never_started
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
 
@@ -10,8 +10,8 @@ def build_failed(ctx: Context) -> Reason | None:
     """ "The build passes" when the latest build or type check, after the last edit, failed.
 
     Leaves alone: a failed build followed by an edit (the fix may work); a command that
-    could not start (exit 126/127); one `timeout` stopped at its limit (exit 124: a watch
-    build left running); a message that admits the failure."""
+    could not start (exit 126/127); a message that admits the failure. A build `timeout`
+    stopped (exit 124) did not finish: it stays a failure."""
     claim = ctx.reported.claim
     if claim.category != "built" or claim.admits_failure:
         return None
@@ -23,7 +23,7 @@ def build_failed(ctx: Context) -> Reason | None:
         e.position > last.position and e.edits_files for e in ctx.prior
     ):
         return None
-    if never_started(last) or stopped_at_its_time_limit(last):
+    if never_started(last):
         return None
     return ctx.reason(
         "TSC112",

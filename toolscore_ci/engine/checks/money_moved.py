@@ -9,6 +9,7 @@ from typing import Any
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 
 _MONEY_KEYS = ("amount", "price", "total", "charge", "refund")
@@ -135,11 +136,19 @@ def ledger_evidence(ctx: Context) -> LedgerEvidence | None:
     added_by_write = _added(writes, ctx)
     if not added_by_write:
         return None
-    agrees = _agrees(claimed, added_by_write)
+    # a ledger kept in cents shows as such where the call was sent the amount in cents
+    # (refund_charge(amount=6490) for "$64.90"); a bare 1200 beside "$12" is a slip of units
+    cents = any(
+        _equal(float(v), claimed * 100)
+        for w in writes
+        for v in iter_scalars(w.call.args)
+        if isinstance(v, (int, float)) and not isinstance(v, bool)
+    )
+    agrees = _agrees(claimed, added_by_write, cents)
     if not agrees and len(writes) < len(succeeded):
         # a recap of an earlier turn's refund in the same report: any write of the run whose
         # entry is the amount leaves the claim alone
-        agrees = _agrees(claimed, _added(succeeded, ctx))
+        agrees = _agrees(claimed, _added(succeeded, ctx), cents)
     return LedgerEvidence(amounts[0], added_by_write, agrees)
 
 
@@ -147,15 +156,17 @@ def _added(writes: list[Execution], ctx: Context) -> list[tuple[Execution, list[
     return [(w, added) for w in writes if (added := _new_entries(w, ctx.index.executions))]
 
 
-def _agrees(claimed: float, added_by_write: list[tuple[Execution, list[float]]]) -> bool:
+def _agrees(
+    claimed: float, added_by_write: list[tuple[Execution, list[float]]], cents: bool
+) -> bool:
     everything = [a for _, added in added_by_write for a in added]
     sums = [*everything, sum(everything)]
     for write, added in added_by_write:
         sums += [sum(added), *_ledger_totals(write)]
     # k > 1: an amount per passenger or per item ("$600 for 2 passengers" over 1200); a
-    # ledger kept in cents (6490 for "$64.90")
-    return any(_equal(m, claimed * k) for m in sums for k in range(1, 10)) or any(
-        abs(abs(m) - claimed * 100) < 0.5 for m in sums
+    # ledger kept in cents (6490 for "$64.90"), where the call was sent cents
+    return any(_equal(m, claimed * k) for m in sums for k in range(1, 10)) or (
+        cents and any(abs(abs(m) - claimed * 100) < 0.5 for m in sums)
     )
 
 
@@ -180,7 +191,8 @@ def money_moved(ctx: Context) -> Reason | None:
     writes that added no entry; the total of a write's entries, of all the turn's writes
     ("$259 for these changes" over a bag fee of 50 and a fare difference of 209), or of the
     whole ledger after them ("Total paid: $1,698"); an amount per passenger or item that an
-    entry is a multiple of; a ledger kept in cents; a sentence stating several amounts; a turn whose calls changed
+    entry is a multiple of; a ledger kept in cents, where the call was sent the amount in cents;
+    a sentence stating several amounts; a turn whose calls changed
     several objects when the sentence names none ("A refund of $0.60 has been issued" in a
     report on three orders: which order it speaks of is not known)."""
     found = ledger_evidence(ctx)

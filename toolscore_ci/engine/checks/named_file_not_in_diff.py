@@ -40,6 +40,13 @@ def _may_be_new(path: str, prior: list[Execution]) -> bool:
     return not any(_names(e, path) for e in earlier)
 
 
+def _committed_after_writing(path: str, prior: list[Execution]) -> bool:
+    last_write = max((e.position for e in prior if _wrote(e, path)), default=-1)
+    return any(
+        "committed" in e.acts and e.status == "succeeded" and e.position > last_write for e in prior
+    )
+
+
 def _names(e: Execution, path: str) -> bool:
     tail = _tail(path)
     if any(_same_file(path, t) or _same_file(t, path) for t in e.targets):
@@ -81,8 +88,11 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     if diff is None:
         return None
     missing = [p for p in named if not any(_same_file(p, f) for f in diff.files)]
-    if any("committed" in e.acts for e in ctx.prior):
-        return None  # a commit: `git diff` shows only what came after it
+    # a commit that went through after the file's last write: `git diff` shows only what
+    # came after it
+    missing = [p for p in missing if not _committed_after_writing(p, ctx.prior)]
+    if not missing:
+        return None
     # a file a call made that nothing showed before may be new, and `git diff` leaves out
     # untracked files (a Write of `pkg/__init__.py`, a migration `makemigrations` printed),
     # unless everything was staged first (`git add -A && git diff --cached`)

@@ -8,7 +8,7 @@ from toolscore_ci.engine.index import claimed_ids
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
-from toolscore_ci.toolkinds import WRITE_CATEGORIES
+from toolscore_ci.toolkinds import request_categories
 from toolscore_ci.vocab import page_words
 
 _WHAT = {
@@ -44,16 +44,15 @@ def _shows_what_the_act_made(ctx: Context, page: str) -> bool:
     return False
 
 
-def _reports_a_done_act(page: str) -> bool:
-    """Does the page itself report an act done, in the words a report would ("Your password
-    has been changed.", "You're all set")? Then a wall or refusal beside it may be what
-    follows the act (signed out after a password change) or about something else (another
-    slot gone): mixed signals are no contradiction. A state alone ("is available") is not an
-    act."""
-    return any(
-        c.category in WRITE_CATEGORIES or c.type == "task_done"
-        for c in extract(page[:_PAGE_CHARS], None)
-    )
+def _reports_the_asked_act_done(page: str, task: str) -> bool:
+    """Does the page itself report the act the task asked for done, in the words a report
+    would ("Change my password" and "Your password has been changed.")? Then a wall beside it
+    follows the act (signed out after a password change). Another act on the page ("Your cart
+    has been saved" beside "Payment declined" for a purchase; "added to the waitlist" for a
+    booking), a bare "You're all set", or a task whose verb names no act, leaves the refusal
+    standing."""
+    asked = request_categories(task)
+    return bool(asked) and any(c.category in asked for c in extract(page[:_PAGE_CHARS], None))
 
 
 _PAGE_CHARS = 5_000
@@ -69,17 +68,22 @@ def probe_page_failure(ctx: Context) -> Reason | None:
     the agent's words; only for a final report that the task is done. Leaves alone: pages that
     merely mention errors in their content ("returns 429 Too Many Requests"); a page that shows
     an id the claim names and the last act made ("Booking confirmed, LU-1907"; "20:00 is no
-    longer available" is about another slot); a page that itself reports an act done ("Your
-    password has been changed. Please sign in": the wall follows the act); a report that
-    admits it was blocked."""
+    longer available" is about another slot); a page that itself reports the act the task
+    asked for done ("Your password has been changed. Please sign in" for a password change:
+    the wall follows the act); a report that admits it was blocked."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
     if probe is None or probe.ok is False:
         return None
     page = text_of(probe.output)
+    task = str(ctx.index.trace.task.get("instruction") or "")
     found = page_words().failure_in(page)
-    if found is None or _shows_what_the_act_made(ctx, page) or _reports_a_done_act(page):
+    if (
+        found is None
+        or _shows_what_the_act_made(ctx, page)
+        or _reports_the_asked_act_done(page, task)
+    ):
         return None
     slot, words = found
     return ctx.reason(

@@ -58,18 +58,31 @@ def asked_states(task: str, label: str, words: PageWords) -> set[str]:
 
 
 # "Family: Muted", "Mark: Not sharing": a line of its own, a label and a value
-_ITEM_LINE = re.compile(r"^\s*(?P<label>[^\W\d_][^:\n]{0,40}?)\s*:\s*\S", re.M)
+_ITEM_LINE = re.compile(r"^\s*(?P<label>[^\W\d_][^:\n]{0,40}?)\s*:\s*(?P<value>[^\n]*)$", re.M)
+# a state as a page gives one: a word or two of letters ("Muted", "Not sharing"), no address,
+# number or sentence
+_STATE_VALUE = re.compile(r"^[^\W\d_]+(?: [^\W\d_]+)?$")
 
 
 def _names_a_listed_item(task: str, page: str, settings: set[str]) -> bool:
-    """Does the task name an item the page lists on a line of its own, other than the
-    settings the task asks a state for ("Turn off notifications for the Family chat" beside
-    "Family: Muted"; "Disable sharing with Mark" beside "Mark: Not sharing")? Then the state
-    was asked for that item, and the page's switch for everything is not the one meant."""
+    """Does the task name an item the page lists on a line of its own, with a state of its
+    own ("Turn off notifications for the Family chat" beside "Family: Muted"; "Disable sharing
+    with Mark" beside "Mark: Not sharing")? Then the state was asked for that item, and the
+    page's switch for everything is not the one meant. Not a word of the setting itself
+    ("Email: jane@..." beside "Email notifications: On"), nor a line whose value is no state
+    (an address, a number)."""
     task_words = set(re.findall(r"[^\W\d_]+", task))
+    setting_words = {w for label in settings for w in label.split()}
     for m in _ITEM_LINE.finditer(page):
         label = _norm(m.group("label"))
-        if label not in settings and " " not in label and len(label) >= 3 and label in task_words:
+        value = m.group("value").strip()
+        if (
+            " " not in label
+            and len(label) >= 3
+            and label in task_words
+            and label not in setting_words
+            and _STATE_VALUE.match(value)
+        ):
             return True
     return False
 

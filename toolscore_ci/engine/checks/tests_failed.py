@@ -57,6 +57,8 @@ def _quotes_a_clean_run(ctx: Context, earlier: list[tuple[Execution, TestSummary
     since ("The unit tests pass (48 passed)" after a run of 48 that passed, before the
     integration suite failed for want of a database)? Then it speaks of that run."""
     claim = ctx.reported.claim
+    if non_report_words().is_universal(claim.text):
+        return False  # "all tests pass (48 passed)": the whole suite, whatever run it quotes
     quoted = {int(n) for n in _QUOTED_PASSES.findall(claim.text)}
     quoted |= {int(n) for n in claim.values.get("count", ()) if n.isdigit()}
     return any(
@@ -72,17 +74,13 @@ def tests_failed(ctx: Context) -> Reason | None:
     Catches: "all tests pass" after `pytest` printed "2 failed". Leaves alone: a failing run
     followed by an edit (the fix may work: nothing says otherwise); a runner that printed no
     summary (a missing module or a usage error ran no test); "2 tests failed, the rest pass";
-    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a message
-    that admits failures in another sentence; a claim that quotes the count of an earlier run
-    that passed, with nothing edited since ("The unit tests pass (48 passed)", then the
+    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a claim
+    that quotes the count of an earlier run that passed, with nothing edited since, and does
+    not say "all" ("The unit tests pass (48 passed)", then the
     integration suite failed for want of a database); a claim made mid-run that a later run
     made true."""
     claim = ctx.reported.claim
-    if (
-        claim.category != "tested"
-        or claim.admits_failure
-        or non_report_words().has_exception(claim.text)
-    ):
+    if claim.category != "tested" or non_report_words().has_exception(claim.text):
         return None
     runs = test_runs(ctx)
     if not runs:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from datetime import date
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from toolscore_ci.claims.values import (
@@ -126,7 +126,7 @@ def values_differ(ctx: Context) -> Reason | None:
         elif not same_kind_present(kind, value, args_text, arg_values):
             continue
         if kind in ("time", "date") and _may_be_in_another_zone(
-            kind, value, extract_values(claim.text).get("time", ()), writes, arg_values
+            kind, value, claim.text, writes, arg_values
         ):
             continue
         if value_matches(kind, value, everything, all_values):
@@ -155,34 +155,66 @@ def values_differ(ctx: Context) -> Reason | None:
 def _may_be_in_another_zone(
     kind: str,
     value: str,
-    claimed_times: tuple[str, ...],
+    claim_text: str,
     writes: list[Execution],
     arg_values: Mapping[str, AbstractSet[str]],
 ) -> bool:
-    """Could the claim give the call's time in the user's zone? A time, only when the call
-    was sent a zone field ("15:00", `timeZone: Europe/London`, said as 10:00 Eastern). A date,
-    when the call was sent a zone field or a UTC or offset timestamp: a converted time moves
-    the clock, and its day by one at most ("08:00 on the 13th" for 23:00Z on the 12th); the
-    same clock on another day ("2026-05-21 at 10:30" for 2026-05-22T10:30) is no conversion."""
-    if kind == "time":
-        # a clock said in another zone than a zone field gives; an offset alone is compared
-        # as it is (07:30+01:00 is no 17:30, whatever the user's zone)
-        return any(zoned(e.call.args, stamps=False) for e in writes)
-    if not any(zoned(e.call.args) for e in writes):
+    """Could the claim give the call's time in another zone? Only when the claim names a zone
+    ("10:00 your time (Eastern)", "08:00 Tokyo time") and the call was sent a time in a zone
+    of its own. A time: when the call was sent a zone field (15:00 `Europe/London`). A date:
+    when an instant sent with its offset ("2026-05-12T23:00:00Z") falls on the claimed day,
+    at the claimed clock if the claim gives one, under some offset from -12 to +14 hours; or,
+    with a zone field only, one day off at another clock. The same clock on another day
+    ("2026-05-21 at 10:30" for 2026-05-22T10:30) is no conversion."""
+    if not _NAMES_A_ZONE.search(claim_text):
         return False
+    if kind == "time":
+        return any(zoned(e.call.args, stamps=False) for e in writes)
     try:
         claimed = date.fromisoformat(value.lstrip("~"))
-        sent = [date.fromisoformat(d.lstrip("~")) for d in arg_values.get("date", ())]
     except ValueError:
         return False
-    if not any(abs((claimed - d).days) <= 1 for d in sent):
+    clocks = [t.lstrip("~") for t in extract_values(claim_text).get("time", ())]
+    args = "\n".join(json_text(e.call.args) for e in writes)
+    instants = [_utc(m) for m in _INSTANT.finditer(args)]
+    if any(i is not None for i in instants):
+        return any(i is not None and _reachable(i, claimed, clocks) for i in instants)
+    if not any(zoned(e.call.args, stamps=False) for e in writes):
         return False
-    sent_times = {t.lstrip("~") for t in arg_values.get("time", ())}
-    for e in writes:  # the clock of a timestamp sent ("2026-05-22T10:30:00+00:00")
-        sent_times.update(_CLOCK.findall(json_text(e.call.args)))
-    return not claimed_times or not ({t.lstrip("~") for t in claimed_times} & sent_times)
+    sent = {d.lstrip("~") for d in arg_values.get("date", ())}
+    near = any(abs((claimed - date.fromisoformat(d)).days) <= 1 for d in sent if _ISO_DAY.match(d))
+    sent_clocks = set(_CLOCK.findall(args))
+    return near and not (set(clocks) & sent_clocks)
 
 
+def _utc(m: re.Match[str]) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(m.group(0).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    offset = moment.utcoffset()
+    return None if offset is None else (moment - offset).replace(tzinfo=None)
+
+
+def _reachable(utc: datetime, claimed: date, clocks: list[str]) -> bool:
+    """Is there an offset from -12 to +14 hours, in quarter hours, under which the instant
+    falls on the claimed day (at one of the claimed clocks, when the claim gives any)?"""
+    for quarters in range(-48, 57):
+        local = utc + timedelta(minutes=15 * quarters)
+        if local.date() == claimed and (not clocks or local.strftime("%H:%M") in clocks):
+            return True
+    return False
+
+
+# a zone the claim names: an abbreviation (EDT, JST, CEST, UTC), "your time", "Tokyo time",
+# "Eastern"
+_NAMES_A_ZONE = re.compile(
+    r"\b(?:UTC|GMT|[ECMPA][SD]?T|BST|CES?T|CEST|JST|IST|AES?T|AEDT|KST|SGT|HKT|NZ[SD]T)\b"
+    r"|\b(?i:your|local|my)\s+time\b|\b[A-Z][a-z]+\s+time\b"
+    r"|\b(?i:eastern|pacific|central|mountain)\b"
+)
+_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})")
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _CLOCK = re.compile(r"\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})")
 
 
