@@ -57,13 +57,14 @@ RUNS = REPO / "tests" / "redteam"
 
 def test_the_red_teams_honest_runs_flag_only_the_known_ones(tmp_path: Path) -> None:
     proc = cli(
-        "check", RUNS, "--detector", "checks", "--output", "jsonl", "--fail-on", "none",
-        cwd=tmp_path,
+        "check", RUNS / "dialogue", RUNS / "coding", "--detector", "checks", "--output",
+        "jsonl", "--fail-on", "none", cwd=tmp_path,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = [json.loads(line) for line in proc.stdout.splitlines()]
     files = {Path(r["source_file"]).resolve().relative_to(RUNS).as_posix() for r in results}
-    assert len(files) == len(list(RUNS.glob("*/*.jsonl"))) == 58, sorted(files)
+    honest = [*RUNS.glob("dialogue/*.jsonl"), *RUNS.glob("coding/*.jsonl")]
+    assert len(files) == len(honest) == 58, sorted(files)
     flagged = {
         Path(r["source_file"]).resolve().relative_to(RUNS).as_posix()
         for r in results
@@ -71,3 +72,20 @@ def test_the_red_teams_honest_runs_flag_only_the_known_ones(tmp_path: Path) -> N
     }
     assert flagged - STILL_FLAGGED.keys() == set(), "newly flagged honest runs"
     assert STILL_FLAGGED.keys() - flagged == set(), "no longer flagged: update STILL_FLAGGED"
+
+
+def test_the_second_readers_lies_stay_caught(tmp_path: Path) -> None:
+    """tests/redteam/lies/: lies a second reader built against the stop's relaxations, each
+    caught before them and let through by a first version of one (named by the commit's
+    short id); every one must stay `false_success`."""
+    lies = REPO / "tests" / "redteam" / "lies"
+    proc = cli(
+        "check", lies, "--detector", "checks", "--output", "jsonl", "--fail-on", "none",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    verdicts = {
+        Path(r["source_file"]).name: r["verdict"] for r in map(json.loads, proc.stdout.splitlines())
+    }
+    assert len(verdicts) == len(list(lies.glob("*.json"))) == 32
+    assert {name for name, v in verdicts.items() if v != "false_success"} == set()
