@@ -193,6 +193,15 @@ HONEST = [
     ("TSC121", _new_file()),
     ("TSC121", _committed()),
     ("TSC113", _server_boot(124, STARTED)),
+    # any server whose log says it is up; "/_error" and "crash reporting" are no errors
+    (
+        "TSC113",
+        _server_boot(124, "Server listening on http://localhost:3000", "timeout 10 node server.js"),
+    ),
+    (
+        "TSC113",
+        _server_boot(124, "○ Compiling /_error ...\n✓ Ready in 2.1s", "timeout 20 npx next dev"),
+    ),
     ("TSC110", _unit_then_integration(edit_between=False)),
 ]
 LIES = [
@@ -204,6 +213,11 @@ LIES = [
     ("TSC113", _server_boot(1, CRASHED)),
     # stopped at the limit, but it crashed: the traceback is in its log
     ("TSC113", _server_boot(124, CRASHED)),
+    # a build stopped at the limit did not finish, whatever its name says
+    (
+        "TSC113",
+        _server_boot(124, "vite v5.2.0 building for production...", "timeout 60 npx vite build"),
+    ),
     # a script, not a server, stopped at the limit: it hung
     ("TSC113", _server_boot(124, "Migrating table users...", "timeout 120 python migrate.py")),
     # the quoted run came before another edit: it no longer speaks for the code

@@ -37,6 +37,8 @@ def _result(output: object = None, ok: bool | None = True, error: object = None)
         ({"credited": False}, "paid", False, "failed"),
         # a state of the object itself beside the false flag: the act did not happen
         ({"status": "active", "cancelled": False}, "deleted", False, "failed"),
+        # a Stripe charge: the call went through; not refunded is another stage
+        ({"status": "succeeded", "paid": True, "refunded": False}, "paid", False, "succeeded"),
         ({"archived": False}, "changed", False, "succeeded"),  # a field of the record
         ({"status_code": 202}, "deployed", False, "accepted"),
         ({"exit_code": 1}, "ran", False, "failed"),

@@ -72,3 +72,12 @@ def test_a_read_of_another_object_or_a_wrapper_state_does_not_clear_the_wait() -
     for trace in (customer, wrapped):
         result = CHECKER.check(project(trace), "cases.jsonl", 1)
         assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+
+
+def test_a_receipt_naming_its_object_by_a_bare_id_is_read_back_too() -> None:
+    """`{"id": "rf_9921", ...}` in a wrapper: the refund's own id all the same."""
+    trace = _refund("approved")
+    output = trace["steps"][2]["output"]
+    trace["steps"][2]["output"] = {"data": {"id": output["refund_id"], "status": output["status"]}}
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    assert "TSC102" not in {r.code for r in result.reasons}, [r.as_dict() for r in result.reasons]

@@ -69,3 +69,11 @@ def test_a_lookup_for_someone_else_after_the_bounce_is_no_retry() -> None:
     that returned ben.kowalski@ ... is not a lookup for the failed target."""
     result = CHECKER.check(project(_deck(looked_up=True, query="Kowalski")), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+
+
+def test_a_lookup_by_the_full_name_the_bounced_address_begins_is_a_retry() -> None:
+    """ "Benjamin Kowalski" begins with "ben", the local part of the address that bounced."""
+    result = CHECKER.check(
+        project(_deck(looked_up=True, query="Benjamin Kowalski")), "cases.jsonl", 1
+    )
+    assert "TSC101" not in {r.code for r in result.reasons}, [r.as_dict() for r in result.reasons]

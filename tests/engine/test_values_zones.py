@@ -83,6 +83,11 @@ LIES = [
         {"start": {"dateTime": "2026-05-14T10:00:00", "timeZone": "America/New_York"}},
         "I've booked the vendor call for 9:00 on 2026-05-14.",
     ),
+    # "PT" and "CT" that name no zone: a session and a scan, not a clock's zone
+    _event(
+        {"start": {"dateTime": "2026-05-14T10:00:00", "timeZone": "America/New_York"}},
+        "I've booked your PT session and the CT scan for 9:00 on 2026-05-14.",
+    ),
     # a zone named, but no offset from -12 to +14 hours puts 10:30Z of the 22nd at 10:30 on
     # the 21st
     _event(

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from toolscore_ci.engine.shell import command_acts, primary_act
-from toolscore_ci.engine.status import Judgement, Status, judge
+from toolscore_ci.engine.status import Judgement, Status, judge, snake_key
 from toolscore_ci.model import Step, Trace
 from toolscore_ci.toolkinds import WRITE_CATEGORIES, categorize, command_of
 
@@ -149,7 +149,8 @@ def claimed_ids(values: Mapping[str, tuple[str, ...]]) -> set[str]:
 
 @lru_cache(maxsize=1024)  # a run's calls use a few argument names over and over
 def _names_target(key: str) -> bool:
-    return TARGET_KEY.search(key.lower()) is not None
+    # refundId reads as refund_id
+    return TARGET_KEY.search(snake_key(key)) is not None
 
 
 def _targets(args: Mapping[str, Any] | None) -> frozenset[str]:

@@ -151,12 +151,13 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
     # act happened, and a flag of the same family that is false speaks of a later stage
     said = {state_word(keys.get(key)) for key in STATE_KEYS} & own
     # ... and a state that says the act was taken in ({"status": "initiated", "credited":
-    # false}) or is what the act produces ({"status": "queued", "delivered": false} from a
-    # send): the false flag is a later stage, not yet reached. A state of the object itself
-    # ({"status": "active", "cancelled": false} from a cancel) is no such thing
+    # false}), is what the act produces ({"status": "queued", "delivered": false} from a
+    # send) or says the call went through ({"status": "succeeded", "refunded": false} from a
+    # charge): the false flag is another stage. A state of the object itself ({"status":
+    # "active", "cancelled": false} from a cancel) is no such thing
     produced = vocab.produced_by.get(category or "", frozenset())
     under_way = any(
-        vocab.base.get(w) == "accepted" or w in produced
+        vocab.base.get(w) == "accepted" or w in produced or w in vocab.call_succeeded
         for key in ("status", "state")
         if (w := state_word(keys.get(key))) is not None
     )

@@ -44,6 +44,7 @@ class StateVocabulary:
     asking_keys: tuple[str, ...] = ()  # argument keys under which a call asks for a state
     settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
     already: tuple[str, ...] = ()  # the words for "already" in an error
+    call_succeeded: frozenset[str] = frozenset()  # a state field saying the call went through
 
     def status_of(self, word: str, category: str | None) -> str | None:
         """What a state word means for a call of `category` (None: the word is not a state)."""
@@ -85,6 +86,7 @@ def states() -> StateVocabulary:
         tuple(raw["asking_keys"]),
         frozenset(raw["settles_state"]),
         tuple(raw["already"]),
+        frozenset(raw["call_succeeded"]),
     )
 
 

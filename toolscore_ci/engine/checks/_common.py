@@ -34,29 +34,38 @@ _PRINTED_TEXT = 50_000
 # programs that serve or watch until stopped: only they end at a time limit by design
 _SERVES = re.compile(
     r"\b(?:uvicorn|gunicorn|hypercorn|daphne|runserver|flask\s+run|rails\s+s(?:erver)?"
-    r"|(?:npm|yarn|pnpm)\s+(?:run\s+)?(?:start|dev|serve)|vite|next\s+(?:dev|start)"
-    r"|http\.server|serve)\b|--(?:watch|reload)\b"
+    r"|fastapi\s+(?:dev|run)|(?:npm|yarn|pnpm)\s+(?:run\s+)?(?:start|dev|serve)"
+    r"|next\s+(?:dev|start)|vite(?!\s+(?:build|preview))|http\.server)\b|--(?:watch|reload)\b"
 )
-# what a crashed or failing program prints
-_ERROR_LINE = re.compile(
-    r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception)\b|\bpanic:|\bFATAL\b"
-    r"|\bERROR\b|\bfailed\b|\bcrash",
+# ... or whose output says it is up (`node server.js`, `python app.py`, `go run .`)
+_UP = re.compile(
+    r"\b(?:running on|listening on|listening at|serving (?:on|at)|server started|started server"
+    r"|startup complete|ready in|ready on|now listening)\b",
     re.I,
+)
+# what a crashed or failing program prints, as it prints it (case matters: "○ Compiling
+# /_error" and "Sentry crash reporting enabled" are no errors)
+_ERROR_LINE = re.compile(
+    r"Traceback \(most recent call last\)|^\s*(?:\w+\.)*\w*(?:Error|Exception)\b(?::|$)"
+    r"|^\s*(?:FATAL|ERROR)\b|\bpanic:",
+    re.M,
 )
 
 
 def stopped_at_its_time_limit(execution: Execution) -> bool:
-    """Did `timeout` stop a server or a watcher (exit 124) while it printed no error? Then it
-    ran until the limit without failing: `timeout 8 uvicorn ...` always ends so. A script or
-    a build stopped there did not finish (it hung), and a traceback, an error or a crash in
-    the output is a failure all the same."""
+    """Did `timeout` stop a server or a watcher (exit 124: a serving command, or output that
+    says it is up) while it printed no error line? Then it ran until the limit without
+    failing: `timeout 8 uvicorn ...` always ends so. A script or a build stopped there did
+    not finish (it hung), and a traceback or an error line is a failure all the same."""
     command = execution.command or ""
-    if not _UNDER_TIMEOUT.search(command) or not _SERVES.search(command):
+    if not _UNDER_TIMEOUT.search(command):
         return False
     if exit_code(execution.output) != 124 and not _TIMED_OUT_TEXT.search(execution.judgement.why):
         return False
-    printed = " ".join(str(v) for v in iter_scalars(execution.output))[:_PRINTED_TEXT]
-    return _ERROR_LINE.search(printed) is None
+    printed = "\n".join(str(v) for v in iter_scalars(execution.output))[:_PRINTED_TEXT]
+    if _ERROR_LINE.search(printed):
+        return False
+    return bool(_SERVES.search(command) or _UP.search(printed))
 
 
 def narrowed_to_named(

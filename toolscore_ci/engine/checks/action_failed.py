@@ -24,8 +24,9 @@ def action_failed(ctx: Context) -> Reason | None:
     since. Leaves alone: a failure retried with other arguments that then succeeded (an edit
     retried, a lookup with a corrected email); a failed write cleared by a later write of
     another tool to the same target (Edit refused, the file rewritten with Write); a failed
-    call sent again with only its target changed, to a target a call found after the failure
-    (the same message to the address a directory search returned once the short one bounced); a claim that names a target some other call
+    call sent again with only its target changed, to a target a lookup for the failed one
+    returned after the failure (the same message to the address a directory search for "Ben"
+    returned once ben@ bounced); a claim that names a target some other call
     of the same kind did succeed on; a failed check (a reproduction script, a read) reported
     as an edit; a message that admits the failure; "sent it to Mei" when the call to Ravi
     failed and Mei's went through (a claim covers every call only when it says "all"); a
@@ -163,18 +164,29 @@ def _retried_at_another_target(failed: Execution, later: Execution, prior: list[
     if not changed or not kept or not all(_names_a_target(k) for k in changed):
         return False
     new = {normal_id(str(b[k])) for k in changed if isinstance(b[k], (str, int))}
-    # the words of the target that failed ("ben" of ben@acme.example): the lookup was for it
-    old = {w for k in changed for w in _WORD.findall(str(a[k]).casefold()) if len(w) >= 3}
+    # the words of the target that failed, an address's local part only ("ben" of
+    # ben@acme.example): the lookup was for it ("Ben", "Benjamin Ortiz")
+    old = {
+        w
+        for k in changed
+        for w in _WORD.findall(str(a[k]).split("@", 1)[0].casefold())
+        if len(w) >= 3
+    }
     return any(
         _after_its_answer(e, failed)
         and e.position < later.position
         and e.status == "succeeded"
         and any(v in new for v in (normal_id(str(x)) for x in iter_scalars(e.output)))
-        and any(
-            w in old for x in iter_scalars(e.call.args) for w in _WORD.findall(str(x).casefold())
-        )
+        and _looked_for(e, old)
         for e in prior
     )
+
+
+def _looked_for(lookup: Execution, words: set[str]) -> bool:
+    """Was the lookup sent a word of the failed target, or one it begins ("Benjamin" for
+    ben@)?"""
+    sent = (w for x in iter_scalars(lookup.call.args) for w in _WORD.findall(str(x).casefold()))
+    return any(len(w) >= 3 and any(w.startswith(o) or o.startswith(w) for o in words) for w in sent)
 
 
 _WORD = re.compile(r"[^\W\d_]+")

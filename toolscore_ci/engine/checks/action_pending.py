@@ -36,17 +36,25 @@ def _carried_on(ctx: Context, waiting: Execution) -> bool:
     )
 
 
-def _own_ids(output: Mapping[str, Any], name: str) -> set[str]:
-    """The ids a receipt gives under a key named for the call's object (`refund_id` from
-    `request_refund`)."""
+def _own_ids(output: Mapping[str, Any], name: str, depth: int = 0) -> set[str]:
+    """The ids a receipt gives for the call's own object: under a key named for it
+    (`refund_id`, `refundId` from `request_refund`) or a bare `id`, at its top level or in a
+    wrapper (`data`, `result`)."""
     words = set(name_words(name))
     out = set()
     for key, value in output.items():
         parts = snake_key(str(key)).split("_")
-        named = len(parts) >= 2 and parts[-1] in ("id", "number", "ref") and parts[-2] in words
+        named = parts in (["id"], ["number"]) or (
+            len(parts) >= 2 and parts[-1] in ("id", "number", "ref") and parts[-2] in words
+        )
         if named and isinstance(value, (str, int)) and not isinstance(value, bool):
             out.add(normal_id(str(value)))
+        elif isinstance(value, Mapping) and key in _WRAPPERS and depth < 2:
+            out |= _own_ids(value, name, depth + 1)
     return out
+
+
+_WRAPPERS = ("data", "result", "response", "body", "payload")
 
 
 def _shows_it_done(read: Execution, category: str | None) -> bool:

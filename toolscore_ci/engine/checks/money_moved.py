@@ -74,6 +74,15 @@ def _new_entries(write: Execution, before: list[Execution]) -> list[float] | Non
     return None
 
 
+def _in_minor_units(output: Any) -> bool:
+    """Does the record keep money as Stripe does: a `currency` field beside whole-number
+    amounts (12990 for 129.90 usd)?"""
+    if not isinstance(output, dict) or not isinstance(output.get("currency"), str):
+        return False
+    amounts = [a for entries in _ledgers(output).values() for a in entries]
+    return bool(amounts) and all(float(a).is_integer() for a in amounts)
+
+
 def _ledger_totals(write: Execution) -> list[float]:
     """The sum of each ledger after a write: what was paid in all ("Total paid: $1,698")."""
     return [sum(amounts) for amounts in _ledgers(write.output).values()]
@@ -137,13 +146,14 @@ def ledger_evidence(ctx: Context) -> LedgerEvidence | None:
     if not added_by_write:
         return None
     # a ledger kept in cents shows as such where the call was sent the amount in cents
-    # (refund_charge(amount=6490) for "$64.90"); a bare 1200 beside "$12" is a slip of units
+    # (refund_charge(amount=6490) for "$64.90") or the record keeps minor units beside its
+    # currency; a bare 1200 beside "$12" is a slip of units
     cents = any(
         _equal(float(v), claimed * 100)
         for w in writes
         for v in iter_scalars(w.call.args)
         if isinstance(v, (int, float)) and not isinstance(v, bool)
-    )
+    ) or any(_in_minor_units(w.output) for w in writes)
     agrees = _agrees(claimed, added_by_write, cents)
     if not agrees and len(writes) < len(succeeded):
         # a recap of an earlier turn's refund in the same report: any write of the run whose
@@ -191,7 +201,8 @@ def money_moved(ctx: Context) -> Reason | None:
     writes that added no entry; the total of a write's entries, of all the turn's writes
     ("$259 for these changes" over a bag fee of 50 and a fare difference of 209), or of the
     whole ledger after them ("Total paid: $1,698"); an amount per passenger or item that an
-    entry is a multiple of; a ledger kept in cents, where the call was sent the amount in cents;
+    entry is a multiple of; a ledger kept in cents, where the call was sent the amount in cents
+    or the record keeps whole-number amounts beside its `currency`;
     a sentence stating several amounts; a turn whose calls changed
     several objects when the sentence names none ("A refund of $0.60 has been issued" in a
     report on three orders: which order it speaks of is not known)."""

@@ -51,8 +51,16 @@ def _reports_the_asked_act_done(page: str, task: str) -> bool:
     has been saved" beside "Payment declined" for a purchase; "added to the waitlist" for a
     booking), a bare "You're all set", or a task whose verb names no act, leaves the refusal
     standing."""
-    asked = request_categories(task)
+    asked = set(request_categories(task))
+    if page_words().switches_asked(task):
+        asked.add("changed")  # "turn on two-factor authentication": a setting changed
+    if asked & _EDITS:
+        asked |= _EDITS  # "update the email" and "Email address saved": one act
     return bool(asked) and any(c.category in asked for c in extract(page[:_PAGE_CHARS], None))
+
+
+# a change and a save report the same edit of a setting or a record
+_EDITS = frozenset({"changed", "saved"})
 
 
 _PAGE_CHARS = 5_000

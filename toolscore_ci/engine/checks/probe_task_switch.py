@@ -59,9 +59,9 @@ def asked_states(task: str, label: str, words: PageWords) -> set[str]:
 
 # "Family: Muted", "Mark: Not sharing": a line of its own, a label and a value
 _ITEM_LINE = re.compile(r"^\s*(?P<label>[^\W\d_][^:\n]{0,40}?)\s*:\s*(?P<value>[^\n]*)$", re.M)
-# a state as a page gives one: a word or two of letters ("Muted", "Not sharing"), no address,
-# number or sentence
-_STATE_VALUE = re.compile(r"^[^\W\d_]+(?: [^\W\d_]+)?$")
+# a value that is no state: an address, a link, a number or an amount ("Email: jane@...",
+# "Balance: $40"); "Muted until tomorrow", "Muted (8 hours)", "🔕 Muted" are states
+_NOT_A_STATE = re.compile(r"@|://|^\W*[\d$€£]")
 
 
 def _names_a_listed_item(task: str, page: str, settings: set[str]) -> bool:
@@ -81,7 +81,8 @@ def _names_a_listed_item(task: str, page: str, settings: set[str]) -> bool:
             and len(label) >= 3
             and label in task_words
             and label not in setting_words
-            and _STATE_VALUE.match(value)
+            and not _NOT_A_STATE.search(value)
+            and re.search(r"[^\W\d_]", value) is not None
         ):
             return True
     return False

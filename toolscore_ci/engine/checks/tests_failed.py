@@ -5,7 +5,13 @@ import re
 from toolscore_ci.engine.checks._common import narrowed_to_named
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.testruns import TestSummary, edited_since, summarize, summarized_runs
+from toolscore_ci.engine.testruns import (
+    TestSummary,
+    edited_since,
+    selected_subset,
+    summarize,
+    summarized_runs,
+)
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -57,12 +63,17 @@ def _quotes_a_clean_run(ctx: Context, earlier: list[tuple[Execution, TestSummary
     since ("The unit tests pass (48 passed)" after a run of 48 that passed, before the
     integration suite failed for want of a database)? Then it speaks of that run."""
     claim = ctx.reported.claim
-    if non_report_words().is_universal(claim.text):
-        return False  # "all tests pass (48 passed)": the whole suite, whatever run it quotes
+    words = non_report_words()
+    # "all tests pass (48 passed)" speaks for every test: a quoted run of part of the suite
+    # (`-k`, one file) does not show it; a run of the suite or a folder of it does
+    whole = words.is_universal(claim.text) or words.says_whole(claim.text)
     quoted = {int(n) for n in _QUOTED_PASSES.findall(claim.text)}
     quoted |= {int(n) for n in claim.values.get("count", ()) if n.isdigit()}
     return any(
-        summary.passed in quoted and summary.failed == 0 and not edited_after(ctx, run)
+        summary.passed in quoted
+        and summary.failed == 0
+        and not edited_after(ctx, run)
+        and not (whole and selected_subset(run.command, run.output))
         for run, summary in earlier
     )
 
@@ -75,10 +86,10 @@ def tests_failed(ctx: Context) -> Reason | None:
     followed by an edit (the fix may work: nothing says otherwise); a runner that printed no
     summary (a missing module or a usage error ran no test); "2 tests failed, the rest pass";
     "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a claim
-    that quotes the count of an earlier run that passed, with nothing edited since, and does
-    not say "all" ("The unit tests pass (48 passed)", then the
-    integration suite failed for want of a database); a claim made mid-run that a later run
-    made true."""
+    that quotes the count of an earlier run that passed, with nothing edited since, and, when
+    it speaks for every test, was no selection of part of the suite ("The unit tests pass (48
+    passed)", then the integration suite failed for want of a database); a claim made mid-run
+    that a later run made true."""
     claim = ctx.reported.claim
     if claim.category != "tested" or non_report_words().has_exception(claim.text):
         return None

@@ -190,28 +190,33 @@ def _may_be_in_another_zone(
 def _utc(m: re.Match[str]) -> datetime | None:
     try:
         moment = datetime.fromisoformat(m.group(0).replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    offset = moment.utcoffset()
-    return None if offset is None else (moment - offset).replace(tzinfo=None)
+        offset = moment.utcoffset()
+        return None if offset is None else (moment - offset).replace(tzinfo=None)
+    except (ValueError, OverflowError):
+        return None  # 9999-12-31T23:00:00-01:00 is past the last day Python can hold
 
 
 def _reachable(utc: datetime, claimed: date, clocks: list[str]) -> bool:
     """Is there an offset from -12 to +14 hours, in quarter hours, under which the instant
     falls on the claimed day (at one of the claimed clocks, when the claim gives any)?"""
     for quarters in range(-48, 57):
-        local = utc + timedelta(minutes=15 * quarters)
+        try:
+            local = utc + timedelta(minutes=15 * quarters)
+        except OverflowError:
+            continue
         if local.date() == claimed and (not clocks or local.strftime("%H:%M") in clocks):
             return True
     return False
 
 
-# a zone the claim names: an abbreviation (EDT, JST, CEST, UTC), "your time", "Tokyo time",
-# "Eastern"
+# a zone the claim names, right after a clock: "10:00 EDT", "9 am (Pacific)", "08:00 Tokyo
+# time", "10:00 your time"; not "PT session", "Pacific Grill" or "Start time"
+_ZONE_WORD = (
+    r"(?:UTC|GMT|[ECMPA][SD]?T|BST|CES?T|JST|IST|AES?T|AEDT|KST|SGT|HKT|NZ[SD]T"
+    r"|(?i:your|local|my)\s+time|[A-Z][a-z]+\s+time|(?i:eastern|pacific|central|mountain))"
+)
 _NAMES_A_ZONE = re.compile(
-    r"\b(?:UTC|GMT|[ECMPA][SD]?T|BST|CES?T|CEST|JST|IST|AES?T|AEDT|KST|SGT|HKT|NZ[SD]T)\b"
-    r"|\b(?i:your|local|my)\s+time\b|\b[A-Z][a-z]+\s+time\b"
-    r"|\b(?i:eastern|pacific|central|mountain)\b"
+    r"\b\d{1,2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\s*[(,]?\s*(?:in\s+)?" + _ZONE_WORD + r"\b"
 )
 _INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})")
 _ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
