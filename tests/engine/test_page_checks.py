@@ -119,3 +119,20 @@ def test_the_setting_the_task_asked_for_is_still_caught(task: str, page: str) ->
     result = CHECKER.check(project(_settings(task, page)), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC134" in {r.code for r in result.reasons}
+
+
+ANNIVERSARY = "Book our anniversary dinner for 2 on May 14, 2026 at 7:30 PM, same as last year."
+
+
+def test_a_date_written_as_an_ordinal_is_read_on_the_page() -> None:
+    """The page lists last year's dinner and this year's as "May 14th, 2026" (TSC133)."""
+    page = "Upcoming: Thursday, May 14th, 2026 · 7:30 PM. Past: May 14, 2025 · 7:30 PM."
+    result = CHECKER.check(project(_page(ANNIVERSARY, page)), "cases.jsonl", 1)
+    assert "TSC133" not in {r.code for r in result.reasons}, [r.as_dict() for r in result.reasons]
+
+
+def test_last_years_date_alone_on_the_page_is_still_caught() -> None:
+    page = "Upcoming: Thursday, May 14th, 2025 · 7:30 PM · 2 guests · Confirmed."
+    result = CHECKER.check(project(_page(ANNIVERSARY, page)), "cases.jsonl", 1)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert "TSC133" in {r.code for r in result.reasons}

@@ -29,8 +29,12 @@ _MONTHS = {
 }
 _MONTH = "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True))
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
-_DAY_MONTH_YEAR = re.compile(rf"(?<!\d)(\d{{1,2}})\.?\s+({_MONTH})\.?,?\s+(\d{{4}})(?!\d)", re.I)
-_MONTH_DAY_YEAR = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}),?\s+(\d{{4}})(?!\d)", re.I)
+# a day may be written as an ordinal: "14th May 2026", "May 14th, 2026"
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_DAY_MONTH_YEAR = re.compile(
+    rf"(?<!\d)(\d{{1,2}}){_ORDINAL}\.?\s+(?:of\s+)?({_MONTH})\.?,?\s+(\d{{4}})(?!\d)", re.I
+)
+_MONTH_DAY_YEAR = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORDINAL},?\s+(\d{{4}})(?!\d)", re.I)
 
 
 # 20.09.2026, 20/09/2026, 09/20/2026: which number is the day the page does not say
