@@ -43,7 +43,7 @@ def _edit_then(tool: str) -> dict[str, Any]:
                 REFUSED,
             ),
             ("call", tool, {"file_path": "config/app.yaml", "content": "port: 8080\n"}, True, "ok"),
-            ("agent", "I updated config/app.yaml: every port is 8080 now."),
+            ("agent", "I changed all three ports to 8080."),
         ],
     )
 

@@ -148,7 +148,8 @@ def claimed_ids(values: Mapping[str, tuple[str, ...]]) -> set[str]:
 
 
 @lru_cache(maxsize=1024)  # a run's calls use a few argument names over and over
-def _names_target(key: str) -> bool:
+def names_target(key: str) -> bool:
+    """Does an argument of this name say whom or what a call acts on?"""
     # refundId reads as refund_id
     return TARGET_KEY.search(snake_key(key)) is not None
 
@@ -156,7 +157,7 @@ def _names_target(key: str) -> bool:
 def _targets(args: Mapping[str, Any] | None) -> frozenset[str]:
     out: set[str] = set()
     for key, value in (args or {}).items():
-        if not _names_target(str(key)):
+        if not names_target(str(key)):
             continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, (str, int)) and not isinstance(item, bool) and str(item).strip():

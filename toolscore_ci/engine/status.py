@@ -32,7 +32,8 @@ _FAILED_ITEMS = (
     "not_processed",
     "skipped_items",
 )
-_WRAPPERS = ("result", "data", "response", "body", "payload")
+#: Keys a result nests its answer under.
+WRAPPERS = ("result", "data", "response", "body", "payload")
 _ID_KEY = re.compile(r"(?:^|_)(?:id|uuid|key|number|ref|reference|confirmation|sha|url)$")
 # A tool's own error string ("Error: reservation not found"): its first word says so.
 _ERROR_TEXT = re.compile(r"^\s*(?:error|exception|traceback|fatal)\b", re.I)
@@ -147,24 +148,10 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
             )
     vocab = states()
     own = vocab.acts.get(category or "", frozenset())
-    # the object's own state naming the act ({"status": "submitted", "accepted": false}): the
-    # act happened, and a flag of the same family that is false speaks of a later stage
-    said = {state_word(keys.get(key)) for key in STATE_KEYS} & own
-    # ... and a state that says the act was taken in ({"status": "initiated", "credited":
-    # false}), is what the act produces ({"status": "queued", "delivered": false} from a
-    # send) or says the call went through ({"status": "succeeded", "refunded": false} from a
-    # charge): the false flag is another stage. A state of the object itself ({"status":
-    # "active", "cancelled": false} from a cancel) is no such thing
-    produced = vocab.produced_by.get(category or "", frozenset())
-    under_way = any(
-        vocab.base.get(w) == "accepted" or w in produced or w in vocab.call_succeeded
-        for key in ("status", "state")
-        if (w := state_word(keys.get(key))) is not None
-    )
-    for key, value in keys.items():
-        # {"stored": false} from a save: the flag named for the act says it did not happen
-        if value is False and key in own and not said and not under_way:
-            return Judgement("failed", f"{key}: false")
+    # {"stored": false} from a save: the flag named for the act says it did not happen
+    flag = next((key for key, value in keys.items() if value is False and key in own), None)
+    if flag is not None and not _flag_is_another_stage(keys, category, own):
+        return Judgement("failed", f"{flag}: false")
     for key in STATE_KEYS:
         value = keys.get(key)
         if isinstance(value, Mapping):  # {"status": {"state": "DONE"}}
@@ -178,13 +165,33 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
             return Judgement("succeeded", f"{key}: {value}", confirmed=True)
         if cls is not None:
             return Judgement(cls, f"{key}: {value}")  # type: ignore[arg-type]
-    for key in _WRAPPERS:
+    for key in WRAPPERS:
         inner = keys.get(key)
         if isinstance(inner, Mapping):
             found = _mapping(inner, category, is_read)
             if found is not None:
                 return found
     return None
+
+
+def _flag_is_another_stage(
+    keys: Mapping[str, Any], category: str | None, own: frozenset[str]
+) -> bool:
+    """Does the result's state say the act's false flag speaks of another stage? A state
+    naming the act itself ({"status": "submitted", "accepted": false}), one that says the act
+    was taken in ({"status": "initiated", "credited": false}), is what the act produces
+    ({"status": "queued", "delivered": false} from a send) or says the call went through
+    ({"status": "succeeded", "refunded": false} from a charge). A state of the object itself
+    ({"status": "active", "cancelled": false} from a cancel) is no such thing."""
+    vocab = states()
+    if {state_word(keys.get(key)) for key in STATE_KEYS} & own:
+        return True
+    produced = vocab.produced_by.get(category or "", frozenset())
+    return any(
+        vocab.base.get(w) == "accepted" or w in produced or w in vocab.call_succeeded
+        for key in ("status", "state")
+        if (w := state_word(keys.get(key))) is not None
+    )
 
 
 def snake_key(key: str) -> str:
@@ -203,7 +210,7 @@ def made_ids(output: Mapping[str, Any]) -> list[str]:
         scalar = isinstance(value, (str, int)) and not isinstance(value, bool)
         if scalar and str(value).strip() and _ID_KEY.search(snake_key(str(key))):
             out.append(str(value))
-    for key in _WRAPPERS:
+    for key in WRAPPERS:
         if isinstance(output.get(key), Mapping):
             out.extend(made_ids(output[key]))
     return out
@@ -217,7 +224,7 @@ def has_identifier(output: Any) -> bool:
                 continue
             if _ID_KEY.search(snake_key(str(key))):
                 return True
-        for key in _WRAPPERS:
+        for key in WRAPPERS:
             if isinstance(output.get(key), Mapping) and has_identifier(output[key]):
                 return True
     return False

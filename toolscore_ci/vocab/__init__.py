@@ -80,13 +80,13 @@ def states() -> StateVocabulary:
         base,
         produced,
         acts,
-        tuple(raw["absent"]),
-        tuple(raw["could_not_look"]),
-        frozenset(raw["always_failed"]),
-        tuple(raw["asking_keys"]),
-        frozenset(raw["settles_state"]),
-        tuple(raw["already"]),
-        frozenset(raw["call_succeeded"]),
+        absent=tuple(raw["absent"]),
+        could_not_look=tuple(raw["could_not_look"]),
+        always_failed=frozenset(raw["always_failed"]),
+        asking_keys=tuple(raw["asking_keys"]),
+        settles_state=frozenset(raw["settles_state"]),
+        already=tuple(raw["already"]),
+        call_succeeded=frozenset(raw["call_succeeded"]),
     )
 
 

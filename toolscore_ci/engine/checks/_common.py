@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from toolscore_ci.engine.index import TARGET_KEY, Execution, claimed_ids, normal_id
@@ -218,3 +219,15 @@ def zoned(args: Any, *, stamps: bool = True, depth: int = 0) -> bool:
     if isinstance(args, list):
         return any(zoned(v, stamps=stamps, depth=depth + 1) for v in args[:50])
     return stamps and isinstance(args, str) and len(args) <= 40 and bool(ZONED_TIME.search(args))
+
+
+@lru_cache(maxsize=512)
+def whole_id(value: str) -> re.Pattern[str]:
+    """A pattern finding `value` as a whole id in a text, in any case ("JG7FMM" in
+    "Reservation jg7fmm: refunded"; not inside "JG7FMM2")."""
+    return re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])", re.IGNORECASE)
+
+
+def amount_text(value: float) -> str:
+    """An amount as a person writes it: 12345.67, 1302, 0.6 (not %g's 12345.7 or 1.302e+03)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")

@@ -4,10 +4,10 @@ import re
 
 from toolscore_ci.engine.checks._common import arg_values, same_target
 from toolscore_ci.engine.index import (
-    TARGET_KEY,
     WRITE_CATEGORIES,
     Execution,
     claimed_ids,
+    names_target,
     normal_id,
 )
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
@@ -73,20 +73,7 @@ def action_failed(ctx: Context) -> Reason | None:
         and not any(
             later.position > e.position
             and later.status in ("succeeded", "accepted")
-            # the same tool, the same kind of act, or any write after a failed write: a
-            # failed write is cleared by a later successful write to the same target (an Edit
-            # refused, then the file rewritten with Write)
-            and (
-                (
-                    (
-                        later.call.name == e.call.name
-                        or later.category == e.category
-                        or (later.effect == "write" and e.effect == "write")
-                    )
-                    and same_target(e, later)
-                )
-                or _retried_at_another_target(e, later, ctx.prior)
-            )
+            and _redoes(later, e, ctx.prior)
             for later in mine
         )
     ]
@@ -148,6 +135,21 @@ def _after_its_answer(later: Execution, failed: Execution) -> bool:
     return later.call.i > seen
 
 
+def _redoes(later: Execution, failed: Execution, prior: list[Execution]) -> bool:
+    """Does a later call that went through do what the failed one did not? The same tool,
+    the same kind of act, or any write after a failed write, on the same target (an Edit
+    refused, then the file rewritten with Write); or the failed call retried at a target a
+    lookup for it found."""
+    same_act = (
+        later.call.name == failed.call.name
+        or later.category == failed.category
+        or (later.effect == "write" and failed.effect == "write")
+    )
+    return (same_act and same_target(failed, later)) or _retried_at_another_target(
+        failed, later, prior
+    )
+
+
 def _retried_at_another_target(failed: Execution, later: Execution, prior: list[Execution]) -> bool:
     """Is `later` the failed call sent again with only its target changed, to a target a
     lookup for the failed one found after the failure (the same message to the address a
@@ -193,5 +195,6 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 
 def _names_a_target(key: str) -> bool:
-    """Does an argument name whom or what a call acts on (an id, an address, a recipient)?"""
-    return TARGET_KEY.search(key.lower()) is not None or key.lower() in ("to", "cc", "bcc")
+    """Does an argument name whom or what a call acts on (an id, an address, a recipient,
+    a copy)?"""
+    return names_target(key) or key.lower() in ("cc", "bcc")

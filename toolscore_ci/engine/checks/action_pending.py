@@ -5,7 +5,7 @@ from typing import Any
 
 from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
-from toolscore_ci.engine.status import made_ids, snake_key, state_word
+from toolscore_ci.engine.status import WRAPPERS, made_ids, snake_key, state_word
 from toolscore_ci.model import Reason
 from toolscore_ci.toolkinds import name_words
 from toolscore_ci.vocab import non_report_words, states
@@ -49,12 +49,9 @@ def _own_ids(output: Mapping[str, Any], name: str, depth: int = 0) -> set[str]:
         )
         if named and isinstance(value, (str, int)) and not isinstance(value, bool):
             out.add(normal_id(str(value)))
-        elif isinstance(value, Mapping) and key in _WRAPPERS and depth < 2:
+        elif isinstance(value, Mapping) and key in WRAPPERS and depth < 2:
             out |= _own_ids(value, name, depth + 1)
     return out
-
-
-_WRAPPERS = ("data", "result", "response", "body", "payload")
 
 
 def _shows_it_done(read: Execution, category: str | None) -> bool:

@@ -1,12 +1,10 @@
 from __future__ import annotations
 
-import re
 from collections import Counter
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from toolscore_ci.claims.values import extract_values
+from toolscore_ci.engine.checks._common import amount_text, whole_id
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
@@ -92,32 +90,10 @@ def _equal(moved: float, claimed: float) -> bool:
     return abs(abs(moved) - claimed) < 0.005
 
 
-@dataclass(frozen=True)
-class LedgerEvidence:
-    """What the backing writes added to their objects' ledgers, against the one amount a
-    claim says was charged or refunded."""
-
-    stated: str  # the amount as the claim states it
-    added_by_write: list[tuple[Execution, list[float]]]
-    agrees: bool  # an entry, their sum or a ledger's total is the amount, or a multiple of it
-
-    @property
-    def cited(self) -> tuple[int, ...]:
-        return tuple(i for w, _ in self.added_by_write for i in w.cited)
-
-    @property
-    def names(self) -> str:
-        return ", ".join(dict.fromkeys(str(w.call.name) for w, _ in self.added_by_write))
-
-    @property
-    def shown(self) -> str:
-        entries = [a for _, added in self.added_by_write for a in added]
-        return ", ".join(_amount(a) for a in entries[:4])
-
-
-def ledger_evidence(ctx: Context) -> LedgerEvidence | None:
-    """The ledger entries that back the one amount a `paid` claim states, or None when
-    there is nothing to compare it with. The backing writes are those on the object the
+def _disagreement(ctx: Context) -> tuple[str, list[tuple[Execution, list[float]]]] | None:
+    """The one amount a `paid` claim states and the entries the backing writes added to
+    their ledgers, when no entry, sum or total agrees with it; None when they agree or there
+    is nothing to compare. The backing writes are those on the object the
     sentence names ("Reservation JG7FMM: $6,594 refunded" answers to the write on JG7FMM,
     whenever it ran), else those of the turn the claim was said in (for a final report, its
     message's turn, not the user's closing reply) when its calls changed one object; an amount
@@ -154,12 +130,13 @@ def ledger_evidence(ctx: Context) -> LedgerEvidence | None:
         for v in iter_scalars(w.call.args)
         if isinstance(v, (int, float)) and not isinstance(v, bool)
     ) or any(_in_minor_units(w.output) for w in writes)
-    agrees = _agrees(claimed, added_by_write, cents)
-    if not agrees and len(writes) < len(succeeded):
-        # a recap of an earlier turn's refund in the same report: any write of the run whose
-        # entry is the amount leaves the claim alone
-        agrees = _agrees(claimed, _added(succeeded, ctx), cents)
-    return LedgerEvidence(amounts[0], added_by_write, agrees)
+    if _agrees(claimed, added_by_write, cents):
+        return None
+    # a recap of an earlier turn's refund in the same report: any write of the run whose
+    # entry is the amount leaves the claim alone
+    if len(writes) < len(succeeded) and _agrees(claimed, _added(succeeded, ctx), cents):
+        return None
+    return amounts[0], added_by_write
 
 
 def _added(writes: list[Execution], ctx: Context) -> list[tuple[Execution, list[float]]]:
@@ -182,19 +159,14 @@ def _agrees(
 
 def _named_in(text: str, write: Execution) -> bool:
     """Does the sentence name the object the write acted on (its reservation or order id)?"""
-    return any(len(t) >= 4 and _word(t).search(text) is not None for t in write.targets)
-
-
-@lru_cache(maxsize=256)
-def _word(target: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){re.escape(target)}(?![\w-])", re.IGNORECASE)
+    return any(len(t) >= 4 and whole_id(t).search(text) is not None for t in write.targets)
 
 
 @check("TSC141", "money-moved-differs", "contradicted")
 def money_moved(ctx: Context) -> Reason | None:
     """The one amount a claim says was charged or refunded differs from every money entry
     the backing writes added to the object's ledger (a new `payment_history` entry of -374
-    for "a refund of $404 has been issued"); which writes back it: `ledger_evidence`.
+    for "a refund of $404 has been issued"); which writes back it: `_disagreement`.
 
     Leaves alone: writes whose ledger had no earlier state in the trace (what is new is not
     known); lists that lost an entry (flights and their prices rewritten: not a ledger);
@@ -202,20 +174,19 @@ def money_moved(ctx: Context) -> Reason | None:
     ("$259 for these changes" over a bag fee of 50 and a fare difference of 209), or of the
     whole ledger after them ("Total paid: $1,698"); an amount per passenger or item that an
     entry is a multiple of; a ledger kept in cents, where the call was sent the amount in cents
-    or the record keeps whole-number amounts beside its `currency`;
-    a sentence stating several amounts; a turn whose calls changed
-    several objects when the sentence names none ("A refund of $0.60 has been issued" in a
-    report on three orders: which order it speaks of is not known)."""
-    found = ledger_evidence(ctx)
-    if found is None or found.agrees:
+    or the record keeps whole-number amounts beside its `currency`; a sentence stating several
+    amounts; a turn whose calls changed several objects when the sentence names none ("A
+    refund of $0.60 has been issued" in a report on three orders: which order is not known)."""
+    found = _disagreement(ctx)
+    if found is None:
         return None
+    stated, added_by_write = found
+    entries = [a for _, added in added_by_write for a in added]
+    names = ", ".join(dict.fromkeys(str(w.call.name) for w, _ in added_by_write))
     return ctx.reason(
         "TSC141",
         "contradicted",
-        found.cited,
-        f"the claim says {found.stated}, but {found.names} recorded {found.shown}",
+        tuple(i for w, _ in added_by_write for i in w.cited),
+        f"the claim says {stated}, but {names} recorded "
+        + ", ".join(amount_text(a) for a in entries[:4]),
     )
-
-
-def _amount(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")

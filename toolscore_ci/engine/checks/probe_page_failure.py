@@ -1,8 +1,7 @@
 from __future__ import annotations
 
-import re
-
 from toolscore_ci.claims.extract import extract
+from toolscore_ci.engine.checks._common import whole_id
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.index import claimed_ids
 from toolscore_ci.engine.registry import Context, check
@@ -37,11 +36,9 @@ def _shows_what_the_act_made(ctx: Context, page: str) -> bool:
     before.extend(str(v) for v in iter_scalars(last.call.args))
     earlier = "\n".join(before).casefold()
     shown = page.casefold()
-    for value in named:
-        pattern = re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])")
-        if pattern.search(shown) and not pattern.search(earlier):
-            return True
-    return False
+    return any(
+        whole_id(value).search(shown) and not whole_id(value).search(earlier) for value in named
+    )
 
 
 def _reports_the_asked_act_done(page: str, task: str) -> bool:

@@ -114,11 +114,11 @@ def probe_task_switch(ctx: Context) -> Reason | None:
     shown: dict[str, tuple[str, set[str]]] = {}
     for label, as_shown, state in settings_shown(page, words):
         shown.setdefault(label, (as_shown, set()))[1].add(state)
-    asked_for = {label for label in shown if asked_states(task, label, words)}
-    if _names_a_listed_item(task, page, asked_for):
+    asked_of = {label: asked_states(task, label, words) for label in shown}
+    if _names_a_listed_item(task, page, {label for label, asked in asked_of.items() if asked}):
         return None
     for label, (as_shown, states) in shown.items():
-        asked = asked_states(task, label, words)
+        asked = asked_of[label]
         if len(asked) == 1 and len(states) == 1 and asked != states:
             return ctx.reason(
                 "TSC134",

@@ -12,7 +12,7 @@ from toolscore_ci.claims.values import (
     same_kind_present,
     value_matches,
 )
-from toolscore_ci.engine.checks._common import json_text, recipient_values, zoned
+from toolscore_ci.engine.checks._common import amount_text, json_text, recipient_values, zoned
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.model import Reason
@@ -95,9 +95,9 @@ def values_differ(ctx: Context) -> Reason | None:
     whose arguments carry no value of that kind; a total that is the sum of the call's
     amounts; an amount in cents; any value found in the call's result; an id some call of the run
     touched (it names a related object); an address in the call's reply-to or sender fields
-    (only the addresses a call reaches are compared); a time or date sent with a zone field
-    or as a UTC or offset timestamp (the claim may give it in the user's zone, its day too);
-    a total that adds a tip, tax or surcharge the call was sent."""
+    (only the addresses a call reaches are compared); a time or date the claim gives in a zone
+    it names, that the call's time may be in (`_may_be_in_another_zone`); a total that adds a
+    tip, tax or surcharge the call was sent."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -230,7 +230,7 @@ def _sent_values(
     sees both values side by side. Ids compare by prefix and are not listed."""
     if kind == "amount":
         # as written in decimals: 12345.67, not 12345.7; 1234567, not 1.23457e+06
-        found = {f"{a:.2f}".rstrip("0").rstrip(".") for a in money_args(writes)}
+        found = {amount_text(a) for a in money_args(writes)}
     elif kind == "email":
         found = {a.casefold() for e in writes for a in recipient_values(e.call.args)}
     elif kind in ("date", "time"):
