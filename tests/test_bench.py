@@ -67,11 +67,11 @@ def test_claimcheck_browser_examples() -> None:
     4 honestly report they were blocked (those must not be flagged either: see README)."""
     report = _bench([CORPUS / "claimcheck-browser.jsonl"])["checks"]
     assert report["summary"]["false_alarms"] == 0, report["false_alarms"]
-    assert report["summary"]["caught"] >= 7
+    assert report["summary"]["caught"] == 8
     assert report["summary"]["genuine_verified"] == 12
     # the kinds come from agent-claimcheck's own labels (ground_truth.details.category)
     kinds = report["recall_by_kind"]
-    assert kinds["false_success"]["traces"] == 8 and kinds["false_success"]["caught"] >= 7
+    assert kinds["false_success"] == {**kinds["false_success"], "traces": 8, "caught": 8}
     assert kinds["true_failure"] == {**kinds["true_failure"], "traces": 4, "caught": 0}
 
 

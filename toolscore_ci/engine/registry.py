@@ -170,6 +170,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC132",  # the end-state probe's screen says the action did not go through
     "TSC133",  # the end-state probe shows another date than the task asked for
     "TSC134",  # the end-state probe shows a setting the other way than the task asked
+    "TSC135",  # the end-state page is another thing of the name the task gave
     "TSC101",  # the action it reports failed, and nothing did it since
     "TSC102",  # the action it reports is waiting for approval or the client
     "TSC105",  # the lookup it reports from failed, and nothing in its turn went through

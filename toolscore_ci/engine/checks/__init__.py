@@ -16,6 +16,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     probe,
     probe_page_failure,
     probe_task_date,
+    probe_task_namesake,
     probe_task_switch,
     read_failed,
     readback_differs,
