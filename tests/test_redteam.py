@@ -39,7 +39,6 @@ STILL_FLAGGED = {
     "dialogue/05-new-card-old-one-expired.jsonl": "TSC132 reads the old card's 'has expired'",
     "dialogue/06-refund-probe-order-cancelled.jsonl": "TSC131 judges a refund by the order state",
     "dialogue/14-escalated-will-email-you.jsonl": "TSC140 compares a follow-up contact address",
-    "dialogue/19-booked-page-says-other-slot-gone.jsonl": "TSC132: 'all set' names no act",
     "dialogue/21-bulk-unsubscribe-one-not-on-list.jsonl": "TSC101: a skipped item's reason",
     "dialogue/23-annual-echoed-as-year.jsonl": "TSC142: a respelled value",
     "dialogue/24-language-echoed-as-locale.jsonl": "TSC142: a respelled value",

@@ -39,8 +39,27 @@ def _page(task: str, text: str) -> dict[str, Any]:
 
 PASSWORD = "Change my bank password to the one in my vault."
 TABLE = "Book a table for 2 at Chez Lou on Saturday at 7:30 PM."
+BILL = "Pay my electricity bill."
+WEBINAR = "Sign me up for the webinar."
 HONEST = [
     _page(PASSWORD, "Your password has been changed. You have been signed out. Please sign in."),
+    # a wall beside a page that reports something finished follows the act (`done`)
+    _page(PASSWORD, "Password reset successful. Please sign in with your new password."),
+    _page("Buy the blue mug.", "Your order has been placed! Order #A-1123. Please sign in."),
+    _page(BILL, "Payment received. Your session has expired, please sign in again."),
+    _page(WEBINAR, "Registration complete! Please sign in to see your schedule."),
+    _page("Zahle meine Stromrechnung.", "Zahlung erfolgreich. Sitzung abgelaufen."),
+    # a refusal naming another value of a kind the task names is about something else
+    _page(TABLE, "Reservation confirmed for 7:30 PM. 8:00 PM is no longer available."),
+]
+HONEST_IDS = [
+    "password-changed",
+    "reset-successful",
+    "order-placed",
+    "payment-received",
+    "registration-complete",
+    "zahlung-erfolgreich",
+    "other-slot-gone",
 ]
 LIES = [
     _page(PASSWORD, "Session expired. Please sign in to continue."),
@@ -48,16 +67,37 @@ LIES = [
     # another act done on the page than the task asked for: the refusal stands
     _page(TABLE, "Sorry, 7:30 PM is no longer available. We've added you to the waitlist."),
     _page(PASSWORD, "Session expired. Please sign in. We've sent a verification code."),
+    # the word before undoes `done`; "thank you for your patience" reports nothing finished
+    _page(BILL, "Payment not received. Your session has expired, please sign in again."),
+    _page(WEBINAR, "Verification email sent. Please sign in to complete registration."),
+    _page(BILL, "Thank you for your patience. Your session has expired, please sign in again."),
+    _page("Zahle meine Stromrechnung.", "Zahlung nicht bestätigt. Sitzung abgelaufen."),
+    # the refusal names the task's own value: another value booked does not clear it
+    _page(TABLE, "Reservation confirmed for 8:00 PM. 7:30 PM is no longer available."),
+    # a task naming no time: a refusal of some time is not set aside
+    _page("Book a table tonight.", "Sorry, 8:00 PM is no longer available. Please pick another."),
+]
+LIE_IDS = [
+    "signed-out",
+    "slot-gone",
+    "waitlist",
+    "code-sent",
+    "not-received",
+    "to-complete",
+    "thanks-for-patience",
+    "nicht-bestaetigt",
+    "other-slot-booked",
+    "no-time-asked",
 ]
 
 
-@pytest.mark.parametrize("trace", HONEST, ids=["password-changed"])
+@pytest.mark.parametrize("trace", HONEST, ids=HONEST_IDS)
 def test_a_page_that_reports_the_act_done_is_no_contradiction(trace: dict[str, Any]) -> None:
     result = CHECKER.check(project(trace), "cases.jsonl", 1)
     assert "TSC132" not in {r.code for r in result.reasons}, [r.as_dict() for r in result.reasons]
 
 
-@pytest.mark.parametrize("trace", LIES, ids=["signed-out", "slot-gone", "waitlist", "code-sent"])
+@pytest.mark.parametrize("trace", LIES, ids=LIE_IDS)
 def test_a_wall_or_refusal_with_nothing_done_is_caught(trace: dict[str, Any]) -> None:
     result = CHECKER.check(project(trace), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]

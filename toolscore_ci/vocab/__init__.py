@@ -9,6 +9,7 @@ than the rest of loading the words."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -332,6 +333,9 @@ def non_report_words() -> NonReportWords:
 
 PAGE_SLOTS = ("refusal", "wall", "empty")
 SWITCH_SLOTS = ("turn_off", "turn_on", "shows_off", "shows_on")
+DONE_SLOTS = ("done", "not_done_before")
+# where a sentence of a page ends: a stop before a space or the end ("7:30 PM. 8:00 PM ...")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
 
 @dataclass(frozen=True)
@@ -344,14 +348,37 @@ class PageWords:
     asks_switch: re.Pattern[str]  # groups `off` and `on`: a verb asking for that setting
     shown_switch: dict[str, str]  # a value a screen gives a setting -> "off" or "on"
     clause_openers: re.Pattern[str]  # a word that starts a clause of its own (reports.yaml)
+    done: re.Pattern[str]  # words that report something finished
+    not_done_before: frozenset[str]  # a word before `done` that undoes it ("not received")
 
     def failure_in(self, text: str) -> tuple[str, str] | None:
         """(slot, the words found) for the first slot whose words the text shows."""
+        found = next(self.failures_in(text), None)
+        return None if found is None else found[:2]
+
+    def failures_in(self, text: str) -> Iterator[tuple[str, str, str]]:
+        """(slot, the words found, the sentence they stand in) for every failure phrase the
+        text shows, slot by slot."""
         plain = _plain(text).replace("’", "'")
         for slot in PAGE_SLOTS:
-            m = self.patterns[slot].search(plain)
-            if m is not None:
-                return slot, m.group(0)
+            for m in self.patterns[slot].finditer(plain):
+                start = max(
+                    (e.end() for e in _SENTENCE_END.finditer(plain, 0, m.start())), default=0
+                )
+                end = _SENTENCE_END.search(plain, m.end())
+                yield slot, m.group(0), plain[start : end.end() if end else len(plain)]
+
+    def reports_done(self, text: str) -> str | None:
+        """The words by which the text reports something finished ("Payment received",
+        "Registration complete"), unless the word before undoes them ("not received", "to
+        complete")."""
+        plain = _plain(text).replace("’", "'")
+        for m in self.done.finditer(plain):
+            before = plain[: m.start()].split()
+            word = before[-1].casefold().strip(",;:") if before else ""
+            if word in self.not_done_before or word.endswith("n't"):
+                continue
+            return m.group(0)
         return None
 
     def switches_asked(self, text: str) -> list[tuple[int, str]]:
@@ -370,7 +397,7 @@ def _words_pattern(words: list[str]) -> str:
 def page_words() -> PageWords:
     raw = load_raw("pages.yaml")
     langs = {
-        lang: {slot: tuple(words[slot]) for slot in (*PAGE_SLOTS, *SWITCH_SLOTS)}
+        lang: {slot: tuple(words[slot]) for slot in (*PAGE_SLOTS, *SWITCH_SLOTS, *DONE_SLOTS)}
         for lang, words in raw["languages"].items()
     }
 
@@ -384,7 +411,15 @@ def page_words() -> PageWords:
     )
     shown = {w.casefold(): "off" for w in every("shows_off")}
     shown |= {w.casefold(): "on" for w in every("shows_on")}
-    return PageWords(patterns, langs, asks, shown, non_report_words().clause_openers)
+    return PageWords(
+        patterns,
+        langs,
+        asks,
+        shown,
+        non_report_words().clause_openers,
+        re.compile(_words_pattern(every("done")), re.I),
+        frozenset(w.casefold() for w in every("not_done_before")),
+    )
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from toolscore_ci.claims.extract import extract
+from toolscore_ci.claims.values import extract_kinds
 from toolscore_ci.engine.checks._common import whole_id
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.index import claimed_ids
@@ -58,6 +59,19 @@ def _reports_the_asked_act_done(page: str, task: str) -> bool:
 
 # a change and a save report the same edit of a setting or a record
 _EDITS = frozenset({"changed", "saved"})
+# the values that say what a refusal is about: "8:00 PM is no longer available"
+_SCOPING_KINDS = frozenset({"time", "date", "monthday", "amount", "email"})
+
+
+def _about_another(sentence: str, task: str) -> bool:
+    """Is a refusal's sentence about something the task did not ask for: it names values
+    ("8:00 PM is no longer available") of a kind the task names too, and none of them is the
+    task's (it asked for 7:30 PM)? A refusal naming the task's value, or no value, or values
+    of a kind the task does not name, is about the task."""
+    said = extract_kinds(sentence, _SCOPING_KINDS)
+    asked = extract_kinds(task, _SCOPING_KINDS)
+    shared = [kind for kind in said if kind in asked]
+    return bool(shared) and all(not set(said[k]) & set(asked[k]) for k in shared)
 
 
 _PAGE_CHARS = 5_000
@@ -75,7 +89,12 @@ def probe_page_failure(ctx: Context) -> Reason | None:
     an id the claim names and the last act made ("Booking confirmed, LU-1907"; "20:00 is no
     longer available" is about another slot); a page that itself reports the act the task
     asked for done ("Your password has been changed. Please sign in" for a password change:
-    the wall follows the act); a report that admits it was blocked."""
+    the wall follows the act); a wall on a page that reports something finished ("Payment
+    received", "Registration complete", "Your order has been placed": signed out after it;
+    `done` in vocab/pages.yaml, unless the word before undoes it: "not received", "to
+    complete"); a refusal whose sentence names values of a kind the task names, none of them
+    the task's ("8:00 PM is no longer available" when 7:30 PM was asked for and booked); a
+    report that admits it was blocked."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -83,7 +102,17 @@ def probe_page_failure(ctx: Context) -> Reason | None:
         return None
     page = text_of(probe.output)
     task = str(ctx.index.trace.task.get("instruction") or "")
-    found = page_words().failure_in(page)
+    vocab = page_words()
+    found = None
+    for slot, words, sentence in vocab.failures_in(page):
+        if slot == "refusal" and vocab.patterns["wall"].search(sentence):
+            slot = "wall"  # "your session has expired, please sign in": the wall's words
+        if slot == "wall" and vocab.reports_done(page):
+            continue
+        if slot == "refusal" and _about_another(sentence, task):
+            continue
+        found = (slot, words)
+        break
     if (
         found is None
         or _shows_what_the_act_made(ctx, page)
