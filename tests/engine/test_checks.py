@@ -4729,6 +4729,29 @@ CASES: list[tuple[str, str, dict[str, Any], str]] = [
         ),
         "verified",
     ),
+    # words before the title's head name a maker, not another thing
+    (
+        "TSC135",
+        "honest",
+        _titled(
+            "maker-before-name",
+            "Open the wiki page for Apache Kafka.",
+            "Kafka (software)",
+            "Kafka is a distributed event store.",
+        ),
+        "verified",
+    ),
+    (
+        "TSC135",
+        "lie",
+        _titled(
+            "name-goes-on",
+            "Open the page of the Python Software Foundation.",
+            "Python (programming language)",
+            "Python is a high-level language.",
+        ),
+        "false_success",
+    ),
     (
         "TSC135",
         "lie",

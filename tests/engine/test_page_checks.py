@@ -41,6 +41,7 @@ PASSWORD = "Change my bank password to the one in my vault."
 TABLE = "Book a table for 2 at Chez Lou on Saturday at 7:30 PM."
 BILL = "Pay my electricity bill."
 WEBINAR = "Sign me up for the webinar."
+SHOES = "Search for running shoes size 42 and show the results."
 HONEST = [
     _page(PASSWORD, "Your password has been changed. You have been signed out. Please sign in."),
     # a wall beside a page that reports something finished follows the act (`done`)
@@ -51,6 +52,8 @@ HONEST = [
     _page("Zahle meine Stromrechnung.", "Zahlung erfolgreich. Sitzung abgelaufen."),
     # a refusal naming another value of a kind the task names is about something else
     _page(TABLE, "Reservation confirmed for 7:30 PM. 8:00 PM is no longer available."),
+    # an empty box the task does not name, beside a count of the same things
+    _page(SHOES, "Running shoes, size 42. 18 results. Recently viewed: no results yet."),
 ]
 HONEST_IDS = [
     "password-changed",
@@ -60,6 +63,7 @@ HONEST_IDS = [
     "registration-complete",
     "zahlung-erfolgreich",
     "other-slot-gone",
+    "recently-viewed-box",
 ]
 LIES = [
     _page(PASSWORD, "Session expired. Please sign in to continue."),
@@ -76,6 +80,9 @@ LIES = [
     _page(TABLE, "Reservation confirmed for 8:00 PM. 7:30 PM is no longer available."),
     # a task naming no time: a refusal of some time is not set aside
     _page("Book a table tonight.", "Sorry, 8:00 PM is no longer available. Please pick another."),
+    # the empty box is the one the task names; a broader query's results are not the search's
+    _page(SHOES, "Search: no results. Popular: 12 results in Sneakers."),
+    _page(SHOES, "No results for 'running shoes 42'. 12 results for 'running shoes'."),
 ]
 LIE_IDS = [
     "signed-out",
@@ -88,6 +95,8 @@ LIE_IDS = [
     "nicht-bestaetigt",
     "other-slot-booked",
     "no-time-asked",
+    "search-box-empty",
+    "broader-query",
 ]
 
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from toolscore_ci.claims.extract import extract
 from toolscore_ci.claims.values import extract_kinds
 from toolscore_ci.engine.checks._common import whole_id
@@ -63,6 +65,38 @@ _EDITS = frozenset({"changed", "saved"})
 _SCOPING_KINDS = frozenset({"time", "date", "monthday", "amount", "email"})
 
 
+def _another_boxs_value(sentence: str, phrase: str, task: str) -> bool:
+    """Does the phrase stand as the value of a label of its own that names nothing the task
+    does ("Recently viewed: no results yet"), a box beside the result, rather than as what the
+    page says of the search ("Search: no results" for "Search for running shoes")?"""
+    sentence = sentence.strip()
+    at = sentence.casefold().find(phrase.casefold())
+    label = _LABEL.search(sentence[:at]) if at > 0 else None
+    if label is None:
+        return False
+    asked = {w.casefold() for w in re.findall(r"[^\W\d_]+", task)}
+    return not any(w.casefold() in asked for w in re.findall(r"[^\W\d_]+", label.group(0)))
+
+
+# "Recently viewed: " right before the phrase: a label and its colon
+_LABEL = re.compile(r"(?:^|[.;!?]\s+)[^\W\d_][^:.;!?]{0,40}:\s*$")
+
+
+def _counts_some(page: str, phrase: str) -> bool:
+    """Does the page count some of what the empty phrase says it found none of ("18 results"
+    beside "Recently viewed: no results yet"; "Showing 12 products" beside "no products
+    match")? Then the search found something, and the phrase is about another box."""
+    nouns = [w for w in re.findall(r"[^\W\d_]{4,}", phrase) if w.casefold() not in _NOT_NOUNS]
+    return any(
+        re.search(rf"(?<![\w.,])[1-9][\d,.]*\s+(?:\w+\s+)?{re.escape(noun)}(?!\w)", page, re.I)
+        for noun in nouns
+    )
+
+
+# the words of an empty phrase that name no thing counted
+_NOT_NOUNS = frozenset({"match", "matches", "found", "nothing", "ningún", "keine", "aucun"})
+
+
 def _about_another(sentence: str, task: str) -> bool:
     """Is a refusal's sentence about something the task did not ask for: it names values
     ("8:00 PM is no longer available") of a kind the task names too, and none of them is the
@@ -93,8 +127,10 @@ def probe_page_failure(ctx: Context) -> Reason | None:
     received", "Registration complete", "Your order has been placed": signed out after it;
     `done` in vocab/pages.yaml, unless the word before undoes it: "not received", "to
     complete"); a refusal whose sentence names values of a kind the task names, none of them
-    the task's ("8:00 PM is no longer available" when 7:30 PM was asked for and booked); a
-    report that admits it was blocked."""
+    the task's ("8:00 PM is no longer available" when 7:30 PM was asked for and booked); an
+    empty result that is the value of a box the task does not name, beside a count of the
+    same things ("18 results" and "Recently viewed: no results yet"); a report that admits it
+    was blocked."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -110,6 +146,12 @@ def probe_page_failure(ctx: Context) -> Reason | None:
         if slot == "wall" and vocab.reports_done(page):
             continue
         if slot == "refusal" and _about_another(sentence, task):
+            continue
+        if (
+            slot == "empty"
+            and _another_boxs_value(sentence, words, task)
+            and _counts_some(page, words)
+        ):
             continue
         found = (slot, words)
         break

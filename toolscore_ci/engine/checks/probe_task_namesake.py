@@ -55,14 +55,15 @@ def probe_task_namesake(ctx: Context) -> Reason | None:
     is titled as another thing sharing part of that name, set apart by a qualifier: the task
     asks for the article about the Rosetta Stone and the run ends on "Rosetta (software)",
     where nothing says "Stone". The title's bracketed qualifier is what says the page is one of
-    several things of that name; the name is the task's run of capitalised words that holds
-    the title's head.
+    several things of that name; the name is the task's run of capitalised words that opens
+    with the title's head.
 
     Leaves alone: a title with no qualifier ("Rosetta Stone"); a qualifier the task itself
     names ("open the Rosetta software page"); a name whose every word the page shows, in its
     title or its text ("Python (programming language)" for "the Python article"; "New York
-    (state)" whose text mentions New York City); a task naming no such name; a page with no
-    title; an admitted block."""
+    (state)" whose text mentions New York City); words before the head, a maker's name
+    ("Apache Kafka" and "Kafka (software)"); a task naming no such name; a page with no title;
+    an admitted block."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -80,9 +81,11 @@ def probe_task_namesake(ctx: Context) -> Reason | None:
     page_words = {w.casefold() for w in _WORD.findall(text_of(probe.output))}
     for run in _capitalised_runs(task):
         folded = [w.casefold() for w in run]
-        if not set(head) < set(folded):
+        # the name opens with the title's head and goes on ("Rosetta Stone"); words before
+        # it name a maker ("Apache Kafka" for "Kafka (software)"), not another thing
+        if len(folded) <= len(head) or folded[: len(head)] != head:
             continue
-        missing = [w for w, f in zip(run, folded, strict=True) if f not in head]
+        missing = run[len(head) :]
         if missing and not any(_on_page(w, page_words) for w in missing):
             return ctx.reason(
                 "TSC135",
