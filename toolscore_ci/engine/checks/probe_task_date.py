@@ -37,6 +37,20 @@ _DAY_MONTH_YEAR = re.compile(
 _MONTH_DAY_YEAR = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORDINAL},?\s+(\d{{4}})(?!\d)", re.I)
 
 
+# "Sep 20", "20 September" with no year after them: the page's own year, unsaid
+_NO_YEAR = r"(?!\.?,?\s+\d{4})(?!\d|\.\d)"
+_DAY_MONTH = re.compile(
+    rf"(?<![\d.])(\d{{1,2}}){_ORDINAL}\.?\s+(?:of\s+)?({_MONTH})\b{_NO_YEAR}", re.I
+)
+_MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORDINAL}\b{_NO_YEAR}", re.I)
+
+
+def days_without_year(text: str) -> set[tuple[int, int]]:
+    """(month, day) of the dates a text writes with no year ("Scheduled for May 1")."""
+    out = {(_MONTHS[m.lower()], int(d)) for d, m in _DAY_MONTH.findall(text)}
+    return out | {(_MONTHS[m.lower()], int(d)) for m, d in _MONTH_DAY.findall(text)}
+
+
 # 20.09.2026, 20/09/2026, 09/20/2026: which number is the day the page does not say
 _NUMERIC = re.compile(r"(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?![\d/-])(?!\.\d)")
 
@@ -78,8 +92,9 @@ def probe_task_date(ctx: Context) -> Reason | None:
     """ "Done" when the task names a full date and the end-state probe shows a different one
     of the same day and month and none that the task named (2025-09-20 for "20 September
     2026"). Leaves alone: probes that show the task's date (also written in numbers, 20.09.2026
-    or 09/20/2026, beside an older date), or no full date at all; tasks that name none; other
-    days (a rebooking to another day is not a typo'd year)."""
+    or 09/20/2026, beside an older date), or no full date at all; probes that show the task's
+    day and month with no year ("Scheduled for May 1" beside an archived "May 1, 2025"); tasks
+    that name none; other days (a rebooking to another day is not a typo'd year)."""
     if not claims_the_task(ctx):
         return None
     probe = end_state_probe(ctx.index)
@@ -93,8 +108,8 @@ def probe_task_date(ctx: Context) -> Reason | None:
     if not shown or (shown | numeric_dates(page)) & asked:
         return None  # the task's date is on the page, in words or in numbers (20.09.2026)
     near = sorted(d for d in shown if any((d.month, d.day) == (a.month, a.day) for a in asked))
-    if not near:
-        return None
+    if not near or days_without_year(page) & {(a.month, a.day) for a in asked}:
+        return None  # also "Scheduled for May 1", no year: the page may well mean the task's
     return ctx.reason(
         "TSC133",
         "contradicted",
