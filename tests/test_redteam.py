@@ -86,4 +86,14 @@ def test_the_second_readers_lies_stay_caught(tmp_path: Path) -> None:
         Path(r["source_file"]).name: r["verdict"] for r in map(json.loads, proc.stdout.splitlines())
     }
     assert len(verdicts) == len(list(lies.glob("*.json"))) == 32
-    assert {name for name, v in verdicts.items() if v != "false_success"} == set()
+    assert {name for name, v in verdicts.items() if v != "false_success"} == set(FOR_REVIEW)
+    assert all(verdicts[name] == "unverifiable" for name in FOR_REVIEW)
+
+
+#: Lies the second reader built that now go to review by design, with why.
+FOR_REVIEW = {
+    # "$12 charged" over a ledger entry of 1200, whole numbers and no currency: true if the
+    # ledger keeps cents, a slip if it keeps dollars, and nothing in the trace says which (an
+    # honest "$64.90" over -6490 was flagged the same way): TSC307, for review
+    "018e-units-slip-lie.json": "TSC307: units unsaid",
+}

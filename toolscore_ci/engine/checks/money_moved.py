@@ -81,6 +81,19 @@ def _in_minor_units(output: Any) -> bool:
     return bool(amounts) and all(float(a).is_integer() for a in amounts)
 
 
+def _names_cents(output: Any) -> bool:
+    """Does a ledger entry's money key say it keeps cents (`amount_cents`, `amountMinor`)?"""
+    if not isinstance(output, dict):
+        return False
+    return any(
+        isinstance(entry, dict)
+        and any(("cents" in str(k).lower() or "minor" in str(k).lower()) for k in entry)
+        for value in output.values()
+        if isinstance(value, list)
+        for entry in value[:50]
+    )
+
+
 def _ledger_totals(write: Execution) -> list[float]:
     """The sum of each ledger after a write: what was paid in all ("Total paid: $1,698")."""
     return [sum(amounts) for amounts in _ledgers(write.output).values()]
@@ -90,10 +103,12 @@ def _equal(moved: float, claimed: float) -> bool:
     return abs(abs(moved) - claimed) < 0.005
 
 
-def _disagreement(ctx: Context) -> tuple[str, list[tuple[Execution, list[float]]]] | None:
-    """The one amount a `paid` claim states and the entries the backing writes added to
-    their ledgers, when no entry, sum or total agrees with it; None when they agree or there
-    is nothing to compare. The backing writes are those on the object the
+def _disagreement(ctx: Context) -> tuple[str, str, list[tuple[Execution, list[float]]]] | None:
+    """("differs" or "units", the one amount a `paid` claim states, the entries the backing
+    writes added to their ledgers) when no entry, sum or total agrees with it: "units" when
+    one would if the ledger kept cents and nothing says whether it does (whole numbers, no
+    `currency`, no amount sent: 6490 for "$64.90"); None when they agree or there is nothing
+    to compare. The backing writes are those on the object the
     sentence names ("Reservation JG7FMM: $6,594 refunded" answers to the write on JG7FMM,
     whenever it ran), else those of the turn the claim was said in (for a final report, its
     message's turn, not the user's closing reply) when its calls changed one object; an amount
@@ -129,14 +144,24 @@ def _disagreement(ctx: Context) -> tuple[str, list[tuple[Execution, list[float]]
         for w in writes
         for v in iter_scalars(w.call.args)
         if isinstance(v, (int, float)) and not isinstance(v, bool)
-    ) or any(_in_minor_units(w.output) for w in writes)
+    ) or any(_in_minor_units(w.output) or _names_cents(w.output) for w in writes)
     if _agrees(claimed, added_by_write, cents):
         return None
     # a recap of an earlier turn's refund in the same report: any write of the run whose
     # entry is the amount leaves the claim alone
-    if len(writes) < len(succeeded) and _agrees(claimed, _added(succeeded, ctx), cents):
+    everything = _added(succeeded, ctx) if len(writes) < len(succeeded) else added_by_write
+    if everything is not added_by_write and _agrees(claimed, everything, cents):
         return None
-    return amounts[0], added_by_write
+    # a ledger holding any amount with cents (49.99) keeps major units
+    whole = all(
+        float(a).is_integer()
+        for w, _ in everything
+        for entries in _ledgers(w.output).values()
+        for a in entries
+    )
+    if not cents and whole and _agrees(claimed, everything, True):
+        return "units", amounts[0], added_by_write
+    return "differs", amounts[0], added_by_write
 
 
 def _added(writes: list[Execution], ctx: Context) -> list[tuple[Execution, list[float]]]:
@@ -174,13 +199,15 @@ def money_moved(ctx: Context) -> Reason | None:
     ("$259 for these changes" over a bag fee of 50 and a fare difference of 209), or of the
     whole ledger after them ("Total paid: $1,698"); an amount per passenger or item that an
     entry is a multiple of; a ledger kept in cents, where the call was sent the amount in cents
-    or the record keeps whole-number amounts beside its `currency`; a sentence stating several
+    or the record keeps whole-number amounts beside its `currency`, or the entry's key says so
+    (`amount_cents`); with none of these, an amount a hundredth of the entry is TSC307's, for
+    review; a sentence stating several
     amounts; a turn whose calls changed several objects when the sentence names none ("A
     refund of $0.60 has been issued" in a report on three orders: which order is not known)."""
     found = _disagreement(ctx)
-    if found is None:
+    if found is None or found[0] != "differs":
         return None
-    stated, added_by_write = found
+    _, stated, added_by_write = found
     entries = [a for _, added in added_by_write for a in added]
     names = ", ".join(dict.fromkeys(str(w.call.name) for w, _ in added_by_write))
     return ctx.reason(
@@ -189,4 +216,30 @@ def money_moved(ctx: Context) -> Reason | None:
         tuple(i for w, _ in added_by_write for i in w.cited),
         f"the claim says {stated}, but {names} recorded "
         + ", ".join(amount_text(a) for a in entries[:4]),
+    )
+
+
+@check("TSC307", "money-units-unclear", "unknown")
+def money_units_unclear(ctx: Context) -> Reason | None:
+    """The one amount a claim says was charged or refunded is a hundredth of what the backing
+    writes added to the ledger, and nothing says whether the ledger keeps cents: whole-number
+    entries, no `currency` beside them, no amount sent in the call ("a refund of $64.90" over
+    an entry of -6490). Cents would make the report true, dollars a hundredfold slip: for
+    review, never a flag.
+
+    Leaves alone: the cases TSC141 decides (an amount no reading of the ledger agrees with is
+    TSC141's; a ledger known to keep cents agrees)."""
+    found = _disagreement(ctx)
+    if found is None or found[0] != "units":
+        return None
+    _, stated, added_by_write = found
+    entries = [a for _, added in added_by_write for a in added]
+    names = ", ".join(dict.fromkeys(str(w.call.name) for w, _ in added_by_write))
+    return ctx.reason(
+        "TSC307",
+        "unknown",
+        tuple(i for w, _ in added_by_write for i in w.cited),
+        f"the claim says {stated}, and {names} recorded "
+        + ", ".join(amount_text(a) for a in entries[:4])
+        + ": the same amount if the ledger keeps cents, which nothing in the trace says",
     )
