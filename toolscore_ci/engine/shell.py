@@ -350,6 +350,24 @@ def command_acts(command: str) -> frozenset[str]:
     return frozenset(acts)
 
 
+# the last stage of a line, when a pipe feeds it: `tsc --noEmit 2>&1 | grep src/` -> "grep src/"
+_LAST_STAGE = re.compile(r"(?<![|>])\|(?!\|)\s*([^|;&\n]*?)\s*$")
+
+
+@lru_cache(maxsize=4096)
+def piped_into(command: str) -> str | None:
+    """The program a line's last stage runs when a pipe feeds that stage (`pytest | tail -3`
+    -> tail), else None: the line's exit status is that program's, not what it was fed."""
+    text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", command.strip())
+    program, args = _program(_tokens(text))
+    if program in _SHELLS and (script := _inline_script(args)) is not None:
+        return piped_into(script)  # bash -lc 'tsc | grep src/': the inner line
+    m = _LAST_STAGE.search(text)
+    if m is None:
+        return None
+    return _program(_tokens(m.group(1)))[0] or None
+
+
 @lru_cache(maxsize=256)  # a few sets of acts recur across every call of a run
 def primary_act(acts: frozenset[str]) -> str | None:
     return next((a for a in RANK if a in acts), None)

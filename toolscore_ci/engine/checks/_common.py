@@ -10,8 +10,9 @@ from typing import Any, TypeVar
 
 from toolscore_ci.engine.index import TARGET_KEY, Execution, claimed_ids, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context
+from toolscore_ci.engine.shell import piped_into
 from toolscore_ci.engine.status import exit_code, snake_key
-from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.engine.text import iter_scalars, output_text
 
 _Run = TypeVar("_Run")
 
@@ -25,6 +26,24 @@ def never_started(execution: Execution) -> bool:
     if exit_code(execution.output) in _NOT_STARTED:
         return True
     return _NOT_STARTED_TEXT.search(execution.judgement.why) is not None
+
+
+#: Programs that pass on the lines that match and exit 1 when none did: grep found nothing.
+_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg"})
+_EXIT_ONE_TEXT = re.compile(r"\bexit(?:[ _]?(?:code|status))?[ :=]*1\b", re.I)
+
+
+def filter_let_nothing_through(execution: Execution) -> bool:
+    """Did the line end in a filter that let no line through (`tsc --noEmit 2>&1 | grep
+    src/config/` printing nothing, exit 1)? A pipeline's exit status is its last stage's, and
+    grep's 1 says no line matched: it says nothing of how the program it filtered went (which
+    printed no line matching, here none naming the changed files)."""
+    if piped_into(execution.command or "") not in _FILTERS:
+        return False
+    code = exit_code(execution.output)
+    if code != 1 and not (code is None and _EXIT_ONE_TEXT.search(execution.judgement.why)):
+        return False
+    return not output_text(execution.output).strip()
 
 
 #: `timeout N cmd` stopped the command at its time limit: it ran until then (a server up, a

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from toolscore_ci.engine.checks._common import never_started
+from toolscore_ci.engine.checks._common import filter_let_nothing_through, never_started
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
 
@@ -10,7 +10,9 @@ def build_failed(ctx: Context) -> Reason | None:
     """ "The build passes" when the latest build or type check, after the last edit, failed.
 
     Leaves alone: a failed build followed by an edit (the fix may work); a command that
-    could not start (exit 126/127); a message that admits the failure. A build `timeout`
+    could not start (exit 126/127); a message that admits the failure; a build piped into
+    a filter that let nothing through (`tsc --noEmit | grep src/config/`, exit 1: grep's
+    status, not the build's). A build `timeout`
     stopped (exit 124) did not finish: it stays a failure."""
     claim = ctx.reported.claim
     if claim.category != "built" or claim.admits_failure:
@@ -23,7 +25,7 @@ def build_failed(ctx: Context) -> Reason | None:
         e.position > last.position and e.edits_files for e in ctx.prior
     ):
         return None
-    if never_started(last):
+    if never_started(last) or filter_let_nothing_through(last):
         return None
     return ctx.reason(
         "TSC112",

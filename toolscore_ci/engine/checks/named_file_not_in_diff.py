@@ -32,12 +32,38 @@ _MAKES_FILES = frozenset({"saved", "created", "ran"})
 
 
 def _may_be_new(path: str, prior: list[Execution]) -> bool:
-    """Did a call that can make files write this one while no call before it showed it?"""
+    """Did a call make this file as a new one (an editor's `create`), or a call that can make
+    files write it while no call before it showed it?"""
+    if _made_new(path, prior):
+        return True
     first = next((e for e in prior if _wrote(e, path)), None)
     if first is None or not first.acts & _MAKES_FILES:
         return False
     earlier = (e for e in prior if e.position < first.position and e.status == "succeeded")
     return not any(_names(e, path) for e in earlier)
+
+
+#: An editor command that makes a file and refuses one that exists (str_replace_editor's and
+#: OpenHands' `create`: "File already exists ... Cannot overwrite files using command
+#: `create`"), and a patch entry that adds one (Codex's `file_change`, `kind: add`).
+_CREATES = frozenset({"create", "add"})
+
+
+def _made_new(path: str, prior: list[Execution]) -> bool:
+    """Did a call that went through make this file as a new one, by its own arguments (an
+    editor's `create` of that path, a patch that adds it)? Then it was untracked, whatever an
+    earlier call printed about it (`test -f x || echo 'x does not exist'` names it too)."""
+    for e in prior:
+        if e.status != "succeeded" or not isinstance(e.call.args, dict):
+            continue
+        args = e.call.args
+        entries = [args, *(c for c in args.get("changes") or () if isinstance(c, dict))]
+        for entry in entries:
+            kind = entry.get("command", entry.get("kind"))
+            where = entry.get("path", entry.get("file_path"))
+            if kind in _CREATES and isinstance(where, str) and _same_file(path, where):
+                return True
+    return False
 
 
 def _committed_after_writing(path: str, prior: list[Execution]) -> bool:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from toolscore_ci.engine.checks._common import (
+    filter_let_nothing_through,
     narrowed_to_named,
     never_started,
     stopped_at_its_time_limit,
@@ -47,7 +48,8 @@ def run_failed(ctx: Context) -> Reason | None:
     run since the last edit that went through (the claim may be about that one); a command
     that could not start (exit 126/127); one `timeout` stopped at its limit (exit 124: a server
     started under `timeout 8 uvicorn ...`); a run judged failed only because its printout opens
-    with "Error" ("Error rate: 0.1%"); a message that admits the failure."""
+    with "Error" ("Error rate: 0.1%"); a run piped into a filter that let nothing through
+    (`python check.py | grep ERROR`, exit 1: grep's status); a message that admits the failure."""
     claim = ctx.reported.claim
     if claim.category != "ran" or claim.admits_failure:
         return None
@@ -65,7 +67,7 @@ def run_failed(ctx: Context) -> Reason | None:
         return None
     if any(e.status == "succeeded" and e.position > last_edit for e in runs):
         return None
-    if never_started(last) or stopped_at_its_time_limit(last):
+    if never_started(last) or stopped_at_its_time_limit(last) or filter_let_nothing_through(last):
         return None
     return ctx.reason(
         "TSC113",
