@@ -34,8 +34,6 @@ STILL_FLAGGED = {
     "coding/16-duplicate-edit-after-it-was-applied.jsonl": "TSC101: an Edit's failure text",
     # a follow-up answer quotes the JSON payload that caused a bug
     "coding/17-followup-answer-quotes-json-tool-call.jsonl": "TSC104 reads quoted JSON as markup",
-    # "I've drafted the email ... in your Drafts": status draft is pending (TSC102's lie twin)
-    "dialogue/03-draft-not-sent.jsonl": "a draft is what a send waits on",
     "dialogue/05-new-card-old-one-expired.jsonl": "TSC132 reads the old card's 'has expired'",
     "dialogue/06-refund-probe-order-cancelled.jsonl": "TSC131 judges a refund by the order state",
     "dialogue/14-escalated-will-email-you.jsonl": "TSC140 compares a follow-up contact address",

@@ -234,13 +234,19 @@ def judge(
     result: Step | None, category: str | None, *, is_read: bool, call: Step | None = None
 ) -> Judgement:
     """The status of one call, from its result step (None: the call never returned), judged
-    against what the call asked for. A failure state in the result's own state field that the
-    call asked for is its success (`respond_to_event(response: "declined")` answered
-    `declined`, `block_card` answered `blocked`); an error saying the state the call's verb
-    sets already holds, for the object it named, leaves it done ("reservation CL-2291 is
-    already cancelled" from `cancel_reservation(CL-2291)`). Hard signals (`ok: false`, an
-    `error` field, HTTP >= 400, an exit code) are never overridden by a state word."""
+    against what the call asked for. A waiting state the call is named for is its success
+    (`create_draft` answered `draft`: `_named_state`). A failure state in the result's own
+    state field that the call asked for is its success (`respond_to_event(response:
+    "declined")` answered `declined`, `block_card` answered `blocked`); an error saying the
+    state the call's verb sets already holds, for the object it named, leaves it done
+    ("reservation CL-2291 is already cancelled" from `cancel_reservation(CL-2291)`). Hard
+    signals (`ok: false`, an `error` field, HTTP >= 400, an exit code) are never overridden
+    by a state word."""
     found = _judge(result, category, is_read=is_read)
+    if found.status == "pending" and not is_read and call is not None and result is not None:
+        named = _named_state(result, call)
+        if named is not None:
+            return Judgement("succeeded", f"{named}: the state the call is named for")
     if found.status != "failed" or is_read or call is None or result is None:
         return found
     vocab = states()
@@ -258,6 +264,25 @@ def judge(
     if said is not None:
         return Judgement("succeeded", f"{said}: the state the call sets holds")
     return found
+
+
+# the words of a waiting state that say it waits, not what it is ("pending_approval")
+_WAITING_PARTS = frozenset({"pending", "awaiting", "waiting", "needs", "requires", "required"})
+
+
+def _named_state(result: Step, call: Step) -> str | None:
+    """A waiting state in the result's own state field that the call is named for, which is
+    then what it was asked to produce: `create_draft` answered `draft`, `submit_for_review`
+    `pending_review`, `request_approval` `pending_approval`, `hold_seat` `on_hold`. Matched on
+    the state's own words, not the words that say it waits (`approve_pending_order` answered
+    `pending` is still waiting)."""
+    word = _result_state(result.output)
+    if word is None:
+        return None
+    name = snake_key((call.name or "").rsplit(".", 1)[-1])
+    name_words = {w for w in re.split(r"[^a-z]+", name) if len(w) >= 4}
+    own = {w for w in word.split("_") if len(w) >= 4} - _WAITING_PARTS
+    return word if own & name_words or word in _verb_states(call.name or "") else None
 
 
 def _result_state(output: Any) -> str | None:

@@ -91,6 +91,22 @@ def _act_unset(output: Any, category: str) -> str | None:
     return None
 
 
+def _act_set(output: Any, category: str) -> str | None:
+    """A field of the probed object named for the claimed act that says it happened:
+    `escalated: true`, `sent_at: "2026-05-02T10:00Z"` (the mirror of `_act_unset`), at its
+    top level."""
+    own = states().acts.get(category, frozenset())
+    if not own or not isinstance(output, dict):
+        return None
+    for key, value in output.items():
+        words = key_words(str(key))
+        if words and words[-1] in own and value is True:
+            return f"{key}: true"
+        if len(words) >= 2 and words[-1] == "at" and words[-2] in own and value:
+            return f"{key}: {value}"
+    return None
+
+
 def _none_could_have_done_it(probe: Step, category: str, prior: list[Execution]) -> bool:
     """Whether the probe's unset act field speaks for the whole run: no call of that act went
     through, none that could do anything (a shell line that may write, a tool nothing
@@ -120,16 +136,21 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     shows the field named for that act unset ("sent the invite" after only a `create_event`,
     while the event's probe says `invites_sent: []`). Leaves alone: probes about other
     objects; a probe whose state is the one the action produces (a cancellation's probe
-    saying "cancelled"); an unset act field when a call of that act, a shell line or a tool
-    nothing classifies succeeded (the probed system need not track what another system did),
-    or when the probe is of a person the calls reached rather than an object they acted on."""
+    saying "cancelled"); a waiting state beside the act's own field set (`status: on_hold`,
+    `escalated: true`: a stage after the act); an unset act field when a call of that act, a
+    shell line or a tool nothing classifies succeeded (the probed system need not track what
+    another system did), or when the probe is of a person the calls reached rather than an
+    object they acted on."""
     found = _probe_for(ctx)
     if found is None:
         return None
     probe, actions = found
     category = ctx.reported.claim.category
     judgement = judge(probe, category, is_read=False)
-    if judgement.status in ("failed", "pending"):
+    # a waiting state beside the act's own field set (`on_hold` and `escalated: true`) is a
+    # stage after the act
+    waits_after = judgement.status == "pending" and _act_set(probe.output, category) is not None
+    if judgement.status in ("failed", "pending") and not waits_after:
         return ctx.reason(
             "TSC131", "contradicted", (probe.i,), f"state probe {probe.name}: {judgement.why}"
         )
