@@ -253,6 +253,8 @@ def _voided(clause: str, at: int) -> bool:
         return False
     if _voids(before) or _ATTRIBUTE.search(before):
         return True
+    if non_report_words().describes_addressee_act(before):
+        return True  # "the card you paid with": the person's own act, describing the card
     # "it has already shipped" states how things were; "I've already sent it" is a claim
     return bool(_ALREADY.search(before)) and not _FIRST_PERSON.search(before)
 

@@ -109,6 +109,8 @@ REPORT_SLOTS = (
     "articles",
     "clean_run",
     "whole",
+    "addressees",
+    "relatives",
 )
 
 
@@ -131,7 +133,14 @@ class NonReportWords:
     clause_openers: re.Pattern[str]  # the `clause_openers` words
     clean_run: re.Pattern[str]  # the `clean_run` words
     whole: re.Pattern[str]  # the `whole` words
+    addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     languages: dict[str, dict[str, tuple[str, ...]]]
+
+    def describes_addressee_act(self, before: str) -> bool:
+        """Do the words before a claim word make it the addressee's own act in a clause that
+        describes a thing ("the card you paid with", "la carte avec laquelle vous avez payé")?
+        `before`: the clause up to the claim word."""
+        return self.addressee_act.search(_plain(before)) is not None
 
     def says_whole(self, sentence: str) -> bool:
         """Does the claim speak of the whole of what it names ("the full test suite")?"""
@@ -327,6 +336,15 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("clause_openers")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("clean_run")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("whole")) + r")(?!\w)", re.I),
+        # a relative pronoun, or an article and one to three words (English drops the
+        # pronoun: "the card you", "the $45 you"), then the addressee and at most one
+        # adverb ("originally")
+        re.compile(
+            rf"(?:(?<!\w)(?:{_alternation(every('relatives'))})\s+"
+            rf"|(?<!\w)(?:{_alternation(every('articles'))})\s+(?:\S+\s+){{1,3}})"
+            rf"(?:{_alternation(every('addressees'))})(?:\s+\w+ly)?\s*$",
+            re.I,
+        ),
         langs,
     )
 
