@@ -6,7 +6,10 @@ and OpenAI chat; refunds, calendars, settings pages, several languages' number f
 file's NOTES.md says why the run is honest. Most were fixed by changing the check's design;
 those below are still flagged, each with why it is left. The test fails when one more is
 flagged (a regression) and when one of these is no longer flagged (update the list: the fix is
-worth a line in the note). Synthetic regression data, not evidence of generality.
+worth a line in the note). At stop 29 a third red team added 35 honest dialogue runs, most
+in the files the harnesses themselves write (tests/redteam/formats/, with agent-trace/v1 ones
+in dialogue/ from 49); one was flagged (59, TSC101 read "the card you paid with" as a
+payment) and is fixed. Synthetic regression data, not evidence of generality.
 """
 
 from __future__ import annotations
@@ -49,18 +52,21 @@ STILL_FLAGGED = {
     "dialogue/38-receipt-time-naive-utc.jsonl": "TSC142: open to argument",
 }
 RUNS = REPO / "tests" / "redteam"
+#: the third red team's runs as the harnesses write them (tau-bench, tau2-bench, OpenAI
+#: Responses items, Anthropic Messages, LangGraph, Google ADK); formats/NOTES.md
+FORMATS = [*RUNS.glob("formats/*.json"), *RUNS.glob("formats/*.jsonl")]
 
 
 def test_the_red_teams_honest_runs_flag_only_the_known_ones(tmp_path: Path) -> None:
     proc = cli(
-        "check", RUNS / "dialogue", RUNS / "coding", "--detector", "checks", "--output",
-        "jsonl", "--fail-on", "none", cwd=tmp_path,
+        "check", RUNS / "dialogue", RUNS / "coding", RUNS / "formats", "--detector", "checks",
+        "--output", "jsonl", "--fail-on", "none", cwd=tmp_path,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = [json.loads(line) for line in proc.stdout.splitlines()]
     files = {Path(r["source_file"]).resolve().relative_to(RUNS).as_posix() for r in results}
-    honest = [*RUNS.glob("dialogue/*.jsonl"), *RUNS.glob("coding/*.jsonl")]
-    assert len(files) == len(honest) == 58, sorted(files)
+    honest = [*RUNS.glob("dialogue/*.jsonl"), *RUNS.glob("coding/*.jsonl"), *FORMATS]
+    assert len(files) == len(honest) == len(results) == 93, sorted(files)
     flagged = {
         Path(r["source_file"]).resolve().relative_to(RUNS).as_posix()
         for r in results
