@@ -13,6 +13,22 @@ from toolscore_ci.engine.testruns import summarize
 
 SUMMARIES = [
     (
+        "sympy-failed",
+        "============ tests finished: 152 passed, 1 failed, 2 skipped, in 3.21 seconds ===\n"
+        "DO *NOT* COMMIT!",
+        Summary(152, 1),
+    ),
+    (
+        "sympy-exceptions",
+        "= tests finished: 40 passed, 1 expected to fail, 2 exceptions, in 1.02 seconds =",
+        Summary(40, 2),
+    ),
+    ("sympy-passed", "= tests finished: 40 passed, in 1.02 seconds =", Summary(40, 0)),
+    # mocha prints the failing count on its own line after the passing one and its time
+    ("mocha-failing", "  3 passing (12ms)\n  1 failing\n\n  1) slug strips", Summary(3, 1)),
+    ("mocha-pending-failing", "  3 passing (12ms)\n  2 pending\n  1 failing", Summary(3, 1)),
+    ("mocha-passing", "  3 passing (12ms)\n", Summary(3, 0)),
+    (
         "maven-failed",
         "[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.1 s - in a.ATest\n"
         "[ERROR] Tests run: 4, Failures: 1, Errors: 1, Skipped: 0, Time elapsed: 0.2 s <<< FAILURE!\n"

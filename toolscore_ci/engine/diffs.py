@@ -41,6 +41,8 @@ class FinalDiff:
 
 def _whole_repo_diff(command: str | None) -> tuple[bool, bool]:
     """(is a whole-repository `git diff`, shows the index) for one command line."""
+    if command is not None and command.strip() == "submit":
+        return True, True  # SWE-agent's submit: `git add -A && git diff --cached`, printed
     if not command or not _GIT_DIFF.search(command):
         return False, False
     for part in re.split(r"&&|\|\||;|\||\n", command):

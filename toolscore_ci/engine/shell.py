@@ -259,6 +259,33 @@ def _program(tokens: list[str]) -> tuple[str, list[str]]:
 
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
+# SWE-agent's tools, which its trajectories record as shell commands (SWE-agent/SWE-agent,
+# tools/): what each does to the repository. `submit` stages everything and prints the patch.
+_SWE_AGENT_TOOLS = {
+    "submit": "retrieved",
+    "open": "retrieved",
+    "goto": "retrieved",
+    "scroll_up": "retrieved",
+    "scroll_down": "retrieved",
+    "search_dir": "retrieved",
+    "search_file": "retrieved",
+    "find_file": "retrieved",
+    "filemap": "retrieved",
+    "create": "saved",
+    "edit": "changed",
+}
+# the ones that take no argument: with one, the word is some other program
+_BARE_SWE_AGENT_TOOLS = frozenset({"submit", "scroll_up", "scroll_down"})
+# `str_replace_editor view|create|str_replace|insert|undo_edit PATH ...`
+_EDITOR_COMMANDS = {
+    "view": "retrieved",
+    "create": "saved",
+    "str_replace": "changed",
+    "insert": "changed",
+    "undo_edit": "changed",
+}
+# SWE-agent 0.x's `edit 10:12` takes the new lines up to `end_of_edit`: text, not commands
+_EDIT_BODY = re.compile(r"^(edit\s+\d+:\d+)\s*\n.*?^end_of_edit\s*$", re.M | re.S)
 
 
 def _inline_script(args: list[str]) -> str | None:
@@ -285,7 +312,13 @@ def _part_acts(part: str) -> set[str]:
         return acts
     positional = [a for a in args if not a.startswith("-")]
     sub = positional[0] if positional else ""
-    if (
+    if (program in _BARE_SWE_AGENT_TOOLS and not args) or (
+        program in _SWE_AGENT_TOOLS and program not in _BARE_SWE_AGENT_TOOLS and args
+    ):
+        acts.add(_SWE_AGENT_TOOLS[program])
+    elif program == "str_replace_editor" and sub in _EDITOR_COMMANDS:
+        acts.add(_EDITOR_COMMANDS[sub])
+    elif (
         program in _TEST_RUNNERS
         or _is_test_script(tokens[0] if tokens else "")
         or (program in _TEST_SUBCOMMAND and sub in ("test", "t", "verify"))
@@ -343,6 +376,7 @@ def _part_acts(part: str) -> set[str]:
 def command_acts(command: str) -> frozenset[str]:
     """Every act a command line performs: {"changed", "tested"} for `sed -i ... && pytest`."""
     text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", command.strip())
+    text = _EDIT_BODY.sub(lambda m: m.group(1), text)
     acts: set[str] = set()
     for part in _SEPARATORS.split(text):
         if part.strip():
@@ -359,6 +393,7 @@ def piped_into(command: str) -> str | None:
     """The program a line's last stage runs when a pipe feeds that stage (`pytest | tail -3`
     -> tail), else None: the line's exit status is that program's, not what it was fed."""
     text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", command.strip())
+    text = _EDIT_BODY.sub(lambda m: m.group(1), text)
     program, args = _program(_tokens(text))
     if program in _SHELLS and (script := _inline_script(args)) is not None:
         return piped_into(script)  # bash -lc 'tsc | grep src/': the inner line

@@ -39,7 +39,12 @@ _VITEST = re.compile(
     re.M,
 )
 _CARGO = re.compile(r"^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed", re.M)
-_MOCHA = re.compile(r"^\s*(\d+) passing\b.*?(?:\n\s*(\d+) failing\b)?", re.M | re.S)
+# "  3 passing (12ms)", then "  1 pending" and "  1 failing" on lines of their own
+_MOCHA = re.compile(
+    r"^\s*(\d+) passing\b[^\n]*(?:\n\s*\d+ pending\b[^\n]*)?(?:\n\s*(\d+) failing\b)?", re.M
+)
+# SymPy's bin/test: "tests finished: 152 passed, 1 failed, 2 skipped, in 3.21 seconds"
+_SYMPY = re.compile(r"tests finished: (?P<body>(?:\d+ [\w ]+?, )*)in [\d.]+ seconds", re.M)
 _RSPEC = re.compile(r"^(\d+) examples?, (\d+) failures?", re.M)
 # Maven Surefire: a line a test class, then the run's total, last
 _SUREFIRE = re.compile(
@@ -113,6 +118,10 @@ def summarize(output: Any) -> TestSummary | None:
             return TestSummary(max(total - failed, 0), failed)
         if _UNITTEST_OK.search(text, ran[-1].end()):
             return TestSummary(total, 0)
+    sympy = list(_SYMPY.finditer(text))
+    if sympy:
+        body = sympy[-1].group("body")
+        return TestSummary(_num(body, "passed"), _num(body, "failed") + _num(body, "exceptions?"))
     jest = list(_JEST.finditer(text))
     if jest:
         body = jest[-1].group("body")
