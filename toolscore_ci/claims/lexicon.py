@@ -288,12 +288,15 @@ FAILURE_ADMISSION = compile_guarded(
     r"(?<![\w-])(?:\d+\s+(?:\w+\s+)?(?:failed|failing|failures?|errors?|broken)|fail(?:ed|ing|s|ures?)?|"
     r"broken|errored|error|rejected|denied|unreachable|down|timed out|could not|couldn't|unable|"
     r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
+    # said of the thing, not the agent's own act: "the payment was declined" ("I declined the
+    # invite" is an act), "it can't be returned to that card"
+    r"(?:was|were|has been|have been|got|is being) declined|(?:can't|cannot|can not) be \w+ed|"
     r"partial|partially|"
     # the same in the other languages claims are read in
     r"fallit[oa]|non è andat[oa] a buon fine|parziale|parzialmente|errore|"
-    r"falló|fallid[oa]|parcial|parcialmente|"
-    r"échoué|échouée|échec|partiel|partielle|partiellement|erreur|"
-    r"fehlgeschlagen|gescheitert|teilweise|fehler|"
+    r"falló|fallid[oa]|parcial|parcialmente|fue rechazad[oa]|"
+    r"échoué|échouée|échec|partiel|partielle|partiellement|erreur|a été refusée?|"
+    r"fehlgeschlagen|gescheitert|teilweise|fehler|wurde abgelehnt|"
     r"falhou|falha|erro|"
     r"mislukt|niet gelukt|gedeeltelijk|fout|"
     r"nie powiodł[oa]? się|niepowodzenie|częściowo|błąd)(?![\w-])",
