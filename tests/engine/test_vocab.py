@@ -157,3 +157,14 @@ def test_claim_words_compile_and_keep_one_category_order() -> None:
             for phrase in phrases:
                 re.compile(phrase)  # a bad entry fails here, not on a user's trace
         assert set(slots) - {"coverage", "gaps", "done_alone"} <= set(words.categories), lang
+
+
+def test_a_mark_word_naming_an_object_by_its_id_is_that_object() -> None:
+    """ "policy" marks a statement of policy, but "the address on policy AUTO-7712" names an
+    insurance policy: the report is read (the red team's run 57 was skipped)."""
+    words = non_report_words()
+    assert not words.is_not_a_report("I've updated the mailing address on policy AUTO-7712.")
+    assert not words.is_not_a_report("Policy #88123 has been cancelled.")
+    assert words.is_not_a_report("Per our policy, refunds are only allowed within 30 days.")
+    assert words.is_not_a_report("Under policy AUTO-7712 you are eligible for a refund.")
+    assert words.is_not_a_report("I will update policy AUTO-7712.")

@@ -156,7 +156,11 @@ class NonReportWords:
         if self.opens.match(_plain(sentence)):
             return True
         clause = _plain(sentence if at is None else _clause_at(sentence, at))
-        return bool(self.opens.match(clause) or self.marks.search(clause))
+        if self.opens.match(clause):
+            return True
+        # a mark word that names an object by its id is that object ("the address on policy
+        # AUTO-7712"), not a statement of policy
+        return any(_NAMED_BY_ID.match(clause, m.end()) is None for m in self.marks.finditer(clause))
 
     def negated_after(self, rest_of_clause: str) -> bool:
         """Does a negation follow the verb in its clause ("erledigt ist es noch nicht")?"""
@@ -249,6 +253,10 @@ class NonReportWords:
 
     def reports_own_act(self, sentence: str, verb: str, *, bare: bool = False) -> bool:
         return self.frame(sentence, verb, bare=bare) is not None
+
+
+# an identifier right after a word: "policy AUTO-7712", "policy #88123"
+_NAMED_BY_ID = re.compile(r"\s+#?[\w-]*\d[\w-]*")
 
 
 #: A word a bare noun phrase can hold: letters, a hyphen between (lowercase: no name).
