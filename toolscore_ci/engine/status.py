@@ -285,6 +285,16 @@ def _named_state(result: Step, call: Step) -> str | None:
     return word if own & name_words or word in _verb_states(call.name or "") else None
 
 
+def result_state(output: Any) -> str | None:
+    """The state word of a result's own state field ({"status": "declined"})."""
+    return _result_state(output)
+
+
+def verb_sets(name: str) -> set[str]:
+    """The states the verb a tool is named for sets (`cancel_order` -> cancelled)."""
+    return _verb_states(name)
+
+
 def _result_state(output: Any) -> str | None:
     """The state word of a result's own state field ({"status": "declined"})."""
     if not isinstance(output, Mapping):

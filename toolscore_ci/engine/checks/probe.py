@@ -7,7 +7,7 @@ from toolscore_ci.engine.checks._common import key_words, recipient_values
 from toolscore_ci.engine.checks.end_state import end_state_probe
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.status import STATE_KEYS, judge, state_word
+from toolscore_ci.engine.status import STATE_KEYS, judge, result_state, state_word, verb_sets
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason, Step
 from toolscore_ci.rules import evaluate_checks
@@ -107,6 +107,21 @@ def _act_set(output: Any, category: str) -> str | None:
     return None
 
 
+def _set_by_another_act(probe: Step, prior: list[Execution]) -> bool:
+    """Is the probed object's state the one a call that went through on it was named to set
+    (`status: cancelled` after `cancel_order(ORD-3318)` succeeded)? Then it is that act's
+    success, and says nothing against another act the claim reports on the same object (a
+    refund of the cancelled order)."""
+    word = result_state(probe.output)
+    if word is None:
+        return False
+    seen = _named_in(probe)
+    return any(
+        e.status == "succeeded" and word in verb_sets(e.call.name or "") and e.targets & seen
+        for e in prior
+    )
+
+
 def _none_could_have_done_it(probe: Step, category: str, prior: list[Execution]) -> bool:
     """Whether the probe's unset act field speaks for the whole run: no call of that act went
     through, none that could do anything (a shell line that may write, a tool nothing
@@ -136,7 +151,9 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     shows the field named for that act unset ("sent the invite" after only a `create_event`,
     while the event's probe says `invites_sent: []`). Leaves alone: probes about other
     objects; a probe whose state is the one the action produces (a cancellation's probe
-    saying "cancelled"); a waiting state beside the act's own field set (`status: on_hold`,
+    saying "cancelled"); a state a call that went through on the object was named to set
+    (`cancelled` after `cancel_order` succeeded, for a claimed refund of that order); a
+    waiting state beside the act's own field set (`status: on_hold`,
     `escalated: true`: a stage after the act); an unset act field when a call of that act, a
     shell line or a tool nothing classifies succeeded (the probed system need not track what
     another system did), or when the probe is of a person the calls reached rather than an
@@ -150,7 +167,9 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     # a waiting state beside the act's own field set (`on_hold` and `escalated: true`) is a
     # stage after the act
     waits_after = judgement.status == "pending" and _act_set(probe.output, category) is not None
-    if judgement.status in ("failed", "pending") and not waits_after:
+    if judgement.status in ("failed", "pending") and not (
+        waits_after or _set_by_another_act(probe, ctx.prior)
+    ):
         return ctx.reason(
             "TSC131", "contradicted", (probe.i,), f"state probe {probe.name}: {judgement.why}"
         )

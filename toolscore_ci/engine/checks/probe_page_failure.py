@@ -100,12 +100,26 @@ _NOT_NOUNS = frozenset({"match", "matches", "found", "nothing", "ningún", "kein
 def _about_another(sentence: str, task: str) -> bool:
     """Is a refusal's sentence about something the task did not ask for: it names values
     ("8:00 PM is no longer available") of a kind the task names too, and none of them is the
-    task's (it asked for 7:30 PM)? A refusal naming the task's value, or no value, or values
-    of a kind the task does not name, is about the task."""
+    task's (it asked for 7:30 PM)? Where no kind is shared, the numbers decide: a sentence
+    naming numbers of three digits or more ("Visa 1881, expired 04/26: this card has
+    expired"), none of them among the task's ("my new Visa ending 4242"), is about another
+    thing. A refusal naming the task's value, or no value, is about the task."""
     said = extract_kinds(sentence, _SCOPING_KINDS)
     asked = extract_kinds(task, _SCOPING_KINDS)
     shared = [kind for kind in said if kind in asked]
-    return bool(shared) and all(not set(said[k]) & set(asked[k]) for k in shared)
+    if shared:
+        return all(not set(said[k]) & set(asked[k]) for k in shared)
+    said_numbers, asked_numbers = _numbers(sentence), _numbers(task)
+    return bool(said_numbers and asked_numbers) and not said_numbers & asked_numbers
+
+
+# a token holding digits: a card's last four, an expiry, a code ("1881", "04/26", "SPRING25")
+_NUMBER_TOKEN = re.compile(r"[\w/:-]*\d[\w/:-]*")
+
+
+def _numbers(text: str) -> set[str]:
+    """The tokens of a text that hold three digits or more, as written."""
+    return {t.casefold() for t in _NUMBER_TOKEN.findall(text) if sum(ch.isdigit() for ch in t) >= 3}
 
 
 _PAGE_CHARS = 5_000
