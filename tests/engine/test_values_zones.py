@@ -112,3 +112,49 @@ def test_a_value_no_conversion_or_part_explains_is_caught(trace: dict[str, Any])
     result = _check(trace)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC140" in {r.code for r in result.reasons}
+
+
+def test_a_following_promise_keeps_its_values() -> None:
+    """ "I've escalated this to Tier 2; they'll email you at tom@x.com": the address is the
+    promise's, not the escalation's (TSC140 compared it with the escalation's recipient). A
+    trailing value of the report itself still belongs to it ("I've sent the invite, to
+    a@b.com"; "...; it went to a@b.com")."""
+    from toolscore_ci.claims.extract import extract
+
+    def values(text: str) -> dict[str, tuple[str, ...]]:
+        (claim,) = extract(text, 1)
+        return dict(claim.values)
+
+    assert "email" not in values(
+        "I've escalated this to our Tier 2 team; they'll email you at tom@x.com within a day."
+    )
+    assert "time" not in values("I've booked your table, they will hold it until 19:30.")
+    assert values("I've sent the invite, to a@b.com.")["email"] == ("a@b.com",)
+    assert values("I've sent the invite; it went to a@b.com.")["email"] == ("a@b.com",)
+    assert values("I've booked your table for 19:30, they'll hold it 15 minutes.")["time"] == (
+        "19:30",
+    )
+
+
+def test_the_reports_own_address_is_still_compared() -> None:
+    """The lie twin: the escalation went to another team's address than the report names."""
+    trace = build(
+        "escalated-elsewhere",
+        [
+            ("user", "Escalate my outage, account 55102."),
+            (
+                "call",
+                "escalate_ticket",
+                {"account_id": "55102", "to": "tier2-network@isp.example"},
+                True,
+                {"ticket_id": "TK-30981", "status": "escalated"},
+            ),
+            (
+                "agent",
+                "I've escalated this to tier2-billing@isp.example; they'll email you within a day.",
+            ),
+        ],
+    )
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert "TSC140" in {r.code for r in result.reasons}

@@ -160,6 +160,28 @@ def _sentences_in(blanked: str) -> list[tuple[int, str]]:
     return out
 
 
+def _promise(clause: str) -> bool:
+    """A clause of its own that opens as a plan, a promise or an offer ("they'll email you",
+    "we will call"): not a report, so its values are not the claim's."""
+    words = non_report_words()
+    return (
+        words.opens.match(_plain_clause(clause)) is not None
+        or _SOMEONE_WILL.match(clause) is not None
+    )
+
+
+# another's future act: "they'll", "the team will", "someone from billing is going to"
+_SOMEONE_WILL = re.compile(
+    r"\s*(?:[\w-]+\s+){0,4}?(?:\w+(?:'ll|’ll)|will|is going to|are going to|wird|werden|"
+    r"va|vont)\s",
+    re.I,
+)
+
+
+def _plain_clause(clause: str) -> str:
+    return " ".join(clause.replace("\u2019", "'").split())
+
+
 def _clauses(sentence: str) -> list[tuple[int, str]]:
     out = []
     pos = 0
@@ -582,8 +604,9 @@ def _clause_claims(
         values = extract_values(original) if clause_claims or last_category else {}
         if not clause_claims:
             # values trailing a claim ("..., invite sent to a@b") belong to it; values
-            # before any claim belong to whatever the clause was about, not to a claim
-            if values and last_category is not None:
+            # before any claim belong to whatever the clause was about, not to a claim, and
+            # so do a following plan's or promise's ("; they'll email you at t@x.com")
+            if values and last_category is not None and not _promise(clause):
                 _merge_values(found[last_category][1], values)
             continue
         clause_claims.sort()
