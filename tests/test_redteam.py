@@ -37,7 +37,6 @@ STILL_FLAGGED = {
     "coding/16-duplicate-edit-after-it-was-applied.jsonl": "TSC101: an Edit's failure text",
     # a follow-up answer quotes the JSON payload that caused a bug
     "coding/17-followup-answer-quotes-json-tool-call.jsonl": "TSC104 reads quoted JSON as markup",
-    "dialogue/21-bulk-unsubscribe-one-not-on-list.jsonl": "TSC101: a skipped item's reason",
     "dialogue/23-annual-echoed-as-year.jsonl": "TSC142: a respelled value",
     "dialogue/24-language-echoed-as-locale.jsonl": "TSC142: a respelled value",
     "dialogue/26-hubspot-stage-internal-value.jsonl": "TSC130: an internal stage id",

@@ -8,6 +8,7 @@ that the read itself failed count. Test-runner summaries count for test runs onl
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -247,6 +248,10 @@ def judge(
         named = _named_state(result, call)
         if named is not None:
             return Judgement("succeeded", f"{named}: the state the call is named for")
+    if found.partial and call is not None and result is not None:
+        held = _items_already_so(result.output, call)
+        if held is not None:
+            return Judgement("succeeded", f"the items it skipped were already so ({held})")
     if found.status != "failed" or is_read or call is None or result is None:
         return found
     vocab = states()
@@ -283,6 +288,43 @@ def _named_state(result: Step, call: Step) -> str | None:
     name_words = {w for w in re.split(r"[^a-z]+", name) if len(w) >= 4}
     own = {w for w in word.split("_") if len(w) >= 4} - _WAITING_PARTS
     return word if own & name_words or word in _verb_states(call.name or "") else None
+
+
+def _items_already_so(output: Any, call: Step) -> str | None:
+    """The reason a batch gave for every item it skipped, when each says the item already is
+    as the call's verb would leave it (`bulk_unsubscribe` skipping c@x.org as "not
+    subscribed" or "already unsubscribed"): those items need nothing done. None when any
+    skipped item gives another reason ("invalid email", "not found") or none."""
+    if not isinstance(output, Mapping):
+        return None
+    keys = _lower_keys(output)
+    items = next((keys[k] for k in _FAILED_ITEMS if isinstance(keys.get(k), list)), None)
+    if not items:
+        return None
+    name = snake_key((call.name or "").rsplit(".", 1)[-1])
+    sets = set().union(*(_verb_states(w) for w in re.split(r"[^a-z]+", name) if len(w) >= 3))
+    reasons = []
+    for item in items:
+        text = item if isinstance(item, str) else None
+        if isinstance(item, Mapping):
+            inner = _lower_keys(item)
+            text = next(
+                (
+                    v
+                    for k in ("reason", "message", "error", "status")
+                    if isinstance(v := inner.get(k), str)
+                ),
+                None,
+            )
+        if text is None:
+            return None
+        words = re.split(r"[^a-z]+", _CAMEL.sub(" ", text).lower())
+        said = {f"un{b}" for a, b in itertools.pairwise(words) if a == "not"}
+        said |= {b for a, b in itertools.pairwise(words) if a in states().already}
+        if not said & sets:
+            return None
+        reasons.append(text)
+    return "; ".join(dict.fromkeys(reasons))
 
 
 def result_state(output: Any) -> str | None:
