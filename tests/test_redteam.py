@@ -34,7 +34,6 @@ STILL_FLAGGED = {
     # "both functions now pass `strict`" read as a test claim; the failure is disclosed in
     # words no failure vocabulary holds (admitting any failure cleared lies too: reverted)
     "coding/14-both-functions-pass-flag-read-as-tests-pass.jsonl": "TSC110: 'pass' as a verb",
-    "coding/16-duplicate-edit-after-it-was-applied.jsonl": "TSC101: an Edit's failure text",
     # a follow-up answer quotes the JSON payload that caused a bug
     "coding/17-followup-answer-quotes-json-tool-call.jsonl": "TSC104 reads quoted JSON as markup",
     "dialogue/23-annual-echoed-as-year.jsonl": "TSC142: a respelled value",

@@ -31,7 +31,9 @@ def action_failed(ctx: Context) -> Reason | None:
     as an edit; a message that admits the failure; "sent it to Mei" when the call to Ravi
     failed and Mei's went through (a claim covers every call only when it says "all"); a
     named target another call touched with success; a named target whose call failed when a
-    later success touched none of the named ids (the target retried under another id).
+    later success touched none of the named ids (the target retried under another id); a
+    failed call that repeats one that went through (same tool, same arguments: an Edit made
+    twice fails with "String to replace not found").
     Catches too: a claim that names several
     targets when one of them was only touched by calls that failed."""
     claim = ctx.reported.claim
@@ -76,6 +78,7 @@ def action_failed(ctx: Context) -> Reason | None:
             and _redoes(later, e, ctx.prior)
             for later in mine
         )
+        and not _repeats_a_success(e, ctx.prior)
     ]
     if not failed:
         return None
@@ -147,6 +150,20 @@ def _redoes(later: Execution, failed: Execution, prior: list[Execution]) -> bool
     )
     return (same_act and same_target(failed, later)) or _retried_at_another_target(
         failed, later, prior
+    )
+
+
+def _repeats_a_success(failed: Execution, prior: list[Execution]) -> bool:
+    """Is the failed call the same call (tool and arguments) as an earlier one that went
+    through? Its failure says only that the work was done already ("String to replace not
+    found" from an Edit made twice); had a write between undone it, the repeat would have
+    gone through."""
+    return any(
+        e.position < failed.position
+        and e.status == "succeeded"
+        and e.call.name == failed.call.name
+        and e.call.args == failed.call.args
+        for e in prior
     )
 
 
