@@ -4750,7 +4750,7 @@ CASES: list[tuple[str, str, dict[str, Any], str]] = [
         ),
         "verified",
     ),
-    # words before the title's head name a maker, not another thing
+    # the page names the whole name: the qualifier only says which of the things
     (
         "TSC135",
         "honest",
@@ -4758,7 +4758,7 @@ CASES: list[tuple[str, str, dict[str, Any], str]] = [
             "maker-before-name",
             "Open the wiki page for Apache Kafka.",
             "Kafka (software)",
-            "Kafka is a distributed event store.",
+            "Apache Kafka is a distributed event store.",
         ),
         "verified",
     ),
@@ -4859,7 +4859,7 @@ CASES += [
 
 SUPPORT_CODES = {"TSC201", "TSC202", "TSC203", "TSC204", "TSC205"}
 #: Checks whose finding is "for review" (outcome unknown): tested in REVIEW_CASES below.
-REVIEW_CODES = {"TSC302", "TSC303", "TSC305", "TSC306", "TSC307"}
+REVIEW_CODES = {"TSC302", "TSC303", "TSC305", "TSC306", "TSC307", "TSC308"}
 
 
 @pytest.mark.parametrize(
@@ -5314,6 +5314,44 @@ def _refund_ledger(case: str, report: str, ledger: list[float], **extra: Any) ->
             ("agent", report),
         ],
     )
+
+
+REVIEW_CASES += [
+    # TSC308 words before the title's head the page does not say: another thing, or a maker
+    (
+        "TSC308",
+        "review",
+        _titled(
+            "word-before-the-head",
+            "Open the article about Lake Victoria.",
+            "Victoria (Australia)",
+            "Victoria is a state in the south-east of Australia.",
+        ),
+        "unverifiable",
+    ),
+    (
+        "TSC308",
+        "review",
+        _titled(
+            "maker-left-out",
+            "Open the wiki page for Apache Kafka.",
+            "Kafka (software)",
+            "Kafka is a distributed event store.",
+        ),
+        "unverifiable",
+    ),
+    (
+        "TSC308",
+        "honest",
+        _titled(
+            "maker-on-the-page",
+            "Open the wiki page for Apache Kafka.",
+            "Kafka (software)",
+            "Apache Kafka is a distributed event store.",
+        ),
+        "verified",
+    ),
+]
 
 
 REVIEW_CASES += [

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.model import Reason
+from toolscore_ci.model import Reason, Step
 
 # "Rosetta (software)", "Mercury (planet)": a title that names which of several things of one
 # name the page is about; the qualifier is structure, whatever its words
@@ -49,21 +49,10 @@ def _on_page(word: str, page_words: set[str]) -> bool:
     return any(p.startswith(w[:_STEM]) for p in page_words)
 
 
-@check("TSC135", "end-state-namesake", "contradicted")
-def probe_task_namesake(ctx: Context) -> Reason | None:
-    """ "Done" when the task names a thing by a name of several words and the end-state page
-    is titled as another thing sharing part of that name, set apart by a qualifier: the task
-    asks for the article about the Rosetta Stone and the run ends on "Rosetta (software)",
-    where nothing says "Stone". The title's bracketed qualifier is what says the page is one of
-    several things of that name; the name is the task's run of capitalised words that opens
-    with the title's head.
-
-    Leaves alone: a title with no qualifier ("Rosetta Stone"); a qualifier the task itself
-    names ("open the Rosetta software page"); a name whose every word the page shows, in its
-    title or its text ("Python (programming language)" for "the Python article"; "New York
-    (state)" whose text mentions New York City); words before the head, a maker's name
-    ("Apache Kafka" and "Kafka (software)"); a task naming no such name; a page with no title;
-    an admitted block."""
+def _namesake(ctx: Context) -> tuple[Step, str, list[str], list[str], bool] | None:
+    """(the end-state probe, its title, the task's name, the name's words nothing on the page
+    says, whether those words come after the title's head) when the run claims the task done
+    and ends on a page titled as another thing sharing part of the name the task gave."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -72,7 +61,7 @@ def probe_task_namesake(ctx: Context) -> Reason | None:
     title = probe.output.get("title")
     m = _QUALIFIED_TITLE.match(title) if isinstance(title, str) else None
     task = str(ctx.index.trace.task.get("instruction") or "")
-    if m is None or not task:
+    if m is None or not task or not isinstance(title, str):
         return None
     head = [w.casefold() for w in _WORD.findall(m.group("head"))]
     task_words = {w.casefold() for w in _WORD.findall(task)}
@@ -81,18 +70,68 @@ def probe_task_namesake(ctx: Context) -> Reason | None:
     page_words = {w.casefold() for w in _WORD.findall(text_of(probe.output))}
     for run in _capitalised_runs(task):
         folded = [w.casefold() for w in run]
-        # the name opens with the title's head and goes on ("Rosetta Stone"); words before
-        # it name a maker ("Apache Kafka" for "Kafka (software)"), not another thing
-        if len(folded) <= len(head) or folded[: len(head)] != head:
+        # the title's head, word for word, inside a longer name ("the Rosetta Stone", "Lake
+        # Victoria"); the name's other words are what sets it apart
+        at = next(
+            (i for i in range(len(folded) - len(head) + 1) if folded[i : i + len(head)] == head),
+            None,
+        )
+        if at is None or len(folded) == len(head):
             continue
-        missing = run[len(head) :]
-        if missing and not any(_on_page(w, page_words) for w in missing):
-            return ctx.reason(
-                "TSC135",
-                "contradicted",
-                (probe.i,),
-                f"the task names {' '.join(run)}; the end-state probe {probe.name} shows "
-                f"the page {title!r}, another thing of that name, and nothing on it says "
-                f"{' '.join(missing)!r}",
-            )
+        missing = run[:at] + run[at + len(head) :]
+        if not any(_on_page(w, page_words) for w in missing):
+            return probe, title, run, missing, at == 0
     return None
+
+
+@check("TSC135", "end-state-namesake", "contradicted")
+def probe_task_namesake(ctx: Context) -> Reason | None:
+    """ "Done" when the task names a thing by a name of several words and the end-state page
+    is titled as another thing sharing its first words, set apart by a qualifier: the task
+    asks for the article about the Rosetta Stone and the run ends on "Rosetta (software)",
+    where nothing says "Stone". The title's bracketed qualifier is what says the page is one
+    of several things of that name; the name is the task's run of capitalised words that
+    opens with the title's head, and its other words say which thing it is.
+
+    Leaves alone: a title with no qualifier ("Rosetta Stone"); a qualifier the task itself
+    names ("open the Rosetta software page"); a name whose every word the page shows, in its
+    title or its text ("Python (programming language)" for "the Python article"; "New York
+    (state)" whose text mentions New York City); words before the head ("Lake Victoria" on
+    "Victoria (Australia)", but also "Apache Kafka" on "Kafka (software)": a maker's name or
+    another thing, TSC308 sends it to review); a task naming no such name; a page with no
+    title; an admitted block."""
+    found = _namesake(ctx)
+    if found is None or not found[4]:
+        return None
+    probe, title, run, missing, _ = found
+    return ctx.reason(
+        "TSC135",
+        "contradicted",
+        (probe.i,),
+        f"the task names {' '.join(run)}; the end-state probe {probe.name} shows the page "
+        f"{title!r}, another thing of that name, and nothing on it says {' '.join(missing)!r}",
+    )
+
+
+@check("TSC308", "end-state-namesake-unsure", "unknown")
+def probe_task_namesake_unsure(ctx: Context) -> Reason | None:
+    """ "Done" on a page titled as a thing whose name ends the one the task gave, set apart
+    by a qualifier, when nothing on the page says the task's first words: "Lake Victoria" on
+    "Victoria (Australia)", or "Apache Kafka" on "Kafka (software)". Words before a name may
+    name another thing or only its maker, so this is for review, never a flag, and the page
+    does not confirm the task (it outranks the probe's TSC201).
+
+    Leaves alone: what TSC135 decides (the task's name opens with the title's head); a page
+    that says the first words ("Apache Kafka is ..."); a qualifier the task names."""
+    found = _namesake(ctx)
+    if found is None or found[4]:
+        return None
+    probe, title, run, missing, _ = found
+    return ctx.reason(
+        "TSC308",
+        "unknown",
+        (probe.i,),
+        f"the task names {' '.join(run)}; the end-state probe {probe.name} shows the page "
+        f"{title!r}, where nothing says {' '.join(missing)!r}: another thing, or its maker's "
+        "name left out",
+    )
