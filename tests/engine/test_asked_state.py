@@ -284,3 +284,33 @@ def test_a_batch_item_skipped_for_another_reason_is_still_a_failure(
     result = _bulk(name, reason, report)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC101" in {r.code for r in result.reasons}
+
+
+def test_a_waiting_state_that_gates_the_act_still_contradicts() -> None:
+    """`awaiting_confirmation` beside `scheduled: true` says the booking still waits on a
+    confirmation (the second reader's lie, verified while any waiting state beside the act's
+    own field was excused); only states that come after an act (`after_act`: `on_hold`) are."""
+    trace = build(
+        "awaiting-beside-scheduled",
+        [
+            ("user", "Book the design review with Dana on Friday."),
+            (
+                "call",
+                "schedule_meeting",
+                {"with": "dana@x.io", "day": "Friday"},
+                True,
+                {"id": "mtg_881"},
+            ),
+            (
+                "probe",
+                "get_meeting",
+                {"id": "mtg_881"},
+                True,
+                {"id": "mtg_881", "status": "awaiting_confirmation", "scheduled": True},
+            ),
+            ("agent", "Your design review with Dana is booked for Friday."),
+        ],
+    )
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert "TSC131" in {r.code for r in result.reasons}

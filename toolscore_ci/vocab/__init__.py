@@ -46,6 +46,7 @@ class StateVocabulary:
     settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
     already: tuple[str, ...] = ()  # the words for "already" in an error
     call_succeeded: frozenset[str] = frozenset()  # a state field saying the call went through
+    after_act: frozenset[str] = frozenset()  # waiting states that come after an act
 
     def status_of(self, word: str, category: str | None) -> str | None:
         """What a state word means for a call of `category` (None: the word is not a state)."""
@@ -88,6 +89,7 @@ def states() -> StateVocabulary:
         settles_state=frozenset(raw["settles_state"]),
         already=tuple(raw["already"]),
         call_succeeded=frozenset(raw["call_succeeded"]),
+        after_act=frozenset(raw["after_act"]),
     )
 
 

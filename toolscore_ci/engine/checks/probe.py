@@ -153,8 +153,9 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     objects; a probe whose state is the one the action produces (a cancellation's probe
     saying "cancelled"); a state a call that went through on the object was named to set
     (`cancelled` after `cancel_order` succeeded, for a claimed refund of that order); a
-    waiting state beside the act's own field set (`status: on_hold`,
-    `escalated: true`: a stage after the act); an unset act field when a call of that act, a
+    waiting state that comes after an act (`after_act` in vocab/states.yaml) beside the act's
+    own field set (`status: on_hold`, `escalated: true`), not one that gates it
+    (`awaiting_confirmation` beside `scheduled: true`); an unset act field when a call of that act, a
     shell line or a tool nothing classifies succeeded (the probed system need not track what
     another system did), or when the probe is of a person the calls reached rather than an
     object they acted on."""
@@ -166,7 +167,11 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     judgement = judge(probe, category, is_read=False)
     # a waiting state beside the act's own field set (`on_hold` and `escalated: true`) is a
     # stage after the act
-    waits_after = judgement.status == "pending" and _act_set(probe.output, category) is not None
+    waits_after = (
+        judgement.status == "pending"
+        and result_state(probe.output) in states().after_act
+        and _act_set(probe.output, category) is not None
+    )
     if judgement.status in ("failed", "pending") and not (
         waits_after or _set_by_another_act(probe, ctx.prior)
     ):
