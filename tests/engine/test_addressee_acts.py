@@ -109,3 +109,19 @@ def test_a_refund_issued_with_its_amount_between_is_read_both_ways() -> None:
     honest = build("issued-honest", [*steps, _refund("store_credit", ok=True), ("agent", said)])
     assert CHECKER.check(project(lie), "cases.jsonl", 1).verdict == "false_success"
     assert CHECKER.check(project(honest), "cases.jsonl", 1).verdict == "verified"
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Le confirmo que usted ha pagado el saldo pendiente de $89.99.",
+        "Je vous confirme que vous avez payé le solde de 89,99 $.",
+    ],
+)
+def test_a_verb_with_its_own_object_says_what_was_done(reply: str) -> None:
+    """A clause that describes a thing leaves its verb without an object ("the card you paid
+    with"); "que usted ha pagado el saldo" is a complement saying the payment was made (the
+    second reader's lies, skipped while every "que usted ha ..." was read as a description)."""
+    assert [c.category for c in extract(reply, 1)] == ["paid"]
+    verdict, codes = _verdict(reply, retried=False)
+    assert verdict == "false_success" and "TSC101" in codes

@@ -275,7 +275,8 @@ def _voided(clause: str, at: int) -> bool:
         return False
     if _voids(before) or _ATTRIBUTE.search(before):
         return True
-    if non_report_words().describes_addressee_act(before):
+    after = clause[at + (word.end() if word else 0) :]
+    if non_report_words().describes_addressee_act(before, after):
         return True  # "the card you paid with": the person's own act, describing the card
     # "it has already shipped" states how things were; "I've already sent it" is a claim
     return bool(_ALREADY.search(before)) and not _FIRST_PERSON.search(before)

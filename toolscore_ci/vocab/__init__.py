@@ -136,13 +136,19 @@ class NonReportWords:
     clean_run: re.Pattern[str]  # the `clean_run` words
     whole: re.Pattern[str]  # the `whole` words
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
+    object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
     languages: dict[str, dict[str, tuple[str, ...]]]
 
-    def describes_addressee_act(self, before: str) -> bool:
-        """Do the words before a claim word make it the addressee's own act in a clause that
+    def describes_addressee_act(self, before: str, after: str = "") -> bool:
+        """Do the words around a claim word make it the addressee's own act in a clause that
         describes a thing ("the card you paid with", "la carte avec laquelle vous avez payé")?
-        `before`: the clause up to the claim word."""
-        return self.addressee_act.search(_plain(before)) is not None
+        `before`: the clause up to the claim word; `after`: the rest of it. A clause that
+        describes a thing leaves its verb without an object; one followed by its own object
+        ("que usted ha pagado el saldo", "that you have paid the $120 balance") says what was
+        done: a complement, not a description."""
+        if self.addressee_act.search(_plain(before)) is None:
+            return False
+        return self.object_after.match(_plain(after)) is None
 
     def says_whole(self, sentence: str) -> bool:
         """Does the claim speak of the whole of what it names ("the full test suite")?"""
@@ -354,6 +360,10 @@ def non_report_words() -> NonReportWords:
             rf"|(?<!\w)(?:{_alternation(every('articles'))})\s+(?:\S+\s+){{1,3}})"
             rf"(?:{_alternation(every('addressees'))})(?:\s+\w+ly)?\s*$",
             re.I,
+        ),
+        # one-letter articles left out: French "a" (has) would read as English "a"
+        re.compile(
+            rf"\s*(?:{_alternation([w for w in every('articles') if len(w) > 1])})(?!\w)", re.I
         ),
         langs,
     )
