@@ -185,6 +185,29 @@ _GIT = {
     "mv": "changed",
     "add": "saved",
 }
+# `git tag` and `git branch` list refs, unless they are given a name: then they make one
+# (`git tag -a v2.3.0 -m ...`, `git branch hotfix`), or delete or move the one named. The
+# options that say which, per subcommand (`-a` annotates a tag, but lists every branch).
+_GIT_REF_OPTIONS = {
+    "tag": {
+        "deleted": frozenset({"-d", "--delete"}),
+        "changed": frozenset(),
+        "retrieved": frozenset(
+            {"-l", "--list", "-n", "-v", "--verify", "--contains", "--no-contains"}
+            | {"--points-at", "--merged", "--no-merged", "--sort", "--format", "--column"}
+        ),
+    },
+    "branch": {
+        "deleted": frozenset({"-d", "-D", "--delete"}),
+        "changed": frozenset({"-m", "-M", "-c", "-C", "--move", "--copy", "-u"})
+        | frozenset({"--set-upstream-to", "--unset-upstream", "--edit-description"}),
+        "retrieved": frozenset(
+            {"-l", "--list", "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose"}
+            | {"--contains", "--no-contains", "--points-at", "--merged", "--no-merged"}
+            | {"--show-current", "--sort", "--format", "--column"}
+        ),
+    },
+}
 _READ_SUBCOMMANDS = frozenset(
     [
         "get",
@@ -288,6 +311,17 @@ _EDITOR_COMMANDS = {
 _EDIT_BODY = re.compile(r"^(edit\s+\d+:\d+)\s*\n.*?^end_of_edit\s*$", re.M | re.S)
 
 
+def _git_ref_act(sub: str, args: list[str]) -> str:
+    """What `git tag ...` / `git branch ...` does: a listing reads; a name makes a ref."""
+    rest = args[1:]
+    options = {a.split("=", 1)[0] for a in rest if a.startswith("-")}
+    options |= {a[:2] for a in options if not a.startswith("--")}  # -n5: -n with its count
+    for act in ("deleted", "changed", "retrieved"):
+        if options & _GIT_REF_OPTIONS[sub][act]:
+            return act
+    return "created" if any(not a.startswith("-") for a in rest) else "retrieved"
+
+
 def _inline_script(args: list[str]) -> str | None:
     """The script of `bash -c SCRIPT` / `bash -lc SCRIPT`, if that is how the shell runs."""
     for i, arg in enumerate(args[:-1]):
@@ -336,7 +370,7 @@ def _part_acts(part: str) -> set[str]:
         else:
             acts.add("ran")  # a script or `-c` code: it may write anything
     elif program == "git":
-        acts.add(_GIT.get(sub, "retrieved"))
+        acts.add(_git_ref_act(sub, args) if sub in _GIT_REF_OPTIONS else _GIT.get(sub, "retrieved"))
     elif (program, sub) in _DEPLOYERS:
         acts.add("deployed")
     elif (
