@@ -229,6 +229,19 @@ _READ_SUBCOMMANDS = frozenset(
 _WRITE_SUBCOMMANDS = frozenset(
     ["apply", "set", "delete", "create", "update", "patch", "edit", "rm"]
 )
+#: Subcommands that remove what they name (`kubectl delete`, `helm uninstall`, `terraform
+#: destroy`, `gh release delete`): the first of these or of the read subcommands decides.
+_DELETE_SUBCOMMANDS = frozenset(["delete", "uninstall", "destroy"])
+
+
+def _subcommand(positional: list[str]) -> str | None:
+    """The first word among a command's first three positional ones that says whether it reads
+    or deletes (`kubectl --context prod delete ...`: `prod` is an option's value)."""
+    return next(
+        (p for p in positional[:3] if p in _READ_SUBCOMMANDS or p in _DELETE_SUBCOMMANDS), None
+    )
+
+
 _REDIRECT = re.compile(r"^[1]?>>?(.*)$")
 _HEREDOC_MARK = re.compile(r"<<-?\s*(['\"]?)\w+\1")
 
@@ -399,6 +412,8 @@ def _part_acts(part: str) -> set[str]:
         acts.add("retrieved")
     elif sub == "test":
         acts.add("tested")  # a tool's own test subcommand: helm test web, dbt test
+    elif _subcommand(positional) in _DELETE_SUBCOMMANDS:
+        acts.add("deleted")  # kubectl -n jobs delete -f old/, helm uninstall web, gh release delete
     elif _READ_SUBCOMMANDS & set(positional[:3]) and not _WRITE_SUBCOMMANDS & set(positional[:3]):
         acts.add("retrieved")  # kubectl --context prod get pods, gh pr view 12
     else:

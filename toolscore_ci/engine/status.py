@@ -12,10 +12,13 @@ import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from toolscore_ci.engine.testruns import summarize
+from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Step
+from toolscore_ci.toolkinds import command_of
 from toolscore_ci.vocab import states
 
 Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
@@ -268,7 +271,45 @@ def judge(
     said = _already(result, call, verb_states) if category in vocab.settles_state else None
     if said is not None:
         return Judgement("succeeded", f"{said}: the state the call sets holds")
+    if category == "deleted" and command_of(call.args) is not None and _rest_were_gone(result):
+        return Judgement("succeeded", "it deleted what it found; the rest were not there")
     return found
+
+
+_EXIT_LINE = re.compile(r"^exit code \d+$", re.I)
+
+
+@cache
+def _phrases(kind: str) -> re.Pattern[str]:
+    words = states().absent if kind == "absent" else states().could_not_look
+    alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])")
+
+
+def _rest_were_gone(result: Step) -> bool:
+    """Did a delete command that exited non-zero print, line by line, the objects it deleted
+    and, for every other line, that the object was not there (`kubectl delete -f old/`:
+    `cronjob.batch "cleanup-v1" deleted`, then `Error from server (NotFound): ... services
+    "cleanup-v1" not found`)? What a deletion sets then holds for every object it was sent,
+    and it reached the place they live: it found the others there. A delete that found none
+    (a wrong namespace answers NotFound for all), or that names any other error (Forbidden),
+    stays a failure."""
+    text = " \n".join(t for t in (output_text(result.output), output_text(result.error)) if t)
+    gone = states().produced_by.get("deleted", frozenset())
+    deleted = 0
+    for line in (ln.strip() for ln in text.splitlines()):
+        words = re.findall(r"[a-z]+", line.lower())
+        if not words or _EXIT_LINE.match(line):
+            continue
+        if "error" not in words and (
+            words[-1] in gone or (words[0] in gone and line[:1].isupper())
+        ):
+            deleted += 1
+            continue
+        spoken = _CAMEL.sub(" ", line).replace("_", " ").casefold()
+        if not _phrases("absent").search(spoken) or _phrases("could_not_look").search(spoken):
+            return False
+    return deleted > 0
 
 
 # the words of a waiting state that say it waits, not what it is ("pending_approval")
