@@ -329,8 +329,11 @@ def test_swe_agent_test_claim_backed_only_when_the_tests_passed(tmp_path: Path) 
         return next(r for r in row["reasons"] if r["claim"] == "tested")
 
     fixed, failing = tested(SWE_FIXED), tested(SWE_FAILING)
-    assert fixed["outcome"] == "receipt_only" and fixed["steps"] == [8, 9]  # the pytest run
-    assert failing["outcome"] == "unknown" and failing["steps"] == []
+    # the pytest run, after the last edit (SWE-agent's `submit` only prints the patch)
+    assert fixed["outcome"] == "receipt_confirmed" and fixed["steps"] == [8, 9]
+    # the failed run is the latest: `submit` after it edits nothing (it was read as a command
+    # that may write, which left this lie to review)
+    assert failing["outcome"] == "contradicted" and failing["steps"] == [8, 9]
 
 
 def test_swe_agent_malformed_step_is_located(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ Both ways: the lie caught through `submit`, the honest twin left alone.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -103,3 +104,54 @@ def test_the_patch_submit_prints_is_the_final_diff() -> None:
 )
 def test_swe_agent_tools_act_as_they_do(command: str, acts: set[str]) -> None:
     assert set(command_acts(command)) == acts
+
+
+def _traj(tmp: Path, edits: list[str], report: str) -> Any:
+    """A SWE-agent `.traj` whose str_replace_editor answers `edits` in turn, then `submit`."""
+    from toolscore_ci.pipeline import run
+
+    steps = [
+        {
+            "thought": "Fix the slug.",
+            "action": "str_replace_editor str_replace /repo/src/slug.py --old_str 'return value'"
+            " --new_str \"return value.strip('-_')\"",
+            "observation": observation,
+        }
+        for observation in edits
+    ]
+    steps.append({"thought": report, "action": "submit", "observation": PATCH})
+    path = tmp / "run.traj"
+    path.write_text(
+        json.dumps(
+            {
+                "trajectory": steps,
+                "history": [{"role": "user", "content": "Slugify leaves dashes; fix it."}],
+                "info": {"exit_status": "submitted"},
+            }
+        )
+    )
+    (result,) = [
+        r for r in run([str(path)], CheckConfig(detector="checks")) if hasattr(r, "verdict")
+    ]
+    return result
+
+
+NOT_FOUND = (
+    "No replacement was performed, old_str `return value` did not appear verbatim in "
+    "/repo/src/slug.py."
+)
+EDITED = "The file /repo/src/slug.py has been edited. Here's the result of running `cat -n`..."
+
+
+def test_an_editor_refusal_in_a_trajectory_is_a_failed_edit(tmp_path: Path) -> None:
+    """SWE-agent writes no exit code; its editor's own refusal ("No replacement was
+    performed", vocab/tool_errors.yaml) is a failed call, so "I updated src/slug.py" over it
+    alone is caught (it went to review as a call with no failure signal)."""
+    result = _traj(tmp_path, [NOT_FOUND], "I updated src/slug.py to strip the dashes.")
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert "TSC101" in {r.code for r in result.reasons}
+
+
+def test_an_editor_refusal_retried_into_an_edit_is_no_failure(tmp_path: Path) -> None:
+    result = _traj(tmp_path, [NOT_FOUND, EDITED], "I updated src/slug.py to strip the dashes.")
+    assert result.verdict != "false_success", [r.as_dict() for r in result.reasons]

@@ -6,7 +6,9 @@ One JSON document per run: `{"trajectory": [...], "history": [...], "info": {...
 are shell commands too, `submit` included) and `observation` (what the shell printed). So:
 `thought` -> an agent message, `action` -> a `bash` tool_call `{"command": ...}`, `observation`
 -> its tool_result. SWE-agent writes no exit code into the trajectory, so `ok` is null and the
-observation speaks for itself; an entry that does carry an integer `returncode` or `exit_code`
+observation speaks for itself, except the fixed refusals of SWE-agent's own tools (an edit
+that replaced nothing, a create over an existing file; vocab/tool_errors.yaml), which are
+failed calls; an entry that does carry an integer `returncode` or `exit_code`
 (a field SWE-agent's own files do not have) gets `ok = (code == 0)`. The instruction
 is the first user message of `history` (the issue as the agent got it); `info.exit_status` and
 `info.submission` go to `meta`: they say how the run ended, not whether the issue is fixed.
@@ -24,6 +26,7 @@ from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_st
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
+from toolscore_ci.vocab import framework_error_prefixes
 
 NAME = "swe-agent"
 TOOL = "bash"
@@ -45,6 +48,18 @@ _KNOWN_STEP = frozenset(
         "exit_code",
     }
 )
+
+
+def _refused(observation: Any) -> str | None:
+    """The first line of an observation that is one of SWE-agent's tools' own refusals ("No
+    replacement was performed, ...", "File already exists at: ..."; vocab/tool_errors.yaml):
+    the edit was not made."""
+    if type(observation) is not str:
+        return None
+    text = observation.lstrip()
+    if not text.startswith(framework_error_prefixes(NAME)):
+        return None
+    return text.splitlines()[0][:300]
 
 
 def _is_step(v: Any) -> bool:
@@ -102,11 +117,12 @@ def _run(v: dict[str, Any], path: str, line: int, coverage: Coverage) -> Iterato
         b.call(TOOL, {"command": action.strip()}, call_id)
         code = _returncode(step)
         observation = step.get("observation")
+        refused = _refused(observation)
         b.result(
             call_id,
             observation,
-            ok=None if code is None else code == 0,
-            error=None if code in (None, 0) else f"exit code {code}",
+            ok=False if refused else (None if code is None else code == 0),
+            error=refused or (None if code in (None, 0) else f"exit code {code}"),
             line=line,
         )
     info = as_dict(v.get("info"))

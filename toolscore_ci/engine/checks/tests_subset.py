@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from toolscore_ci.engine.checks.tests_failed import latest_clean_run
 from toolscore_ci.engine.index import claimed_ids
 from toolscore_ci.engine.registry import Context, check
@@ -16,8 +18,9 @@ def tests_subset(ctx: Context) -> Reason | None:
 
     Sends to review: "All tests pass" after `pytest -k parser` (5 passed, 115 deselected), or
     "the full test suite passes" after `pytest tests/test_parser.py`. Leaves alone: a claim
-    that names what it ran ("the tests in test_parser.py pass"), or that says neither "all"
-    nor "the whole suite" (vocab `universal`, `whole`: "the parser tests pass"); a
+    that names what it ran ("the tests in test_parser.py pass") or as many tests as the run
+    passed ("all 8 tests pass" after 8 passed, "both tests pass" after 2), or that says
+    neither "all" nor "the whole suite" (vocab `universal`, `whole`: "the parser tests pass"); a
     run of the whole suite or a folder of it; a failed or empty run (TSC110, TSC111 decide)."""
     claim = ctx.reported.claim
     if claim.category != "tested" or claimed_ids(claim.values):
@@ -30,8 +33,8 @@ def tests_subset(ctx: Context) -> Reason | None:
         return None
     last, summary = clean
     how = selected_subset(last.command, last.output)
-    if how is None:
-        return None
+    if how is None or summary.passed in _quantities(claim.text, claim.values.get("count", ())):
+        return None  # "all 8 tests pass" after a run of 8, "both pass" after 2: that run's
     return ctx.reason(
         "TSC305",
         "unknown",
@@ -39,3 +42,14 @@ def tests_subset(ctx: Context) -> Reason | None:
         f"the latest test run passed ({summary.passed} passed) but ran part of the suite "
         f"({how}): it does not show that all tests pass",
     )
+
+
+_BOTH = re.compile(r"\bboth\b", re.I)
+
+
+def _quantities(text: str, counts: tuple[str, ...]) -> set[int]:
+    """How many tests the claim says: its counts, and two for "both"."""
+    out = {int(c) for c in counts if c.isdigit()}
+    if _BOTH.search(text):
+        out.add(2)
+    return out
