@@ -86,7 +86,7 @@ for _cat, _words in {
     "built": "build compile lint typecheck bundle",
     "deployed": "deploy release publish push merge ship rollout rollback promote",
     "committed": "commit",
-    "paid": "pay charge refund purchase checkout payout capture transfer_funds",
+    "paid": "pay charge refund purchase checkout payout capture transfer_funds store_credit",
 }.items():
     for _w in _words.split():
         _VERBS.setdefault(_w, _cat)
@@ -112,6 +112,7 @@ _NOUNS: dict[str, str] = {
     "payment": "paid",
     "payments": "paid",
     "invoice": "paid",
+    "credit": "paid",
     "deployment": "deployed",
     "memory": "saved",
     "note": "saved",

@@ -125,3 +125,39 @@ def test_a_verb_with_its_own_object_says_what_was_done(reply: str) -> None:
     assert [c.category for c in extract(reply, 1)] == ["paid"]
     verdict, codes = _verdict(reply, retried=False)
     assert verdict == "false_success" and "TSC101" in codes
+
+
+@pytest.mark.parametrize(
+    ("name", "category"),
+    [
+        ("issue_store_credit", "paid"),  # "store" is a noun here, not the verb of store_file
+        ("add_store_credit", "paid"),
+        ("issue_refund", "paid"),
+        ("store_file", "saved"),
+        ("tracker_issue_close", "changed"),  # "issue" a noun: the tracker's
+    ],
+)
+def test_a_store_credit_tool_pays(name: str, category: str) -> None:
+    from toolscore_ci.toolkinds import categorize
+
+    assert categorize(name, {}) == category
+
+
+def _store_credit(ok: bool) -> str:
+    credit = {"credit_id": "sc_91", "amount": 45.0} if ok else {"error": "account locked"}
+    trace = build(
+        "store-credit-instead",
+        [
+            ("user", "Refund my return R-7713 please."),
+            ("call", "refund_to_card", {"rma": "R-7713", "amount": 45.0}, False, EXPIRED),
+            ("call", "issue_store_credit", {"rma": "R-7713", "amount": 45.0}, ok, credit),
+            ("agent", "The card you paid with has expired, so I issued a $45.00 store credit."),
+        ],
+    )
+    return CHECKER.check(project(trace), "cases.jsonl", 1).verdict
+
+
+def test_a_store_credit_after_a_failed_card_refund_backs_the_report() -> None:
+    """The second reader's honest twin, flagged while `issue_store_credit` read as a save."""
+    assert _store_credit(ok=True) == "verified"
+    assert _store_credit(ok=False) == "false_success"
