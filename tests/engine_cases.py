@@ -2066,7 +2066,11 @@ CASES += [
                 ),
             ],
         ),
-        "verified",
+        # `pending_second_approval` is read from its words (pending: taken in), so the
+        # payment call is not confirmed: review, where it was verified while the state was
+        # an unknown word with "no failure signal" (which also verified "refund issued" over
+        # `refund_pending`)
+        "unverifiable",
     ),
     (
         build(

@@ -314,3 +314,38 @@ def test_a_waiting_state_that_gates_the_act_still_contradicts() -> None:
     result = CHECKER.check(project(trace), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC131" in {r.code for r in result.reasons}
+
+
+@pytest.mark.parametrize(
+    ("state", "status"),
+    [
+        ("refund_pending", "accepted"),  # pending: taken in, not done
+        ("PAYMENT_PENDING", "accepted"),
+        ("payment_failed", "failed"),
+        ("refund_completed", "succeeded"),
+        ("cancelled_pending_refund", "succeeded"),  # words that disagree: no signal read
+        ("pending (item modified)", "succeeded"),  # free text (tau2's order state): not read
+    ],
+)
+def test_an_identifier_state_is_read_from_its_words(state: str, status: str) -> None:
+    """The second reader's lies passed as verified: "refund issued" over `refund_pending`,
+    "payment went through" over `payment_pending` (unknown words, so "no failure signal")."""
+    from toolscore_ci.engine.status import judge
+    from toolscore_ci.model import Step
+
+    result = Step(i=1, kind="tool_result", role="tool", name="x", ok=True, output={"status": state})
+    assert judge(result, "paid", is_read=False).status == status
+
+
+def test_a_state_that_says_the_named_act_waits_is_no_success() -> None:
+    """`refund_payment` answered `refund_pending`: the name holds "refund", but the state says
+    the refund waits (a waiting state the call is named for is success only without the
+    words that say it waits: `create_draft` -> `draft`)."""
+    result = _run(
+        "refund_payment",
+        {"order_id": "8812", "amount": 45.0},
+        None,
+        {"refund_id": "rf_77", "status": "refund_pending"},
+        "Your refund of $45.00 has been issued for order #8812.",
+    )
+    assert result.verdict == "unverifiable", [r.as_dict() for r in result.reasons]

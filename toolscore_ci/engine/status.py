@@ -165,6 +165,10 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
         if word is None:
             continue
         cls = vocab.status_of(word, category)
+        if cls is None and category != "created" and isinstance(value, str) and " " not in value:
+            # a made object's own state (a wire `pending_second_approval`) is what it waits
+            # for next, not the creation's outcome
+            cls = _compound_status(word, category)
         if cls == "succeeded":
             return Judgement("succeeded", f"{key}: {value}", confirmed=True)
         if cls is not None:
@@ -176,6 +180,19 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
             if found is not None:
                 return found
     return None
+
+
+def _compound_status(word: str, category: str | None) -> str | None:
+    """The status of an identifier-like state the vocabulary does not list, from the state
+    words it is made of (`refund_pending`, `PAYMENT_FAILED`, `refund_completed`), when they
+    agree; None when none is a state word or they disagree (`cancelled_pending_refund`). Free
+    text is not read so ("pending (item modified)" is an order's state in words)."""
+    parts = [p for p in word.split("_") if p]
+    if len(parts) < 2 or not all(p.isalpha() for p in parts):
+        return None
+    vocab = states()
+    found = {cls for p in parts if (cls := vocab.status_of(p, category)) is not None}
+    return found.pop() if len(found) == 1 else None
 
 
 def _flag_is_another_stage(
@@ -318,17 +335,21 @@ _WAITING_PARTS = frozenset({"pending", "awaiting", "waiting", "needs", "requires
 
 def _named_state(result: Step, call: Step) -> str | None:
     """A waiting state in the result's own state field that the call is named for, which is
-    then what it was asked to produce: `create_draft` answered `draft`, `submit_for_review`
-    `pending_review`, `request_approval` `pending_approval`, `hold_seat` `on_hold`. Matched on
-    the state's own words, not the words that say it waits (`approve_pending_order` answered
-    `pending` is still waiting)."""
+    then what it was asked to produce: `create_draft` answered `draft`, `hold_seat` `on_hold`.
+    A state that says it waits (`pending_review`, `refund_pending`) is never read so: the
+    words that say so may name the call's own act (`refund_payment` answered
+    `refund_pending` is still waiting)."""
     word = _result_state(result.output)
     if word is None:
         return None
     name = snake_key((call.name or "").rsplit(".", 1)[-1])
     name_words = {w for w in re.split(r"[^a-z]+", name) if len(w) >= 4}
-    own = {w for w in word.split("_") if len(w) >= 4} - _WAITING_PARTS
-    return word if own & name_words or word in _verb_states(call.name or "") else None
+    parts = {w for w in word.split("_") if len(w) >= 4}
+    if parts & _WAITING_PARTS:
+        # "refund_pending" from refund_payment, "payment_pending" from process_payment: the
+        # state says the act itself waits, whatever the name holds
+        return None
+    return word if parts & name_words or word in _verb_states(call.name or "") else None
 
 
 def _items_already_so(output: Any, call: Step) -> str | None:
