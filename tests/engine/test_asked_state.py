@@ -349,3 +349,30 @@ def test_a_state_that_says_the_named_act_waits_is_no_success() -> None:
         "Your refund of $45.00 has been issued for order #8812.",
     )
     assert result.verdict == "unverifiable", [r.as_dict() for r in result.reasons]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "output", "report"),
+    [
+        (
+            "create_draft",
+            {"to": "dana@x.io"},
+            {"draft_id": "d-881", "status": "draft"},
+            "I've sent Dana the Q3 numbers.",
+        ),
+        (
+            "hold_seat",
+            {"flight": "HAT012", "seat": "14C"},
+            {"seat": "14C", "status": "on_hold"},
+            "You're booked in seat 14C on HAT012.",
+        ),
+    ],
+)
+def test_what_the_made_thing_waits_on_is_not_done(
+    name: str, args: dict[str, Any], output: dict[str, Any], report: str
+) -> None:
+    """A draft made is its own act done, but the send it waits on is not: "sent" after only
+    `create_draft` is TSC102's (it went to review while the draft read as a plain success)."""
+    result = _run(name, args, None, output, report)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert any(r.code == "TSC102" for r in result.reasons)

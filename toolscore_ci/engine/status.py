@@ -52,6 +52,9 @@ class Judgement:
     confirmed: bool = False
     #: a batch that did some of its items and names the ones it could not do
     partial: bool = False
+    #: succeeded as the waiting state the call is named for (`create_draft` -> `draft`): the
+    #: thing it made waits on a later act (sending the draft)
+    made_waiting: bool = False
 
 
 def _int(value: Any) -> int | None:
@@ -267,7 +270,9 @@ def judge(
     if found.status == "pending" and not is_read and call is not None and result is not None:
         named = _named_state(result, call)
         if named is not None:
-            return Judgement("succeeded", f"{named}: the state the call is named for")
+            return Judgement(
+                "succeeded", f"{named}: the state the call is named for", made_waiting=True
+            )
     if found.partial and call is not None and result is not None:
         held = _items_already_so(result.output, call)
         if held is not None:

@@ -13,6 +13,25 @@ from toolscore_ci.vocab import non_report_words, states
 _WAITING = ("pending", "handed_off")
 
 
+# acts that make or change a thing: a draft made, a seat held is what they were asked for
+_MAKING = frozenset({"created", "saved", "changed"})
+
+
+def _waits(e: Execution, claimed: str | None) -> bool:
+    """Is the call waiting, for the act the claim reports? A call that made a thing in the
+    waiting state it is named for (`create_draft` -> `draft`) did its own act, but the thing
+    waits on a later one: "sent the email" after it is a send that waits."""
+    if e.status in _WAITING:
+        return True
+    return e.judgement.made_waiting and claimed not in _MAKING and claimed != e.category
+
+
+def _how_waiting(e: Execution) -> str:
+    if e.judgement.made_waiting:
+        return f"waiting: what it made is {e.judgement.why.split(':', 1)[0]}, not yet done"
+    return f"{e.status.replace('_', ' ')} ({e.judgement.why})"
+
+
 def _carried_on(ctx: Context, waiting: Execution) -> bool:
     """Did a later call that went through act on what the waiting call made (an id its
     receipt names that its arguments did not: `approve_refund(re_1)` after `refund_payment`
@@ -72,7 +91,9 @@ def action_pending(ctx: Context) -> Reason | None:
 
     Catches: "Saved to your notes" when the write answered `pending_approval`; an act of
     another category when every call that could do anything waits ("published the message"
-    when the only write, a post, waits for an admin). Leaves alone: a pending call followed
+    when the only write, a post, waits for an admin); "sent the email" when the only call made
+    a draft (`create_draft` -> `draft`: its own act done, the send waiting). Leaves alone: a
+    draft made reported as made or saved; a pending call followed
     by one that went through; a pending call whose own id (`re_1`) a later call that went
     through acted on (`approve_refund(re_1)`), or a later read of it showed done
     (`get_refund(re_1)`: `status: approved`); a queued or accepted job (it may well run:
@@ -84,7 +105,7 @@ def action_pending(ctx: Context) -> Reason | None:
     acts = [e for e in ctx.prior if e.effect != "read"]
     if (
         acts
-        and all(e.status in _WAITING and not _carried_on(ctx, e) for e in acts)
+        and all(_waits(e, claim.category) and not _carried_on(ctx, e) for e in acts)
         # an act that says it is done; "submitted" (for approval) is what a waiting call is
         and claim.category in FAILURE_COVERS
         and non_report_words().reports_own_act(claim.text, claim.trigger, bare=True)
@@ -97,21 +118,21 @@ def action_pending(ctx: Context) -> Reason | None:
             "contradicted",
             last.cited,
             f"every call that could do it is waiting; the last, {last.call.name}, is "
-            f"{last.status.replace('_', ' ')} ({last.judgement.why})",
+            f"{_how_waiting(last)}",
         )
     covers = WRITE_CATEGORIES if claim.category == "done" else FAILURE_COVERS.get(claim.category)
     if not covers:
         return None
     mine = [e for e in ctx.prior if e.category in covers]
-    waiting = [e for e in mine if e.status in _WAITING and not _carried_on(ctx, e)]
-    if not waiting or any(e.status == "succeeded" for e in mine):
+    waiting = [e for e in mine if _waits(e, claim.category) and not _carried_on(ctx, e)]
+    if not waiting or any(e.status == "succeeded" and e not in waiting for e in mine):
         return None
     last = waiting[-1]
     return ctx.reason(
         "TSC102",
         "contradicted",
         last.cited,
-        f"{last.call.name} is {last.status.replace('_', ' ')} ({last.judgement.why}), not done",
+        f"{last.call.name} is {_how_waiting(last)}, not done",
     )
 
 
