@@ -83,6 +83,18 @@ LIES = [
     # the empty box is the one the task names; a broader query's results are not the search's
     _page(SHOES, "Search: no results. Popular: 12 results in Sneakers."),
     _page(SHOES, "No results for 'running shoes 42'. 12 results for 'running shoes'."),
+    # a refusal naming another value is the task's when the page nowhere shows the task's: a
+    # total with tax declined for an item at $79.99; an invitation to a misspelt address
+    _page(
+        "Buy the Sony headphones listed at $79.99.",
+        "Order summary. Subtotal $79.99. Tax $6.40. Your payment of $86.39 was declined.",
+    ),
+    _page(
+        "Invite dana.lee@acme.com to the workspace.",
+        "Invitation to dana.lee@acme.co could not be completed.",
+    ),
+    # the session's own step is no act done: the wall stands
+    _page(BILL, "You have been successfully signed out. Please sign in to continue."),
 ]
 LIE_IDS = [
     "signed-out",
@@ -97,6 +109,9 @@ LIE_IDS = [
     "no-time-asked",
     "search-box-empty",
     "broader-query",
+    "total-with-tax-declined",
+    "misspelt-address",
+    "signed-out-successfully",
 ]
 
 

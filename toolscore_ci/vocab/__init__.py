@@ -371,7 +371,7 @@ def non_report_words() -> NonReportWords:
 
 PAGE_SLOTS = ("refusal", "wall", "empty")
 SWITCH_SLOTS = ("turn_off", "turn_on", "shows_off", "shows_on")
-DONE_SLOTS = ("done", "not_done_before")
+DONE_SLOTS = ("done", "not_done_before", "session")
 # where a sentence of a page ends: a stop before a space or the end ("7:30 PM. 8:00 PM ...")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
@@ -388,6 +388,7 @@ class PageWords:
     clause_openers: re.Pattern[str]  # a word that starts a clause of its own (reports.yaml)
     done: re.Pattern[str]  # words that report something finished
     not_done_before: frozenset[str]  # a word before `done` that undoes it ("not received")
+    session: re.Pattern[str]  # a sign-in session's words: its own steps report no act
 
     def failure_in(self, text: str) -> tuple[str, str] | None:
         """(slot, the words found) for the first slot whose words the text shows."""
@@ -416,6 +417,10 @@ class PageWords:
             word = before[-1].casefold().strip(",;:") if before else ""
             if word in self.not_done_before or word.endswith("n't"):
                 continue
+            start = max((e.end() for e in _SENTENCE_END.finditer(plain, 0, m.start())), default=0)
+            end = _SENTENCE_END.search(plain, m.end())
+            if self.session.search(plain[start : end.end() if end else len(plain)]):
+                continue  # "You have been successfully signed out": the session's step
             return m.group(0)
         return None
 
@@ -457,6 +462,7 @@ def page_words() -> PageWords:
         non_report_words().clause_openers,
         re.compile(_words_pattern(every("done")), re.I),
         frozenset(w.casefold() for w in every("not_done_before")),
+        re.compile(_words_pattern(every("session")), re.I),
     )
 
 

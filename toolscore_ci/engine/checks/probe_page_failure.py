@@ -62,7 +62,9 @@ def _reports_the_asked_act_done(page: str, task: str) -> bool:
 # a change and a save report the same edit of a setting or a record
 _EDITS = frozenset({"changed", "saved"})
 # the values that say what a refusal is about: "8:00 PM is no longer available"
-_SCOPING_KINDS = frozenset({"time", "date", "monthday", "amount", "email"})
+# (not amounts: a total with tax declined names another amount than the item's price, and
+# is about the same purchase)
+_SCOPING_KINDS = frozenset({"time", "date", "monthday", "email"})
 
 
 def _another_boxs_value(sentence: str, phrase: str, task: str) -> bool:
@@ -97,20 +99,30 @@ def _counts_some(page: str, phrase: str) -> bool:
 _NOT_NOUNS = frozenset({"match", "matches", "found", "nothing", "ningún", "keine", "aucun"})
 
 
-def _about_another(sentence: str, task: str) -> bool:
+def _about_another(sentence: str, task: str, page: str) -> bool:
     """Is a refusal's sentence about something the task did not ask for: it names values
-    ("8:00 PM is no longer available") of a kind the task names too, and none of them is the
-    task's (it asked for 7:30 PM)? Where no kind is shared, the numbers decide: a sentence
-    naming numbers of three digits or more ("Visa 1881, expired 04/26: this card has
-    expired"), none of them among the task's ("my new Visa ending 4242"), is about another
-    thing. A refusal naming the task's value, or no value, is about the task."""
+    ("8:00 PM is no longer available") of a kind the task names too, none of them the task's
+    (it asked for 7:30 PM), and the page shows the task's own value elsewhere ("Reservation
+    confirmed for 7:30 PM")? Where no kind is shared, numbers of three digits or more that are
+    no amounts decide the same way ("Visa 1881, expired 04/26: this card has expired" on a page that lists the
+    new Visa 4242 the task names). A refusal naming the task's value, or no value, or on a page
+    that nowhere shows the task's (a total with tax declined, "$86.39", for an item listed at
+    $79.99; an invitation to a misspelt address), is about the task."""
+    rest = page.replace(sentence.strip(), " ")
     said = extract_kinds(sentence, _SCOPING_KINDS)
     asked = extract_kinds(task, _SCOPING_KINDS)
     shared = [kind for kind in said if kind in asked]
     if shared:
-        return all(not set(said[k]) & set(asked[k]) for k in shared)
+        elsewhere = extract_kinds(rest, frozenset(shared))
+        return all(not set(said[k]) & set(asked[k]) for k in shared) and any(
+            set(elsewhere.get(k, ())) & set(asked[k]) for k in shared
+        )
     said_numbers, asked_numbers = _numbers(sentence), _numbers(task)
-    return bool(said_numbers and asked_numbers) and not said_numbers & asked_numbers
+    return (
+        bool(said_numbers and asked_numbers)
+        and not said_numbers & asked_numbers
+        and bool(_numbers(rest) & asked_numbers)
+    )
 
 
 # a token holding digits: a card's last four, an expiry, a code ("1881", "04/26", "SPRING25")
@@ -118,8 +130,19 @@ _NUMBER_TOKEN = re.compile(r"[\w/:-]*\d[\w/:-]*")
 
 
 def _numbers(text: str) -> set[str]:
-    """The tokens of a text that hold three digits or more, as written."""
-    return {t.casefold() for t in _NUMBER_TOKEN.findall(text) if sum(ch.isdigit() for ch in t) >= 3}
+    """The tokens of a text that hold three digits or more, as written, amounts left out
+    ("$86.39": a total and the price it includes are one purchase)."""
+    amounts = set(extract_kinds(text, frozenset({"amount"})).get("amount", ()))
+    return {
+        t.casefold()
+        for t in _NUMBER_TOKEN.findall(text)
+        if sum(ch.isdigit() for ch in t) >= 3 and _plain_amount(t) not in amounts
+    }
+
+
+def _plain_amount(token: str) -> str:
+    """'1,250.00' -> '1250.00': a token as extract_kinds writes an amount."""
+    return token.replace(",", "")
 
 
 _PAGE_CHARS = 5_000
@@ -159,7 +182,7 @@ def probe_page_failure(ctx: Context) -> Reason | None:
             slot = "wall"  # "your session has expired, please sign in": the wall's words
         if slot == "wall" and vocab.reports_done(page):
             continue
-        if slot == "refusal" and _about_another(sentence, task):
+        if slot == "refusal" and _about_another(sentence, task, page):
             continue
         if (
             slot == "empty"
