@@ -117,6 +117,18 @@ LIES = [
             "python scripts/check_links.py", "The link checker ran without errors.", False, CRASH, 1
         ),
     ),
+    # the filter looked for the claim's own word and found no line: the claim's evidence is
+    # missing, not some other line (a second reader's lie, excused by the empty grep at first)
+    (
+        "TSC113",
+        _piped(
+            "python scripts/migrate_users.py 2>&1 | grep -i migrated",
+            "The migration script ran without errors: every user is migrated.",
+            False,
+            "",
+            1,
+        ),
+    ),
 ]
 
 

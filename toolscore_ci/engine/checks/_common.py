@@ -33,12 +33,22 @@ _FILTERS = frozenset({"grep", "egrep", "fgrep", "rg"})
 _EXIT_ONE_TEXT = re.compile(r"\bexit(?:[ _]?(?:code|status))?[ :=]*1\b", re.I)
 
 
-def filter_let_nothing_through(execution: Execution) -> bool:
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def filter_let_nothing_through(execution: Execution, claim_text: str = "") -> bool:
     """Did the line end in a filter that let no line through (`tsc --noEmit 2>&1 | grep
     src/config/` printing nothing, exit 1)? A pipeline's exit status is its last stage's, and
     grep's 1 says no line matched: it says nothing of how the program it filtered went (which
-    printed no line matching, here none naming the changed files)."""
-    if piped_into(execution.command or "") not in _FILTERS:
+    printed no line matching, here none naming the changed files). Unless the filter looked
+    for a word of the claim itself (`migrate.py | grep -i migrated` for "all users are
+    migrated"): then no line saying so is the claim's evidence missing."""
+    command = execution.command or ""
+    if piped_into(command) not in _FILTERS:
+        return False
+    stage = command.rsplit("|", 1)[-1]
+    said = {w.casefold() for w in _WORDS.findall(claim_text) if len(w) >= 4}
+    if said & {w.casefold() for w in _WORDS.findall(stage)}:
         return False
     code = exit_code(execution.output)
     if code != 1 and not (code is None and _EXIT_ONE_TEXT.search(execution.judgement.why)):

@@ -25,7 +25,7 @@ def build_failed(ctx: Context) -> Reason | None:
         e.position > last.position and e.edits_files for e in ctx.prior
     ):
         return None
-    if never_started(last) or filter_let_nothing_through(last):
+    if never_started(last) or filter_let_nothing_through(last, claim.text):
         return None
     return ctx.reason(
         "TSC112",

@@ -67,7 +67,11 @@ def run_failed(ctx: Context) -> Reason | None:
         return None
     if any(e.status == "succeeded" and e.position > last_edit for e in runs):
         return None
-    if never_started(last) or stopped_at_its_time_limit(last) or filter_let_nothing_through(last):
+    if (
+        never_started(last)
+        or stopped_at_its_time_limit(last)
+        or filter_let_nothing_through(last, ctx.reported.claim.text)
+    ):
         return None
     return ctx.reason(
         "TSC113",
