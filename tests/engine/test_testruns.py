@@ -13,6 +13,14 @@ from toolscore_ci.engine.testruns import summarize
 
 SUMMARIES = [
     (
+        "dbt-failed",
+        "12:00:01  Finished running 4 data tests in 0 hours 0 minutes and 1.02 seconds.\n"
+        "12:00:01  Completed with 1 error and 0 warnings:\n"
+        "12:00:01  Done. PASS=3 WARN=0 ERROR=1 SKIP=0 TOTAL=4",
+        Summary(3, 1),
+    ),
+    ("dbt-passed", "12:00:01  Done. PASS=4 WARN=0 ERROR=0 SKIP=0 NO-OP=0 TOTAL=4", Summary(4, 0)),
+    (
         "sympy-failed",
         "============ tests finished: 152 passed, 1 failed, 2 skipped, in 3.21 seconds ===\n"
         "DO *NOT* COMMIT!",

@@ -43,6 +43,9 @@ _CARGO = re.compile(r"^test result: (?:ok|FAILED)\. (\d+) passed; (\d+) failed",
 _MOCHA = re.compile(
     r"^\s*(\d+) passing\b[^\n]*(?:\n\s*\d+ pending\b[^\n]*)?(?:\n\s*(\d+) failing\b)?", re.M
 )
+# dbt test / dbt build: "Done. PASS=3 WARN=0 ERROR=1 SKIP=0 TOTAL=4" (a failing test counts
+# under ERROR, or FAIL where the version prints it)
+_DBT = re.compile(r"^\s*(?:\S+\s+)?Done\. PASS=(\d+)(?P<body>(?: [A-Z-]+=\d+)*)", re.M)
 # SymPy's bin/test: "tests finished: 152 passed, 1 failed, 2 skipped, in 3.21 seconds"
 _SYMPY = re.compile(r"tests finished: (?P<body>(?:\d+ [\w ]+?, )*)in [\d.]+ seconds", re.M)
 _RSPEC = re.compile(r"^(\d+) examples?, (\d+) failures?", re.M)
@@ -118,6 +121,11 @@ def summarize(output: Any) -> TestSummary | None:
             return TestSummary(max(total - failed, 0), failed)
         if _UNITTEST_OK.search(text, ran[-1].end()):
             return TestSummary(total, 0)
+    dbt = list(_DBT.finditer(text))
+    if dbt:
+        body = dbt[-1].group("body")
+        bad = sum(int(n) for n in re.findall(r"\b(?:ERROR|FAIL)=(\d+)", body))
+        return TestSummary(int(dbt[-1].group(1)), bad)
     sympy = list(_SYMPY.finditer(text))
     if sympy:
         body = sympy[-1].group("body")
