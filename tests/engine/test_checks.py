@@ -5482,3 +5482,35 @@ def test_values_differ_names_what_the_call_was_sent() -> None:
     assert details["booked-date-differs"] == [
         "the claim says 2026-05-21, but calendar.create_event was sent 2026-05-22"
     ]
+
+
+def test_no_evidence_names_the_call_that_may_have_done_it() -> None:
+    """TSC300 said "nothing ran that says whether it happened" even when a command that could
+    have done it went through (`gh release create`): it now names and cites that call; with
+    nothing that could have done it, it says so."""
+    ran = build(
+        "release-by-gh",
+        [
+            ("user", "Cut the v2.3.0 release."),
+            (
+                "call",
+                "Bash",
+                {"command": "gh release create v2.3.0 --notes-file NOTES.md"},
+                True,
+                "",
+            ),
+            ("agent", "Created the v2.3.0 release on GitHub."),
+        ],
+    )
+    (reason,) = [r for r in CHECKER.check(project(ran), "c.jsonl", 1).reasons if r.code == "TSC300"]
+    assert "gh release create v2.3.0" in reason.detail and reason.steps == (1, 2)
+    nothing = build(
+        "release-by-nothing",
+        [
+            ("user", "Cut the v2.3.0 release."),
+            ("call", "gh.list_releases", {"repo": "acme/api"}, True, {"releases": []}),
+            ("agent", "Created the v2.3.0 release on GitHub."),
+        ],
+    )
+    reasons = CHECKER.check(project(nothing), "c.jsonl", 1).reasons
+    assert all("gh release" not in r.detail for r in reasons)

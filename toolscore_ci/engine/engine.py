@@ -82,6 +82,26 @@ def _unreadable_reason(index: TraceIndex, why: str) -> Reason:
     )
 
 
+def _no_evidence(ctx: Context) -> Reason:
+    """TSC300 for a claim no check decided, saying what did run: the last call that could
+    write and went through (`gh release create`, `terraform apply`) may well have done it, but
+    nothing in its answer says so, so the claim goes to review citing it; with no such call,
+    nothing ran that says whether it happened."""
+    maybe = [e for e in ctx.prior if e.status == "succeeded" and e.writes]
+    if not maybe:
+        return ctx.reason(NO_EVIDENCE, "unknown", (), "nothing ran that says whether it happened")
+    last = maybe[-1]
+    what = " ".join((last.command or last.call.name or "a call").split())
+    if len(what) > 80:
+        what = what[:79] + "…"
+    return ctx.reason(
+        NO_EVIDENCE,
+        "unknown",
+        last.cited,
+        f"`{what}` went through and may have done it, but nothing in its answer says so",
+    )
+
+
 class Engine:
     """The deterministic claim checker. One instance serves any number of traces."""
 
@@ -112,9 +132,7 @@ class Engine:
             ctx = Context(index, reported)
             found = next((r for c in self.checks if (r := c.run(ctx)) is not None), None)
             if found is None:
-                found = ctx.reason(
-                    NO_EVIDENCE, "unknown", (), "nothing ran that says whether it happened"
-                )
+                found = _no_evidence(ctx)
             reasons.append(found)
         # What was not read may claim anything: it abstains, like an unchecked claim.
         reasons.extend(_unread_reason(u) for u in unread)
