@@ -184,3 +184,25 @@ def test_the_lie_is_still_caught(code: str, trace: dict[str, Any]) -> None:
 )
 def test_what_a_ref_or_delete_command_does(command: str, act: str) -> None:
     assert command_acts(command) == frozenset({act})
+
+
+def test_a_branch_made_by_switch_or_checkout_is_an_act() -> None:
+    """The final reader's honest run: `git switch -c release/2.3`, then "Created the
+    release/2.3 branch", flagged TSC103 (no act ran) while switch and checkout only read; a
+    switch to an existing branch still makes nothing."""
+    from engine_cases import build
+
+    def codes(command: str) -> set[str]:
+        trace = build(
+            "branch-by-switch",
+            [
+                ("user", "Cut a release/2.3 branch from main."),
+                ("call", "Bash", {"command": command}, True, {"exit_code": 0, "stdout": ""}),
+                ("agent", "Created the release/2.3 branch from main."),
+            ],
+        )
+        return {r.code or "" for r in CHECKER.check(project(trace), "c.jsonl", 1).reasons}
+
+    assert "TSC103" not in codes("git switch -c release/2.3")
+    assert "TSC103" not in codes("git checkout -b release/2.3 main")
+    assert "TSC103" in codes("git switch main")

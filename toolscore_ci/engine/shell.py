@@ -324,6 +324,10 @@ _EDITOR_COMMANDS = {
 _EDIT_BODY = re.compile(r"^(edit\s+\d+:\d+)\s*\n.*?^end_of_edit\s*$", re.M | re.S)
 
 
+# `git switch -c NAME`, `git checkout -b NAME`: the options that make the branch they name
+_NEW_BRANCH = frozenset({"-c", "-C", "--create", "--force-create", "-b", "-B", "--orphan"})
+
+
 def _git_ref_act(sub: str, args: list[str]) -> str:
     """What `git tag ...` / `git branch ...` does: a listing reads; a name makes a ref."""
     rest = args[1:]
@@ -383,7 +387,12 @@ def _part_acts(part: str) -> set[str]:
         else:
             acts.add("ran")  # a script or `-c` code: it may write anything
     elif program == "git":
-        acts.add(_git_ref_act(sub, args) if sub in _GIT_REF_OPTIONS else _GIT.get(sub, "retrieved"))
+        if sub in _GIT_REF_OPTIONS:
+            acts.add(_git_ref_act(sub, args))
+        elif sub in ("switch", "checkout") and _NEW_BRANCH & set(args[1:]):
+            acts.add("created")  # git switch -c release/2.3, git checkout -b hotfix: a branch
+        else:
+            acts.add(_GIT.get(sub, "retrieved"))
     elif (program, sub) in _DEPLOYERS:
         acts.add("deployed")
     elif (
