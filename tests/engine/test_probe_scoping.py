@@ -105,3 +105,68 @@ def test_a_refusal_about_the_asked_card_is_caught() -> None:
         result = _card_page(page)
         assert result.verdict == "false_success", page
         assert "TSC132" in {r.code for r in result.reasons}
+
+
+def test_a_field_holding_the_claimed_acts_own_status_still_contradicts() -> None:
+    """The final reader's lie: the order's `status: cancelled` is the cancellation's, but its
+    `refund_status: failed` is the refund's own, and says it failed."""
+    trace = build(
+        "refund-status-failed",
+        [
+            ("user", "Cancel order ORD-3318 and refund it."),
+            ("call", "cancel_order", {"order_id": "ORD-3318"}, True, {"status": "cancelled"}),
+            ("call", "issue_refund", {"order_id": "ORD-3318"}, True, {"accepted": True}),
+            ("agent", REPORT),
+            (
+                "probe",
+                "get_order",
+                {"order_id": "ORD-3318"},
+                True,
+                {"order_id": "ORD-3318", "status": "cancelled", "refund_status": "failed"},
+            ),
+        ],
+        final=REPORT,
+    )
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert any("refund_status" in r.detail for r in result.reasons if r.code == "TSC131")
+
+
+def test_a_later_state_change_leaves_the_earlier_acts_state_unexplained() -> None:
+    """Cancelled, then reactivated; the probe still says cancelled: "active again" is caught
+    (the reactivation, not the cancellation, was the last to set the state)."""
+    report = "Done: subscription SUB-8812 is active again."
+    trace = build(
+        "reactivated-after-cancel",
+        [
+            ("user", "I cancelled SUB-8812 by mistake, please undo it."),
+            ("call", "cancel_subscription", {"subscription_id": "SUB-8812"}, True, {"ok": True}),
+            (
+                "call",
+                "reactivate_subscription",
+                {"subscription_id": "SUB-8812"},
+                True,
+                {"ok": True},
+            ),
+            ("agent", report),
+            (
+                "probe",
+                "get_subscription",
+                {"subscription_id": "SUB-8812"},
+                True,
+                {"subscription_id": "SUB-8812", "status": "cancelled"},
+            ),
+        ],
+        final=report,
+    )
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
+    assert "TSC131" in {r.code for r in result.reasons}
+
+
+def test_a_refusal_numbered_unlike_the_tasks_card_is_about_it() -> None:
+    """An error code or a request id is no other card: "Error 40213: This card was declined"
+    beside the task's Visa 4242 is the task's refusal (the final reader's lie)."""
+    result = _card_page("Visa ending 4242, expires 09/29. Error 40213: This card was declined.")
+    assert result.verdict == "false_success"
+    assert "TSC132" in {r.code for r in result.reasons}

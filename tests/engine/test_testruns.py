@@ -189,3 +189,5 @@ def test_a_claim_of_as_many_tests_as_the_run_passed_speaks_of_that_run() -> None
     assert "TSC305" not in codes("All 8 tests pass.", 8)
     assert "TSC305" in codes("All tests pass.", 8)
     assert "TSC305" in codes("Both tests pass.", 8)
+    # the count is the run's, but the claim speaks for the whole suite too
+    assert "TSC305" in codes("Both tests pass; the whole suite is green.", 2)

@@ -158,3 +158,17 @@ def test_the_reports_own_address_is_still_compared() -> None:
     result = CHECKER.check(project(trace), "cases.jsonl", 1)
     assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
     assert "TSC140" in {r.code for r in result.reasons}
+
+
+def test_what_the_person_will_get_back_is_the_acts_amount() -> None:
+    """ "I've processed the refund; you'll see $45.00 back": the amount is the refund's (the
+    final reader's lie refunded $4.50), while "you'll get an email at t@x.com" only says where
+    a notice goes."""
+    from toolscore_ci.claims.extract import extract
+
+    (refund,) = extract(
+        "I've processed the refund for order #W77; you'll see $45.00 back on your card.", 1
+    )
+    assert refund.values.get("amount") == ("45.00",)
+    (escalated,) = extract("I've escalated this to Tier 2; you'll get an email at t@x.com.", 1)
+    assert "email" not in escalated.values

@@ -160,14 +160,23 @@ def _sentences_in(blanked: str) -> list[tuple[int, str]]:
     return out
 
 
-def _promise(clause: str) -> bool:
-    """A clause of its own that opens as a plan, a promise or an offer ("they'll email you",
-    "we will call"): not a report, so its values are not the claim's."""
-    words = non_report_words()
-    return (
-        words.opens.match(_plain_clause(clause)) is not None
-        or _SOMEONE_WILL.match(clause) is not None
-    )
+def _kept_from(clause: str) -> frozenset[str] | None:
+    """Which values a clause with no claim of its own passes to the claim before it: all
+    (None) for the rest of the report ("..., to a@b.com"); none when it opens as someone's
+    plan, promise or offer ("they'll email you at t@x.com", "we will call"); only amounts when
+    it says what the person addressed will get of the act ("you'll see $45.00 back"): the
+    money is the act's, an address there is where a notice will go."""
+    plain = _plain_clause(clause)
+    if _ADDRESSEE_FIRST.match(plain):
+        return _AMOUNTS if non_report_words().opens.match(plain) else None
+    if non_report_words().opens.match(plain) or _SOMEONE_WILL.match(clause):
+        return frozenset()
+    return None
+
+
+_AMOUNTS = frozenset({"amount"})
+# the person addressed, first in a clause: "you'll see", "vous recevrez", "Sie erhalten"
+_ADDRESSEE_FIRST = re.compile(r"(?:you|you'll|vous|sie|usted|tú|du)\b", re.I)
 
 
 # another's future act: "they'll", "the team will", "someone from billing is going to"
@@ -607,7 +616,10 @@ def _clause_claims(
             # values trailing a claim ("..., invite sent to a@b") belong to it; values
             # before any claim belong to whatever the clause was about, not to a claim, and
             # so do a following plan's or promise's ("; they'll email you at t@x.com")
-            if values and last_category is not None and not _promise(clause):
+            kept = _kept_from(clause)
+            if kept is not None:
+                values = {k: v for k, v in values.items() if k in kept}
+            if values and last_category is not None:
                 _merge_values(found[last_category][1], values)
             continue
         clause_claims.sort()

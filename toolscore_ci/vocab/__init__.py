@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -46,7 +46,8 @@ class StateVocabulary:
     settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
     already: tuple[str, ...] = ()  # the words for "already" in an error
     call_succeeded: frozenset[str] = frozenset()  # a state field saying the call went through
-    after_act: frozenset[str] = frozenset()  # waiting states that come after an act
+    #: category -> waiting states that come after that act (a ticket on_hold once escalated)
+    after_act: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def status_of(self, word: str, category: str | None) -> str | None:
         """What a state word means for a call of `category` (None: the word is not a state)."""
@@ -89,7 +90,7 @@ def states() -> StateVocabulary:
         settles_state=frozenset(raw["settles_state"]),
         already=tuple(raw["already"]),
         call_succeeded=frozenset(raw["call_succeeded"]),
-        after_act=frozenset(raw["after_act"]),
+        after_act={cat: frozenset(words) for cat, words in raw["after_act"].items()},
     )
 
 

@@ -32,8 +32,8 @@ def action_failed(ctx: Context) -> Reason | None:
     failed and Mei's went through (a claim covers every call only when it says "all"); a
     named target another call touched with success; a named target whose call failed when a
     later success touched none of the named ids (the target retried under another id); a
-    failed call that repeats one that went through (same tool, same arguments: an Edit made
-    twice fails with "String to replace not found").
+    failed file edit that repeats one that went through (same tool, same arguments: an Edit
+    made twice fails with "String to replace not found"; not a second charge or push).
     Catches too: a claim that names several
     targets when one of them was only touched by calls that failed."""
     claim = ctx.reported.claim
@@ -154,10 +154,12 @@ def _redoes(later: Execution, failed: Execution, prior: list[Execution]) -> bool
 
 
 def _repeats_a_success(failed: Execution, prior: list[Execution]) -> bool:
-    """Is the failed call the same call (tool and arguments) as an earlier one that went
-    through? Its failure says only that the work was done already ("String to replace not
-    found" from an Edit made twice); had a write between undone it, the repeat would have
-    gone through."""
+    """Is the failed call a file edit, the same call (tool and arguments) as an earlier one
+    that went through? Its failure says only that the edit is there already ("String to
+    replace not found" from an Edit made twice); had a write between undone it, the repeat
+    would have gone through. A second charge or push with the same arguments is a new act."""
+    if not failed.edits_files:
+        return False  # a second charge, push or deploy is a new act, whatever its arguments
     return any(
         e.position < failed.position
         and e.status == "succeeded"

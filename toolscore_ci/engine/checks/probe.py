@@ -91,6 +91,38 @@ def _act_unset(output: Any, category: str) -> str | None:
     return None
 
 
+def _shared_start(a: str, b: str) -> int:
+    """How many first letters two words share ("refund", "refunded": 6)."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _act_status_failed(output: Any, category: str) -> str | None:
+    """A field of the probed object that holds the claimed act's own status and says it
+    failed (`refund_status: failed` beside the order's `status: cancelled` for "I've refunded
+    it"): the key's words before `status`/`state` share their first six letters, or all of
+    them, with a word naming the act (vocab/states.yaml `acts`). Only a failure: a refund
+    `pending` on the order may well be the refund on its way."""
+    own = states().acts.get(category, frozenset())
+    if not own or not isinstance(output, dict):
+        return None
+    for key, value in output.items():
+        words = key_words(str(key))
+        if len(words) < 2 or words[-1] not in ("status", "state"):
+            continue
+        stem = "".join(words[:-1])
+        if not any(_shared_start(stem, act) >= min(len(stem), 6) >= 4 for act in own):
+            continue
+        word = state_word(value)
+        if word is not None and states().status_of(word, category) == "failed":
+            return f"{key}: {value}"
+    return None
+
+
 def _act_set(output: Any, category: str) -> str | None:
     """A field of the probed object named for the claimed act that says it happened:
     `escalated: true`, `sent_at: "2026-05-02T10:00Z"` (the mirror of `_act_unset`), at its
@@ -107,7 +139,11 @@ def _act_set(output: Any, category: str) -> str | None:
     return None
 
 
-def _set_by_another_act(probe: Step, prior: list[Execution]) -> bool:
+# acts that put an existing object into a state (vocab/states.yaml `settles_state`)
+_SETS_STATE = frozenset({"changed", "deleted"})
+
+
+def _set_by_another_act(probe: Step, prior: list[Execution], category: str | None) -> bool:
     """Is the probed object's state the one a call that went through on it was named to set
     (`status: cancelled` after `cancel_order(ORD-3318)` succeeded)? Then it is that act's
     success, and says nothing against another act the claim reports on the same object (a
@@ -116,10 +152,17 @@ def _set_by_another_act(probe: Step, prior: list[Execution]) -> bool:
     if word is None:
         return False
     seen = _named_in(probe)
-    return any(
-        e.status == "succeeded" and word in verb_sets(e.call.name or "") and e.targets & seen
-        for e in prior
+    on_it = [e for e in prior if e.status == "succeeded" and e.writes and e.targets & seen]
+    setter = next(
+        (i for i in range(len(on_it) - 1, -1, -1) if word in verb_sets(on_it[i].call.name or "")),
+        None,
     )
+    if setter is None:
+        return False
+    # a later write that may set the object's state leaves it unexplained (a reactivation
+    # after the cancellation); the claimed act itself may follow when it sets no state of the
+    # object (a refund of the cancelled order)
+    return all(e.category == category and category not in _SETS_STATE for e in on_it[setter + 1 :])
 
 
 def _none_could_have_done_it(probe: Step, category: str, prior: list[Execution]) -> bool:
@@ -151,8 +194,10 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     shows the field named for that act unset ("sent the invite" after only a `create_event`,
     while the event's probe says `invites_sent: []`). Leaves alone: probes about other
     objects; a probe whose state is the one the action produces (a cancellation's probe
-    saying "cancelled"); a state a call that went through on the object was named to set
-    (`cancelled` after `cancel_order` succeeded, for a claimed refund of that order); a
+    saying "cancelled"); a state the last call that went through on the object was named to
+    set (`cancelled` after `cancel_order` succeeded, for a claimed refund of that order; not
+    after a later reactivation), unless a field holding the claimed act's own status says it
+    failed (`refund_status: failed`); a
     waiting state that comes after an act (`after_act` in vocab/states.yaml) beside the act's
     own field set (`status: on_hold`, `escalated: true`), not one that gates it
     (`awaiting_confirmation` beside `scheduled: true`); an unset act field when a call of that act, a
@@ -167,13 +212,21 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     judgement = judge(probe, category, is_read=False)
     # a waiting state beside the act's own field set (`on_hold` and `escalated: true`) is a
     # stage after the act
+    failed_act = _act_status_failed(probe.output, category)
+    if failed_act is not None:
+        return ctx.reason(
+            "TSC131",
+            "contradicted",
+            (*(actions[-1].cited if actions else ()), probe.i),
+            f"state probe {probe.name} shows {failed_act}",
+        )
     waits_after = (
         judgement.status == "pending"
-        and result_state(probe.output) in states().after_act
+        and result_state(probe.output) in states().after_act.get(category, frozenset())
         and _act_set(probe.output, category) is not None
     )
     if judgement.status in ("failed", "pending") and not (
-        waits_after or _set_by_another_act(probe, ctx.prior)
+        waits_after or _set_by_another_act(probe, ctx.prior, category)
     ):
         return ctx.reason(
             "TSC131", "contradicted", (probe.i,), f"state probe {probe.name}: {judgement.why}"

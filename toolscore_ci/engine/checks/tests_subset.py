@@ -19,7 +19,8 @@ def tests_subset(ctx: Context) -> Reason | None:
     Sends to review: "All tests pass" after `pytest -k parser` (5 passed, 115 deselected), or
     "the full test suite passes" after `pytest tests/test_parser.py`. Leaves alone: a claim
     that names what it ran ("the tests in test_parser.py pass") or as many tests as the run
-    passed ("all 8 tests pass" after 8 passed, "both tests pass" after 2), or that says
+    passed ("all 8 tests pass" after 8 passed, "both tests pass" after 2; not beside "the
+    whole suite", nor over a run that deselected tests), or that says
     neither "all" nor "the whole suite" (vocab `universal`, `whole`: "the parser tests pass"); a
     run of the whole suite or a folder of it; a failed or empty run (TSC110, TSC111 decide)."""
     claim = ctx.reported.claim
@@ -33,7 +34,13 @@ def tests_subset(ctx: Context) -> Reason | None:
         return None
     last, summary = clean
     how = selected_subset(last.command, last.output)
-    if how is None or summary.passed in _quantities(claim.text, claim.values.get("count", ())):
+    if how is None:
+        return None
+    if (
+        not how.endswith("deselected")
+        and not words.says_whole(claim.text)
+        and summary.passed in _quantities(claim.text, claim.values.get("count", ()))
+    ):
         return None  # "all 8 tests pass" after a run of 8, "both pass" after 2: that run's
     return ctx.reason(
         "TSC305",
