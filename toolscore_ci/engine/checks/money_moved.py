@@ -208,15 +208,8 @@ def money_moved(ctx: Context) -> Reason | None:
     if found is None or found[0] != "differs":
         return None
     _, stated, added_by_write = found
-    entries = [a for _, added in added_by_write for a in added]
-    names = ", ".join(dict.fromkeys(str(w.call.name) for w, _ in added_by_write))
-    return ctx.reason(
-        "TSC141",
-        "contradicted",
-        tuple(i for w, _ in added_by_write for i in w.cited),
-        f"the claim says {stated}, but {names} recorded "
-        + ", ".join(amount_text(a) for a in entries[:4]),
-    )
+    cited, recorded = _recorded(added_by_write)
+    return ctx.reason("TSC141", "contradicted", cited, f"the claim says {stated}, but {recorded}")
 
 
 @check("TSC307", "money-units-unclear", "unknown")
@@ -233,13 +226,19 @@ def money_units_unclear(ctx: Context) -> Reason | None:
     if found is None or found[0] != "units":
         return None
     _, stated, added_by_write = found
-    entries = [a for _, added in added_by_write for a in added]
-    names = ", ".join(dict.fromkeys(str(w.call.name) for w, _ in added_by_write))
+    cited, recorded = _recorded(added_by_write)
     return ctx.reason(
         "TSC307",
         "unknown",
-        tuple(i for w, _ in added_by_write for i in w.cited),
-        f"the claim says {stated}, and {names} recorded "
-        + ", ".join(amount_text(a) for a in entries[:4])
-        + ": the same amount if the ledger keeps cents, which nothing in the trace says",
+        cited,
+        f"the claim says {stated}, and {recorded}: the same amount if the ledger keeps cents, "
+        "which nothing in the trace says",
     )
+
+
+def _recorded(added_by_write: list[tuple[Execution, list[float]]]) -> tuple[tuple[int, ...], str]:
+    """The steps of the backing writes, and "NAMES recorded ENTRIES" for a reason."""
+    entries = [a for _, added in added_by_write for a in added]
+    names = ", ".join(dict.fromkeys(str(w.call.name) for w, _ in added_by_write))
+    cited = tuple(i for w, _ in added_by_write for i in w.cited)
+    return cited, f"{names} recorded " + ", ".join(amount_text(a) for a in entries[:4])
