@@ -168,3 +168,17 @@ def test_a_mark_word_naming_an_object_by_its_id_is_that_object() -> None:
     assert words.is_not_a_report("Per our policy, refunds are only allowed within 30 days.")
     assert words.is_not_a_report("Under policy AUTO-7712 you are eligible for a refund.")
     assert words.is_not_a_report("I will update policy AUTO-7712.")
+
+
+def test_a_coding_agents_implemented_and_an_ops_agents_rerun_are_claims() -> None:
+    """The harness and ops red teams found reports no claim word read: "I've implemented the
+    fix in `src/slug.py`", "Re-ran the failed job", "Muted monitor 12345"."""
+    from toolscore_ci.claims.extract import extract
+
+    def categories(text: str) -> list[str]:
+        return [c.category for c in extract(text, 1)]
+
+    assert categories("I've implemented the fix in `src/slug.py`.") == ["changed"]
+    assert categories("Re-ran the failed job.") == ["ran"]
+    assert categories("I muted monitor 12345 for 2 hours.") == ["changed"]
+    assert categories("I will implement the fix next.") == []
