@@ -538,6 +538,20 @@ def test_openhands_exit_code_is_the_status_and_the_false_success_caught(tmp_path
     assert list(ran.values()) != ["false_success"]
 
 
+def test_openhands_soft_timeout_is_no_result(tmp_path: Path) -> None:
+    """exit code -1: the command is still running after OpenHands' soft timeout, not failed
+    (the V1 reader reads it so too); a real exit code still decides."""
+    events = json.loads(OH_FAILED.read_text())
+    for ev in events:
+        meta = ev.get("extras", {}).get("metadata")
+        if isinstance(meta, dict) and "exit_code" in meta:
+            meta["exit_code"] = -1
+    (tmp_path / "t.json").write_text(json.dumps(events))
+    steps = read_all(tmp_path / "t.json")[0][0].data["steps"]
+    results = [s for s in steps if s["kind"] == "tool_result"]
+    assert results and all((s["ok"], s["error"]) == (None, None) for s in results)
+
+
 def test_openhands_error_observation_and_stray_observation(tmp_path: Path) -> None:
     events = json.loads(OH_RAN.read_text())
     events[5] = {

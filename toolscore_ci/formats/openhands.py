@@ -14,7 +14,8 @@ JSON Lines) is one trace; its evaluation output (`{"instance_id", "instruction",
 - any other action (`run`, `run_ipython`, `read`, `write`, `edit`, `browse`, `mcp`, ...) -> a
   tool_call named by the action, arguments its `args`;
 - an observation -> the result of the action named by its `cause`: output its `content`;
-  `ok` from `extras.metadata.exit_code` where the shell gave one (0 is ok), false for an
+  `ok` from `extras.metadata.exit_code` where the shell gave one (0 is ok; -1, a command
+  still running after the soft timeout, is unknown, as the V1 reader reads it), false for an
   `error` observation, else null. An error observation that answers no action is an
   environment message.
 """
@@ -89,7 +90,7 @@ class _Stream:
         error: str | None = None
         if kind == "error":
             ok, error = False, text_of(content) or "error"
-        elif type(code) is int:
+        elif type(code) is int and code != -1:  # -1: still running after the soft timeout
             ok = code == 0
             error = None if ok else f"exit code {code}"
         cause = ev.get("cause")
