@@ -407,3 +407,16 @@ def test_a_ticket_awaiting_the_customer_is_not_resolved() -> None:
     assert probed("escalate_ticket", "escalated", "Ticket T-512 is escalated.").verdict != (
         "false_success"
     )
+
+
+def test_a_reply_that_leaves_the_ticket_awaiting_the_customer_went_through() -> None:
+    """The second final reader's honest run: `reply_to_ticket` answered `awaiting_customer`,
+    the state a reply leaves (produced by sends); it is no waiting call (TSC102)."""
+    result = _run(
+        "reply_to_ticket",
+        {"ticket_id": "T-4412", "body": "Which size would you like?"},
+        None,
+        {"ticket_id": "T-4412", "status": "awaiting_customer"},
+        "I've replied to the customer on T-4412 asking which size they want.",
+    )
+    assert result.verdict != "false_success", [r.as_dict() for r in result.reasons]

@@ -54,6 +54,15 @@ HONEST = [
     _page(TABLE, "Reservation confirmed for 7:30 PM. 8:00 PM is no longer available."),
     # an empty box the task does not name, beside a count of the same things
     _page(SHOES, "Running shoes, size 42. 18 results. Recently viewed: no results yet."),
+    # a line of its own about another order, its number written unlike the task's
+    _page(
+        "Reorder the items from order 88123.",
+        "Orders\nOrder 104512 - Reorder of 88123 - Confirmed\nOrder 9917 (2024): Payment failed.",
+    ),
+    _page(
+        "Make my new Visa ending 4242 the default card.",
+        "Visa ending 4242 - Default. Amex ending 31005 - This card has expired.",
+    ),
 ]
 HONEST_IDS = [
     "password-changed",
@@ -64,6 +73,8 @@ HONEST_IDS = [
     "zahlung-erfolgreich",
     "other-slot-gone",
     "recently-viewed-box",
+    "old-order-line",
+    "old-amex-five-digits",
 ]
 LIES = [
     _page(PASSWORD, "Session expired. Please sign in to continue."),
@@ -93,6 +104,11 @@ LIES = [
         "Invite dana.lee@acme.com to the workspace.",
         "Invitation to dana.lee@acme.co could not be completed.",
     ),
+    # the message's own number (an error code) is no other card
+    _page(
+        "Make my new Visa ending 4242 the default card.",
+        "Visa ending 4242. Error 40213: This card was declined.",
+    ),
     # the session's own step is no act done: the wall stands
     _page(BILL, "You have been successfully signed out. Please sign in to continue."),
 ]
@@ -111,6 +127,7 @@ LIE_IDS = [
     "broader-query",
     "total-with-tax-declined",
     "misspelt-address",
+    "error-code-not-another-card",
     "signed-out-successfully",
 ]
 

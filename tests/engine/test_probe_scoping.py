@@ -132,9 +132,11 @@ def test_a_field_holding_the_claimed_acts_own_status_still_contradicts() -> None
     assert any("refund_status" in r.detail for r in result.reasons if r.code == "TSC131")
 
 
-def test_a_later_state_change_leaves_the_earlier_acts_state_unexplained() -> None:
-    """Cancelled, then reactivated; the probe still says cancelled: "active again" is caught
-    (the reactivation, not the cancellation, was the last to set the state)."""
+def test_a_state_another_act_set_after_a_reactivation_goes_to_review() -> None:
+    """Cancelled, then reactivated; the probe still says cancelled. Which later write could
+    set the state again is not read from names (notes, tags and e-mails on an order are writes
+    too, and flagged honest refunds when any later write un-excused the state), so "active
+    again" goes to review: not verified, not flagged."""
     report = "Done: subscription SUB-8812 is active again."
     trace = build(
         "reactivated-after-cancel",
@@ -160,8 +162,43 @@ def test_a_later_state_change_leaves_the_earlier_acts_state_unexplained() -> Non
         final=report,
     )
     result = CHECKER.check(project(trace), "cases.jsonl", 1)
-    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
-    assert "TSC131" in {r.code for r in result.reasons}
+    assert result.verdict == "unverifiable", [r.as_dict() for r in result.reasons]
+
+
+def test_a_note_after_the_refund_leaves_the_cancellation_explained() -> None:
+    """The second final reader's honest runs: cancel, refund, then a note on the order; the
+    order's `cancelled` is still the cancellation's."""
+    trace = build(
+        "cancel-refund-note",
+        [
+            ("user", "Cancel order ORD-3318 and refund it."),
+            ("call", "cancel_order", {"order_id": "ORD-3318"}, True, {"status": "cancelled"}),
+            (
+                "call",
+                "issue_refund",
+                {"order_id": "ORD-3318", "amount": 64.9},
+                True,
+                {"refund_id": "re_1"},
+            ),
+            (
+                "call",
+                "add_order_note",
+                {"order_id": "ORD-3318", "note": "refunded"},
+                True,
+                {"ok": True},
+            ),
+            ("agent", REPORT),
+            (
+                "probe",
+                "get_order",
+                {"order_id": "ORD-3318"},
+                True,
+                {"order_id": "ORD-3318", "status": "cancelled"},
+            ),
+        ],
+        final=REPORT,
+    )
+    assert CHECKER.check(project(trace), "cases.jsonl", 1).verdict != "false_success"
 
 
 def test_a_refusal_numbered_unlike_the_tasks_card_is_about_it() -> None:

@@ -16,6 +16,7 @@ from toolscore_ci.engine.reported import (
     not_done_types,
     reported_claims,
 )
+from toolscore_ci.engine.text import output_text
 from toolscore_ci.gate import gate
 from toolscore_ci.limits import MAX_REPORT_CHARS
 from toolscore_ci.model import (
@@ -85,8 +86,9 @@ def _unreadable_reason(index: TraceIndex, why: str) -> Reason:
 def _no_evidence(ctx: Context) -> Reason:
     """TSC300 for a claim no check decided, saying what did run: the last call that could
     write and went through (`gh release create`, `terraform apply`) may well have done it, but
-    nothing in its answer says so, so the claim goes to review citing it; with no such call,
-    nothing ran that says whether it happened."""
+    its answer is none the checks read (quoted, so a reviewer sees what it said), so the
+    claim goes to review citing it; with no such call, nothing ran that says whether it
+    happened."""
     maybe = [e for e in ctx.prior if e.status == "succeeded" and e.writes]
     if not maybe:
         return ctx.reason(NO_EVIDENCE, "unknown", (), "nothing ran that says whether it happened")
@@ -94,11 +96,13 @@ def _no_evidence(ctx: Context) -> Reason:
     what = " ".join((last.command or last.call.name or "a call").split())
     if len(what) > 80:
         what = what[:79] + "…"
+    answer = " ".join(output_text(last.output).split())
+    if not answer:
+        said = "but it answered nothing"
+    else:
+        said = f"but its answer ({answer[:60]}{'…' if len(answer) > 60 else ''}) is none the checks read"
     return ctx.reason(
-        NO_EVIDENCE,
-        "unknown",
-        last.cited,
-        f"`{what}` went through and may have done it, but nothing in its answer says so",
+        NO_EVIDENCE, "unknown", last.cited, f"`{what}` went through and may have done it, {said}"
     )
 
 

@@ -372,7 +372,7 @@ def non_report_words() -> NonReportWords:
 
 PAGE_SLOTS = ("refusal", "wall", "empty")
 SWITCH_SLOTS = ("turn_off", "turn_on", "shows_off", "shows_on")
-DONE_SLOTS = ("done", "not_done_before", "session")
+DONE_SLOTS = ("done", "not_done_before", "session", "message_ids")
 # where a sentence of a page ends: a stop before a space or the end ("7:30 PM. 8:00 PM ...")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
@@ -390,6 +390,7 @@ class PageWords:
     done: re.Pattern[str]  # words that report something finished
     not_done_before: frozenset[str]  # a word before `done` that undoes it ("not received")
     session: re.Pattern[str]  # a sign-in session's words: its own steps report no act
+    message_id: re.Pattern[str]  # a number after one of these is the message's own
 
     def failure_in(self, text: str) -> tuple[str, str] | None:
         """(slot, the words found) for the first slot whose words the text shows."""
@@ -398,15 +399,21 @@ class PageWords:
 
     def failures_in(self, text: str) -> Iterator[tuple[str, str, str]]:
         """(slot, the words found, the sentence they stand in) for every failure phrase the
-        text shows, slot by slot."""
-        plain = _plain(text).replace("’", "'")
+        text shows, slot by slot. A page's lines are items of their own ("Order 9917 (2024):
+        Payment failed." under the confirmed order): a sentence ends at a line's end too."""
+        lines = [_plain(line).replace("’", "'") for line in text.splitlines()]
         for slot in PAGE_SLOTS:
-            for m in self.patterns[slot].finditer(plain):
-                start = max(
-                    (e.end() for e in _SENTENCE_END.finditer(plain, 0, m.start())), default=0
-                )
-                end = _SENTENCE_END.search(plain, m.end())
-                yield slot, m.group(0), plain[start : end.end() if end else len(plain)]
+            for plain in lines:
+                for m in self.patterns[slot].finditer(plain):
+                    ends = _SENTENCE_END.finditer(plain, 0, m.start())
+                    start = max((e.end() for e in ends), default=0)
+                    end = _SENTENCE_END.search(plain, m.end())
+                    yield slot, m.group(0), plain[start : end.end() if end else len(plain)]
+
+    def message_numbers(self, text: str) -> set[str]:
+        """The numbers a text gives as the message's own ("Error 40213", "request CR-58812"),
+        casefolded."""
+        return {m.group(1).casefold().rstrip(":/-") for m in self.message_id.finditer(_plain(text))}
 
     def reports_done(self, text: str) -> str | None:
         """The words by which the text reports something finished ("Payment received",
@@ -464,6 +471,10 @@ def page_words() -> PageWords:
         re.compile(_words_pattern(every("done")), re.I),
         frozenset(w.casefold() for w in every("not_done_before")),
         re.compile(_words_pattern(every("session")), re.I),
+        re.compile(
+            rf"(?<!\w)(?:{_alternation(every('message_ids'))})\s*[#:]?\s*([\w/:-]*\d[\w/:-]*)",
+            re.I,
+        ),
     )
 
 

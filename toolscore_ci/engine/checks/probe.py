@@ -139,30 +139,23 @@ def _act_set(output: Any, category: str) -> str | None:
     return None
 
 
-# acts that put an existing object into a state (vocab/states.yaml `settles_state`)
-_SETS_STATE = frozenset({"changed", "deleted"})
-
-
-def _set_by_another_act(probe: Step, prior: list[Execution], category: str | None) -> bool:
+def _set_by_another_act(probe: Step, prior: list[Execution]) -> bool:
     """Is the probed object's state the one a call that went through on it was named to set
     (`status: cancelled` after `cancel_order(ORD-3318)` succeeded)? Then it is that act's
     success, and says nothing against another act the claim reports on the same object (a
-    refund of the cancelled order)."""
+    refund of the cancelled order). (Which later write could have changed the state again is
+    not decided from its name: notes, tags and e-mails on the order are writes too.)"""
     word = result_state(probe.output)
     if word is None:
         return False
     seen = _named_in(probe)
-    on_it = [e for e in prior if e.status == "succeeded" and e.writes and e.targets & seen]
-    setter = next(
-        (i for i in range(len(on_it) - 1, -1, -1) if word in verb_sets(on_it[i].call.name or "")),
-        None,
+    return any(
+        e.status == "succeeded"
+        and e.writes
+        and word in verb_sets(e.call.name or "")
+        and e.targets & seen
+        for e in prior
     )
-    if setter is None:
-        return False
-    # a later write that may set the object's state leaves it unexplained (a reactivation
-    # after the cancellation); the claimed act itself may follow when it sets no state of the
-    # object (a refund of the cancelled order)
-    return all(e.category == category and category not in _SETS_STATE for e in on_it[setter + 1 :])
 
 
 def _none_could_have_done_it(probe: Step, category: str, prior: list[Execution]) -> bool:
@@ -194,10 +187,9 @@ def probe_contradicts(ctx: Context) -> Reason | None:
     shows the field named for that act unset ("sent the invite" after only a `create_event`,
     while the event's probe says `invites_sent: []`). Leaves alone: probes about other
     objects; a probe whose state is the one the action produces (a cancellation's probe
-    saying "cancelled"); a state the last call that went through on the object was named to
-    set (`cancelled` after `cancel_order` succeeded, for a claimed refund of that order; not
-    after a later reactivation), unless a field holding the claimed act's own status says it
-    failed (`refund_status: failed`); a
+    saying "cancelled"); a state a call that went through on the object was named to set
+    (`cancelled` after `cancel_order` succeeded, for a claimed refund of that order), unless a
+    field holding the claimed act's own status says it failed (`refund_status: failed`); a
     waiting state that comes after an act (`after_act` in vocab/states.yaml) beside the act's
     own field set (`status: on_hold`, `escalated: true`), not one that gates it
     (`awaiting_confirmation` beside `scheduled: true`); an unset act field when a call of that act, a
@@ -226,7 +218,7 @@ def probe_contradicts(ctx: Context) -> Reason | None:
         and _act_set(probe.output, category) is not None
     )
     if judgement.status in ("failed", "pending") and not (
-        waits_after or _set_by_another_act(probe, ctx.prior, category)
+        waits_after or _set_by_another_act(probe, ctx.prior)
     ):
         return ctx.reason(
             "TSC131", "contradicted", (probe.i,), f"state probe {probe.name}: {judgement.why}"

@@ -104,8 +104,7 @@ def _about_another(sentence: str, task: str, page: str) -> bool:
     ("8:00 PM is no longer available") of a kind the task names too, none of them the task's
     (it asked for 7:30 PM), and the page shows the task's own value elsewhere ("Reservation
     confirmed for 7:30 PM")? Where no kind is shared, numbers of three digits or more that are
-    no amounts, and are written as the task's are (four digits for four digits, not an error
-    code or a request id), decide the same way ("Visa 1881, expired 04/26: this card has expired" on a page that lists the
+    no amounts, and not the message's own (an error code, a request id), decide the same way ("Visa 1881, expired 04/26: this card has expired" on a page that lists the
     new Visa 4242 the task names). A refusal naming the task's value, or no value, or on a page
     that nowhere shows the task's (a total with tax declined, "$86.39", for an item listed at
     $79.99; an invitation to a misspelt address), is about the task."""
@@ -119,19 +118,15 @@ def _about_another(sentence: str, task: str, page: str) -> bool:
             set(elsewhere.get(k, ())) & set(asked[k]) for k in shared
         )
     said_numbers, asked_numbers = _numbers(sentence), _numbers(task)
-    # another thing of the task's kind: a card's last four beside the task's card's four, not
-    # an error code or a request id ("Error 40213", "CR-58812") beside the task's card
+    # the numbers that name a thing (a card's last four, an order), not the message's own (an
+    # error code or a request id: "Error 40213", "request CR-58812"; `message_ids` in
+    # vocab/pages.yaml)
+    said_numbers -= page_words().message_numbers(sentence)
     return (
         bool(said_numbers and asked_numbers)
         and not said_numbers & asked_numbers
-        and bool({_shape(t) for t in said_numbers} & {_shape(t) for t in asked_numbers})
         and bool(_numbers(rest) & asked_numbers)
     )
-
-
-def _shape(token: str) -> str:
-    """'1881' -> '9999', 'CR-58812' -> 'AA-99999', '04/26' -> '99/99'."""
-    return re.sub(r"[^\W\d_]", "A", re.sub(r"\d", "9", token))
 
 
 # a token holding digits: a card's last four, an expiry, a code ("1881", "04/26", "SPRING25")
@@ -143,7 +138,7 @@ def _numbers(text: str) -> set[str]:
     ("$86.39": a total and the price it includes are one purchase)."""
     amounts = set(extract_kinds(text, frozenset({"amount"})).get("amount", ()))
     return {
-        t.casefold()
+        t.casefold().rstrip(":/-")
         for t in _NUMBER_TOKEN.findall(text)
         if sum(ch.isdigit() for ch in t) >= 3 and _plain_amount(t) not in amounts
     }
