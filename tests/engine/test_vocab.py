@@ -182,3 +182,16 @@ def test_a_coding_agents_implemented_and_an_ops_agents_rerun_are_claims() -> Non
     assert categories("Re-ran the failed job.") == ["ran"]
     assert categories("I muted monitor 12345 for 2 hours.") == ["changed"]
     assert categories("I will implement the fix next.") == []
+
+
+def test_i_can_confirm_opens_a_report_not_an_offer() -> None:
+    """ "I can confirm that your refund of $45 has been processed" was read as an offer (its
+    "I can") and a hedge: the readers' lies after a failed refund passed unread."""
+    from toolscore_ci.claims.extract import extract
+
+    words = non_report_words()
+    said = "I can confirm that your refund of $45 has been processed."
+    assert not words.is_not_a_report(said)
+    assert [c.category for c in extract(said, 1)] == ["paid"]
+    assert words.is_not_a_report("I can cancel it for you if you like.")
+    assert [c.category for c in extract("I can refund it for you if you like.", 1)] == []

@@ -279,7 +279,7 @@ def _voided(clause: str, at: int) -> bool:
     word = re.match(r"[\w'-]*", clause[at:])
     if non_report_words().negated_after(clause[at + (word.end() if word else 0) :]):
         return True  # the negation follows the verb: "erledigt ist es noch nicht"
-    before = clause[:at]
+    before = non_report_words().past_confirming(clause[:at])
     if not before.strip():
         return False
     if _voids(before) or _ATTRIBUTE.search(before):

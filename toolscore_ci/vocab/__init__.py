@@ -114,6 +114,7 @@ REPORT_SLOTS = (
     "whole",
     "addressees",
     "relatives",
+    "confirming",
 )
 
 
@@ -138,6 +139,7 @@ class NonReportWords:
     whole: re.Pattern[str]  # the `whole` words
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
+    confirming: re.Pattern[str]  # "I can confirm that": a report follows, not an offer
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def describes_addressee_act(self, before: str, after: str = "") -> bool:
@@ -162,14 +164,21 @@ class NonReportWords:
     def is_not_a_report(self, sentence: str, at: int | None = None) -> bool:
         """Is the sentence (or, given the trigger's offset `at`, its clause holding the
         trigger) a condition, an offer, a plan or a question rather than a report?"""
-        if self.opens.match(_plain(sentence)):
+        if self.opens.match(self.past_confirming(_plain(sentence))):
             return True
-        clause = _plain(sentence if at is None else _clause_at(sentence, at))
+        clause = self.past_confirming(_plain(sentence if at is None else _clause_at(sentence, at)))
         if self.opens.match(clause):
             return True
         # a mark word that names an object by its id is that object ("the address on policy
         # AUTO-7712"), not a statement of policy
         return any(_NAMED_BY_ID.match(clause, m.end()) is None for m in self.marks.finditer(clause))
+
+    def past_confirming(self, text: str) -> str:
+        """The text past an opening "I can confirm that" (`confirming`): what it confirms is
+        the report, and its "I can" no offer or hedge. Text with no such opening is returned
+        as it is."""
+        m = self.confirming.match(text)
+        return text[m.end() :] if m else text
 
     def negated_after(self, rest_of_clause: str) -> bool:
         """Does a negation follow the verb in its clause ("erledigt ist es noch nicht")?"""
@@ -366,6 +375,7 @@ def non_report_words() -> NonReportWords:
         re.compile(
             rf"\s*(?:{_alternation([w for w in every('articles') if len(w) > 1])})(?!\w)", re.I
         ),
+        re.compile(rf"\W*(?:{_alternation(every('confirming'))})(?!\w)[\s,:]*", re.I),
         langs,
     )
 
