@@ -155,3 +155,18 @@ def test_an_editor_refusal_in_a_trajectory_is_a_failed_edit(tmp_path: Path) -> N
 def test_an_editor_refusal_retried_into_an_edit_is_no_failure(tmp_path: Path) -> None:
     result = _traj(tmp_path, [NOT_FOUND, EDITED], "I updated src/slug.py to strip the dashes.")
     assert result.verdict != "false_success", [r.as_dict() for r in result.reasons]
+
+
+@pytest.mark.parametrize(
+    ("command", "acts"),
+    [
+        ("npm version patch -m 'release %s'", {"changed", "committed"}),
+        ("yarn version --new-version 1.2.3", {"changed", "committed"}),
+        ("npm version patch --no-git-tag-version", {"ran"}),  # no commit, no tag
+        ("npm version", {"ran"}),  # prints the versions
+    ],
+)
+def test_a_package_managers_version_bump_commits(command: str, acts: set[str]) -> None:
+    """`npm version patch` writes the version and, in a git repository, commits and tags it
+    (the ops red team's release run)."""
+    assert set(command_acts(command)) == acts
