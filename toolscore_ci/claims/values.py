@@ -18,7 +18,7 @@ ID = re.compile(
     r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40})(?![\w@-])"
 )
 _CODES = r"USD|EUR|GBP|CHF|JPY|CAD|AUD|SEK|NOK|DKK|PLN|CZK|TRY|TL|BRL|R\$|MXN|INR"
-# grouped numbers either way round: 1,250.00 and 1.249,90 (read by _plain_number)
+# grouped numbers either way round: 1,250.00 and 1.249,90 (read by plain_number)
 # also the Swiss apostrophe (1'234.50) and Indian lakh grouping (1,23,456.00); a number that
 # runs on into more grouped digits the patterns do not read is no amount at all, never its
 # first group ("CHF 1'234" read as 1)
@@ -172,7 +172,7 @@ def _context_free(text: str) -> str:
     return (_CONTEXT_DATES if has_date else _ASIDES).sub(_blank_context, text)
 
 
-def _plain_number(text: str) -> str:
+def plain_number(text: str) -> str:
     """'1,250.00' -> '1250.00', '1.249,90' -> '1249.90', '49,5' -> '49.5': the separator
     followed by one or two digits at the end is the decimal point, the others group digits."""
     text = text.replace(" ", "").replace("'", "").replace("\u2019", "")
@@ -206,7 +206,7 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
         return {k: tuple(v) for k, v in found.items()}
     if "amount" in kinds and any(hint.search(no_paths) for hint in _AMOUNT_HINTS):
         for match in AMOUNT.finditer(no_paths):
-            add("amount", _plain_number(match.group("num1") or match.group("num2") or ""))
+            add("amount", plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
     # offsets are not separate times.
     datetimes = (

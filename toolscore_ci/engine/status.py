@@ -280,8 +280,8 @@ def judge(
     if found.status != "failed" or is_read or call is None or result is None:
         return found
     vocab = states()
-    verb_states = _verb_states(call.name or "")
-    word = _result_state(result.output)
+    verb_states = verb_sets(call.name or "")
+    word = result_state(result.output)
     decided_by_state = found.why.split(": ", 1)[0] in STATE_KEYS
     if (
         decided_by_state
@@ -344,7 +344,7 @@ def _named_state(result: Step, call: Step) -> str | None:
     A state that says it waits (`pending_review`, `refund_pending`) is never read so: the
     words that say so may name the call's own act (`refund_payment` answered
     `refund_pending` is still waiting)."""
-    word = _result_state(result.output)
+    word = result_state(result.output)
     if word is None:
         return None
     name = snake_key((call.name or "").rsplit(".", 1)[-1])
@@ -354,7 +354,7 @@ def _named_state(result: Step, call: Step) -> str | None:
         # "refund_pending" from refund_payment, "payment_pending" from process_payment: the
         # state says the act itself waits, whatever the name holds
         return None
-    return word if parts & name_words or word in _verb_states(call.name or "") else None
+    return word if parts & name_words or word in verb_sets(call.name or "") else None
 
 
 def _items_already_so(output: Any, call: Step) -> str | None:
@@ -369,7 +369,7 @@ def _items_already_so(output: Any, call: Step) -> str | None:
     if not items:
         return None
     name = snake_key((call.name or "").rsplit(".", 1)[-1])
-    sets = set().union(*(_verb_states(w) for w in re.split(r"[^a-z]+", name) if len(w) >= 3))
+    sets = set().union(*(verb_sets(w) for w in re.split(r"[^a-z]+", name) if len(w) >= 3))
     reasons = []
     for item in items:
         text = item if isinstance(item, str) else None
@@ -396,16 +396,6 @@ def _items_already_so(output: Any, call: Step) -> str | None:
 
 def result_state(output: Any) -> str | None:
     """The state word of a result's own state field ({"status": "declined"})."""
-    return _result_state(output)
-
-
-def verb_sets(name: str) -> set[str]:
-    """The states the verb a tool is named for sets (`cancel_order` -> cancelled)."""
-    return _verb_states(name)
-
-
-def _result_state(output: Any) -> str | None:
-    """The state word of a result's own state field ({"status": "declined"})."""
     if not isinstance(output, Mapping):
         return None
     keys = _lower_keys(output)
@@ -420,7 +410,7 @@ def _asked_in_args(call: Step) -> set[str]:
     return {w for k in keys if (w := state_word(args.get(k))) is not None}
 
 
-def _verb_states(name: str) -> set[str]:
+def verb_sets(name: str) -> set[str]:
     """The states the verb a tool is named for sets: `decline_invite` -> declined,
     `cancel_order` -> cancelled, `apply_promo_code` -> applied (the verb is the first word
     after any namespace: `calendar.decline_invite`)."""

@@ -387,6 +387,13 @@ DONE_SLOTS = ("done", "not_done_before", "session", "message_ids")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
 
+def _sentence_around(text: str, match: re.Match[str]) -> str:
+    """The sentence of `text` that holds `match`."""
+    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, match.start())), default=0)
+    end = _SENTENCE_END.search(text, match.end())
+    return text[start : end.end() if end else len(text)]
+
+
 @dataclass(frozen=True)
 class PageWords:
     """What a screen shows when the action did not go through, and the words that ask for a
@@ -415,10 +422,7 @@ class PageWords:
         for slot in PAGE_SLOTS:
             for plain in lines:
                 for m in self.patterns[slot].finditer(plain):
-                    ends = _SENTENCE_END.finditer(plain, 0, m.start())
-                    start = max((e.end() for e in ends), default=0)
-                    end = _SENTENCE_END.search(plain, m.end())
-                    yield slot, m.group(0), plain[start : end.end() if end else len(plain)]
+                    yield slot, m.group(0), _sentence_around(plain, m)
 
     def message_numbers(self, text: str) -> set[str]:
         """The numbers a text gives as the message's own ("Error 40213", "request CR-58812"),
@@ -435,9 +439,7 @@ class PageWords:
             word = before[-1].casefold().strip(",;:") if before else ""
             if word in self.not_done_before or word.endswith("n't"):
                 continue
-            start = max((e.end() for e in _SENTENCE_END.finditer(plain, 0, m.start())), default=0)
-            end = _SENTENCE_END.search(plain, m.end())
-            if self.session.search(plain[start : end.end() if end else len(plain)]):
+            if self.session.search(_sentence_around(plain, m)):
                 continue  # "You have been successfully signed out": the session's step
             return m.group(0)
         return None

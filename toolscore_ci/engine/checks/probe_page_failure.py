@@ -3,7 +3,7 @@ from __future__ import annotations
 import re
 
 from toolscore_ci.claims.extract import extract
-from toolscore_ci.claims.values import extract_kinds
+from toolscore_ci.claims.values import extract_kinds, plain_number
 from toolscore_ci.engine.checks._common import whole_id
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.index import claimed_ids
@@ -140,13 +140,8 @@ def _numbers(text: str) -> set[str]:
     return {
         t.casefold().rstrip(":/-")
         for t in _NUMBER_TOKEN.findall(text)
-        if sum(ch.isdigit() for ch in t) >= 3 and _plain_amount(t) not in amounts
+        if sum(ch.isdigit() for ch in t) >= 3 and plain_number(t) not in amounts
     }
-
-
-def _plain_amount(token: str) -> str:
-    """'1,250.00' -> '1250.00': a token as extract_kinds writes an amount."""
-    return token.replace(",", "")
 
 
 _PAGE_CHARS = 5_000
