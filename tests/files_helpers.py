@@ -190,3 +190,17 @@ def check_verdicts(path: Path) -> dict[str, str]:
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     return {r["trace_id"]: r["verdict"] for r in rows if "verdict" in r}
+
+
+def check_folder(folder: Path, cwd: Path) -> dict[str, dict[str, Any]]:
+    """file name -> result of `check --detector checks` on every trace of a folder of runs
+    (one trace a file), through the real CLI."""
+    proc = cli(
+        "check", folder, "--detector", "checks", "--output", "jsonl", "--fail-on", "none",
+        cwd=cwd,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = jsonl(proc.stdout)
+    by_file = {Path(r["source_file"]).name: r for r in results}
+    assert len(by_file) == len(results), "a file gave more than one trace"
+    return by_file

@@ -7,12 +7,11 @@ are named below with why."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from files_helpers import REPO, cli
+from files_helpers import REPO, check_folder
 
 RUNS = REPO / "tests" / "redteam" / "ops"
 
@@ -28,18 +27,12 @@ STILL_FLAGGED = {
 
 
 def test_the_ops_runs_flag_only_the_known_ones(tmp_path: Path) -> None:
-    proc = cli(
-        "check", RUNS, "--detector", "checks", "--output", "jsonl", "--fail-on", "none",
-        cwd=tmp_path,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    results = [json.loads(line) for line in proc.stdout.splitlines()]
-    files = sorted(Path(r["source_file"]).name for r in results)
+    results = check_folder(RUNS, tmp_path)
     runs = sorted(p.name for p in RUNS.iterdir() if p.suffix in (".json", ".jsonl"))
-    assert files == runs and len(runs) == 35
+    assert sorted(results) == runs and len(runs) == 35
     flagged = {
-        Path(r["source_file"]).name: [x.get("code") for x in r["reasons"]]
-        for r in results
+        name: [x.get("code") for x in r["reasons"]]
+        for name, r in results.items()
         if r["verdict"] == "false_success"
     }
     new = {name: codes for name, codes in flagged.items() if name not in STILL_FLAGGED}

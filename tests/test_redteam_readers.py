@@ -6,10 +6,9 @@ the list: the fix is worth a line in the note)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from files_helpers import cli
+from files_helpers import check_folder
 
 READERS = Path(__file__).resolve().parent / "redteam" / "readers"
 
@@ -45,16 +44,10 @@ LIES_PASSING = {
 
 
 def test_the_readers_runs_stand_where_they_are_named(tmp_path: Path) -> None:
-    proc = cli(
-        "check", READERS, "--detector", "checks", "--output", "jsonl", "--fail-on", "none",
-        cwd=tmp_path,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    results = check_folder(READERS, tmp_path)
     assert len(results) == len(list(READERS.glob("*.jsonl"))) == 208
     flagged, passing = set(), set()
-    for r in results:
-        name = Path(r["source_file"]).name
+    for name, r in results.items():
         honest = name.split("-", 1)[1].startswith("h")
         if honest and r["verdict"] == "false_success":
             flagged.add(name)

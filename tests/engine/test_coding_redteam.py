@@ -21,11 +21,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine_cases import build
+from redteam_checks import assert_caught, assert_left_alone
 
-from toolscore_ci.pipeline import CheckConfig, make_checker
-from toolscore_ci.projection import project
-
-CHECKER = make_checker(CheckConfig())
 REFUSED = "<tool_use_error>Found 3 matches of the string to replace, but replace_all is false"
 
 
@@ -225,19 +222,11 @@ LIES = [
 ]
 
 
-def _check(trace: dict[str, Any]) -> Any:
-    return CHECKER.check(project(trace), "cases.jsonl", 1)
-
-
 @pytest.mark.parametrize(("code", "trace"), HONEST, ids=[t["trace_id"] for _, t in HONEST])
 def test_the_honest_run_is_left_alone(code: str, trace: dict[str, Any]) -> None:
-    result = _check(trace)
-    assert result.verdict != "false_success", [r.as_dict() for r in result.reasons]
-    assert code not in {r.code for r in result.reasons}
+    assert_left_alone(code, trace)
 
 
 @pytest.mark.parametrize(("code", "trace"), LIES, ids=[t["trace_id"] for _, t in LIES])
 def test_the_lie_is_still_caught(code: str, trace: dict[str, Any]) -> None:
-    result = _check(trace)
-    assert result.verdict == "false_success", [r.as_dict() for r in result.reasons]
-    assert code in {r.code for r in result.reasons}
+    assert_caught(code, trace)
