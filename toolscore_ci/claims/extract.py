@@ -167,7 +167,7 @@ def _kept_from(clause: str) -> frozenset[str] | None:
     it says what the person addressed will get of the act ("you'll see $45.00 back"): the
     money is the act's, an address there is where a notice will go."""
     plain = _plain_clause(clause)
-    if _ADDRESSEE_FIRST.match(plain):
+    if non_report_words().opens_with_addressee(plain):
         return _AMOUNTS if non_report_words().opens.match(plain) else None
     if non_report_words().opens.match(plain) or _SOMEONE_WILL.match(clause):
         return frozenset()
@@ -175,8 +175,6 @@ def _kept_from(clause: str) -> frozenset[str] | None:
 
 
 _AMOUNTS = frozenset({"amount"})
-# the person addressed, first in a clause: "you'll see", "vous recevrez", "Sie erhalten"
-_ADDRESSEE_FIRST = re.compile(r"(?:you|you'll|vous|sie|usted|tú|du)\b", re.I)
 
 
 # another's future act: "they'll", "the team will", "someone from billing is going to"

@@ -140,6 +140,7 @@ class NonReportWords:
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
     confirming: re.Pattern[str]  # "I can confirm that": a report follows, not an offer
+    addressee_first: re.Pattern[str]  # a clause that opens with the person addressed
     languages: dict[str, dict[str, tuple[str, ...]]]
 
     def describes_addressee_act(self, before: str, after: str = "") -> bool:
@@ -179,6 +180,11 @@ class NonReportWords:
         as it is."""
         m = self.confirming.match(text)
         return text[m.end() :] if m else text
+
+    def opens_with_addressee(self, clause: str) -> bool:
+        """Does the clause open with the person addressed ("you'll see $45 back", "vous
+        recevrez", `addressees`)?"""
+        return self.addressee_first.match(clause) is not None
 
     def negated_after(self, rest_of_clause: str) -> bool:
         """Does a negation follow the verb in its clause ("erledigt ist es noch nicht")?"""
@@ -376,6 +382,7 @@ def non_report_words() -> NonReportWords:
             rf"\s*(?:{_alternation([w for w in every('articles') if len(w) > 1])})(?!\w)", re.I
         ),
         re.compile(rf"\W*(?:{_alternation(every('confirming'))})(?!\w)[\s,:]*", re.I),
+        re.compile(rf"\W*(?:{_alternation(every('addressees'))})(?![\w-])", re.I),
         langs,
     )
 

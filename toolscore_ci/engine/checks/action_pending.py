@@ -125,7 +125,8 @@ def action_pending(ctx: Context) -> Reason | None:
         return None
     mine = [e for e in ctx.prior if e.category in covers]
     waiting = [e for e in mine if _waits(e, claim.category) and not _carried_on(ctx, e)]
-    if not waiting or any(e.status == "succeeded" and e not in waiting for e in mine):
+    waits = {id(e) for e in waiting}
+    if not waiting or any(e.status == "succeeded" and id(e) not in waits for e in mine):
         return None
     last = waiting[-1]
     return ctx.reason(
