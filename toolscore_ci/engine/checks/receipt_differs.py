@@ -92,13 +92,14 @@ _SETTING = re.compile(r"[A-Za-z][A-Za-z_-]{3,19}")
 
 def _word_echo_differs(
     sentence: str, args: dict[str, Any], out: dict[str, Any], category: str | None
-) -> tuple[str, str] | None:
+) -> tuple[str, str, str, bool] | None:
     """A one-word setting the claim repeats from the request ("commenter access") that the
     receipt echoes in the same field as another word ("role": "editor"), the claim naming
     the receipt's word nowhere and the receipt holding the asked word in no other field
-    ({"plan": "basic", "scheduled_plan": "premium"}). Two forms of one word (canceled, basic_economy) never differ,
-    nor does a state field whose word says how the call went ("status": "success" or
-    "closed" for a request that set "status": "resolved")."""
+    ({"plan": "basic", "scheduled_plan": "premium"}): (the asked word, "FIELD WORD", the
+    receipt's word, whether the field is a state field). Two forms of one word (canceled,
+    basic_economy) never differ, nor does a state field whose word says how the call went
+    ("status": "success" or "closed" for a request that set "status": "resolved")."""
     words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
     # a receipt holding the word anywhere backs it
     held = {v.casefold() for v in iter_scalars(out) if isinstance(v, str)}
@@ -117,7 +118,7 @@ def _word_echo_differs(
         if asked in got or got in asked or asked[:5] == got[:5]:
             continue  # a spelling or a qualified form of the same word: canceled, basic_economy
         if asked in words and got not in words:
-            return sent, f"{key} {echoed}"
+            return sent, f"{key} {echoed}", echoed, key.lower() in STATE_KEYS
     return None
 
 
@@ -153,16 +154,60 @@ def receipt_differs(ctx: Context) -> Reason | None:
     """The one value of a kind the claim states (an amount, an address, a time, a date) is
     the one the backing call was sent, but the call's receipt echoes that same field with
     another value and holds the claimed one nowhere: the request said 18, what happened
-    was 210.
+    was 210. A one-word setting counts in a state field (`status`: states are few and the
+    call's own outcome is left alone), or when the receipt's word is a value the trace showed
+    before the call (the role the
+    person had, a plan they named): a word seen nowhere else may be the service's spelling
+    of the same setting ("annual" echoed as "year"), which is TSC309's, for review.
 
     Catches: "I've issued the 18 EUR refund" when `refund_charge(amount=18)` answered
     `{"amount": 210}`; "scheduled for 15:00" when `create_event(start="15:00")` answered
-    `{"start": "14:00"}`. Leaves alone: a receipt that holds the claimed value anywhere
+    `{"start": "14:00"}`; "commenter access" when the receipt keeps the "editor" role a
+    lookup showed before. Leaves alone: a receipt that holds the claimed value anywhere
     (`{"requested": 18, "amount": 210}`); a receipt without that field, or with no value of
     that kind in it (a UTC time the claim may have said in local time); several values of a
     kind in the claim; fields the request did not send the claimed value in; ids (a receipt
     names new objects); a claim another backing call was asked for and shows (two events
     asked for 15:00, one booked then, the other moved to 16:00)."""
+    found = _receipt_finding(ctx)
+    if found is None or not found[3]:
+        return None
+    said, echoed, last, _ = found
+    return ctx.reason(
+        "TSC142",
+        "contradicted",
+        last.cited,
+        f"the claim says {said}, {last.call.name} was asked for it, but its receipt shows {echoed}"[
+            :300
+        ],
+    )
+
+
+@check("TSC309", "receipt-word-unclear", "unknown")
+def receipt_word_unclear(ctx: Context) -> Reason | None:
+    """The receipt echoes the one-word setting the claim repeats from the request as another
+    word that the trace shows nowhere before, in a field that is no state field ("annual" as "year",
+    "Spanish" as "es-ES", a stage label as its internal id): the same setting in the
+    service's spelling, or another one; nothing in the trace says which. For review, never
+    a flag.
+
+    Leaves alone: what TSC142 decides (other kinds of value; a state field; a word the trace
+    showed before the call)."""
+    found = _receipt_finding(ctx)
+    if found is None or found[3]:
+        return None
+    said, echoed, last, _ = found
+    return ctx.reason(
+        "TSC309",
+        "unknown",
+        last.cited,
+        f"the claim says {said}, {last.call.name} was asked for it, and its receipt shows "
+        f"{echoed}: another word for it, or another setting"[:300],
+    )
+
+
+def _receipt_finding(ctx: Context) -> tuple[str, str, Execution, bool] | None:
+    """(what the claim said, what the receipt shows, the call, whether that decides it)."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -175,22 +220,32 @@ def receipt_differs(ctx: Context) -> Reason | None:
     args, out = last.call.args, last.output
     if not isinstance(args, dict) or not isinstance(out, dict):
         return None
-    found = _differing_value(claim.category, claim.values, args, out) or _word_echo_differs(
-        claim.text, args, out, last.category
-    )
+    decided = True
+    found = _differing_value(claim.category, claim.values, args, out)
     if found is None:
-        return None
+        word = _word_echo_differs(claim.text, args, out, last.category)
+        if word is None:
+            return None
+        said, echoed, got, state_field = word
+        found = (said, echoed)
+        decided = state_field or _shown_before(ctx, last, got)
     said, echoed = found
     if any(_asked_and_echoed(said, e) for e in writes[:-1]):
         return None  # another call was asked for it and shows it: the claim may be about that one
-    return ctx.reason(
-        "TSC142",
-        "contradicted",
-        last.cited,
-        f"the claim says {said}, {last.call.name} was asked for it, but its receipt shows {echoed}"[
-            :300
-        ],
-    )
+    return said, echoed, last, decided
+
+
+def _shown_before(ctx: Context, call: Execution, word: str) -> bool:
+    """Whether the word stood in the trace before the call: in the task, a message, or what a
+    tool returned (the value the field had, or one the person named)."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word.casefold())}(?![\w-])")
+    texts: list[str] = [str(ctx.index.trace.task.get("instruction") or "")]
+    for step in ctx.index.steps[: call.position]:
+        if step.kind == "message":
+            texts.append(step.content or "")
+        elif step.kind == "tool_result":
+            texts.extend(str(v) for v in iter_scalars(step.output, max_items=500))
+    return any(pattern.search(t.casefold()) for t in texts)
 
 
 def _asked_and_echoed(said: str, e: Execution) -> bool:
