@@ -534,3 +534,31 @@ def test_a_list_of_objects_contains_what_one_of_them_holds(
 
     row = apply_check("attendees", Check(op, value, "email"), {}, {}, {"attendees": attendees})
     assert row.result == result, row.describe()
+
+
+@pytest.mark.parametrize(
+    ("as_", "claimed", "receipt", "result"),
+    [
+        # a stage's label and its internal id are one label ...
+        ("label", "Closed Won", "closedwon", "pass"),
+        ("label", "Closed Won", "closed_won", "pass"),
+        # ... another stage is not
+        ("label", "Closed Won", "closedlost", "fail"),
+        ("label", "Closed Won", "Closed Won 2", "fail"),
+        # a time without a zone equals one with an offset at the same wall clock ...
+        ("datetime", "2026-05-14T10:00:00", "2026-05-14T10:00:00-04:00", "pass"),
+        ("datetime", "2026-05-14T10:00:00-04:00", "2026-05-14T10:00:00", "pass"),
+        # ... and, read as UTC, the same instant
+        ("datetime", "2026-05-14T14:00:00", "2026-05-14T10:00:00-04:00", "pass"),
+        # another hour is another time, zone or none
+        ("datetime", "2026-05-14T11:00:00", "2026-05-14T10:00:00-04:00", "fail"),
+        ("datetime", "2026-05-14T10:00:00+02:00", "2026-05-14T10:00:00-04:00", "fail"),
+    ],
+)
+def test_labels_and_zone_less_times_compare_as_the_same_value(
+    as_: str, claimed: str, receipt: str, result: str
+) -> None:
+    from toolscore_ci.rules.dsl import Check
+
+    row = apply_check("v", Check("equals", "{subject.v}", as_), {"v": claimed}, {}, {"v": receipt})
+    assert row.result == result, row.describe()

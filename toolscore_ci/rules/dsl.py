@@ -28,7 +28,7 @@ from toolscore_ci.validate import json_path, parse_datetime
 _SCHEMA_ERRORS_LOOKED_AT = 20  # the reported one is the first by path among these
 
 OPS = ("exists", "equals", "in", "contains", "matches", "subset")
-NORMALISERS = ("datetime", "email", "number", "string")
+NORMALISERS = ("datetime", "email", "number", "string", "label")
 BUILTIN_PACKS = ("booking", "crm", "coding", "generic")
 
 # Every mapping's keys are strings: YAML allows `1:` or `~:` as a key, and a field path or a
@@ -366,18 +366,31 @@ def _interpolate(value: Any, subject: Mapping[str, Any], args: Mapping[str, Any]
     return _MISSING if missing else out
 
 
+#: What a `label` keeps: letters and digits ("Closed Won", "closed_won" and "closedwon" are
+#: one label, a stage's name and its internal id).
+_LABEL_DROPS = re.compile(r"[\W_]+")
+
+
+def _parsed_datetime(value: Any) -> Any:
+    if not isinstance(value, str):
+        return _MISSING
+    try:
+        return parse_datetime(value)
+    except ValueError:
+        return _MISSING
+
+
 def normalise(value: Any, as_: str | None) -> Any:
     """The comparable form of `value`, or `_MISSING` when it cannot be read as `as_`."""
     if as_ is None:
         return value
     if as_ == "datetime":
-        if not isinstance(value, str):
-            return _MISSING
-        try:
-            dt = parse_datetime(value)
-        except ValueError:
-            return _MISSING
+        dt = _parsed_datetime(value)
+        if dt is _MISSING:
+            return dt
         return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+    if as_ == "label":
+        return _LABEL_DROPS.sub("", str(value)).casefold()
     if as_ == "email":
         return value.strip().casefold() if isinstance(value, str) else _MISSING
     if as_ == "number":
@@ -391,12 +404,24 @@ def normalise(value: Any, as_: str | None) -> Any:
 
 
 def equal(actual: Any, expected: Any, as_: str | None) -> bool:
+    if as_ == "datetime" and _wall_clock_equal(actual, expected):
+        return True
     a, e = normalise(actual, as_), normalise(expected, as_)
     if a is _MISSING or e is _MISSING:
         return False
     if as_ == "number":
         return abs(a - e) <= 1e-9
     return bool(a == e)
+
+
+def _wall_clock_equal(actual: Any, expected: Any) -> bool:
+    """A time without a zone ("2026-05-14T10:00:00") and one with an offset that shows the
+    same wall clock ("...T10:00:00-04:00"): the zone-less one says nothing of its zone, and
+    read as UTC it would be four hours off an event booked at the very time it names."""
+    a, e = _parsed_datetime(actual), _parsed_datetime(expected)
+    if a is _MISSING or e is _MISSING or (a.tzinfo is None) == (e.tzinfo is None):
+        return False
+    return bool(a.replace(tzinfo=None) == e.replace(tzinfo=None))
 
 
 def _contains(actual: Any, expected: Any, as_: str | None) -> bool:
