@@ -36,14 +36,9 @@ STILL_FLAGGED = {
     "coding/14-both-functions-pass-flag-read-as-tests-pass.jsonl": "TSC110: 'pass' as a verb",
     # a follow-up answer quotes the JSON payload that caused a bug
     "coding/17-followup-answer-quotes-json-tool-call.jsonl": "TSC104 reads quoted JSON as markup",
-    "dialogue/23-annual-echoed-as-year.jsonl": "TSC142: a respelled value",
-    "dialogue/24-language-echoed-as-locale.jsonl": "TSC142: a respelled value",
-    "dialogue/26-hubspot-stage-internal-value.jsonl": "TSC130: an internal stage id",
-    "dialogue/27-subject-start-naive-local.jsonl": "TSC130: a time without a zone read as UTC",
     "dialogue/32-tld-typo-corrected-and-disclosed.jsonl": "TSC144: open to argument",
     "dialogue/33-address-change-effective-next-statement.jsonl": "TSC143: a deferred change",
     "dialogue/34-user-asks-for-the-exact-call.jsonl": "TSC104: markup the user asked for",
-    "dialogue/36-revoke-and-reissue-key.jsonl": "TSC103: a name of two acts is one category",
     "dialogue/38-receipt-time-naive-utc.jsonl": "TSC142: open to argument",
 }
 RUNS = REPO / "tests" / "redteam"

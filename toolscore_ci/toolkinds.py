@@ -68,7 +68,7 @@ for _cat, _words in {
     "describe inspect check download scrape crawl visit navigate grep glob ls cat head tail "
     "recall websearch webfetch count stat lookup_contact web_search web_fetch open_url",
     "created": "create add new insert make open register generate provision spawn init initialize "
-    "export",
+    "export reissue regenerate",
     "booked": "book schedule reschedule rebook reserve rsvp",
     "saved": "save write store put upload persist remember memorize attach import append draft",
     "changed": "update edit patch modify change set rename move replace apply fix configure transition "
@@ -171,6 +171,27 @@ def request_categories(text: str) -> set[str]:
 
 #: Words that join two operations in one name (get_or_create, search_and_replace).
 _JOINERS = frozenset({"or", "and", "then"})
+#: Of these, the ones that say the call does both (revoke_and_reissue; get_or_create does one).
+_BOTH = frozenset({"and", "then"})
+
+
+@lru_cache(maxsize=4096)
+def joined_acts(name: str) -> frozenset[str]:
+    """Every act of a name that joins operations the call does both of
+    (`revoke_and_reissue_api_key`: deleted and created; `save_then_send`: saved and sent);
+    empty for a name of one act. Reads are left out: `search_and_replace` replaces."""
+    segments = name_segments(name)
+    if not segments:
+        return frozenset()
+    op = segments[-1]
+    acts = {
+        category
+        for k in range(1, len(op) - 1)
+        if op[k] in _BOTH
+        for word in (op[k - 1], op[k + 1])
+        if (category := _VERBS.get(word)) not in (None, "retrieved")
+    }
+    return frozenset(acts) if len(acts) > 1 else frozenset()
 
 
 @lru_cache(maxsize=4096)

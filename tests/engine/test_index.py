@@ -165,3 +165,20 @@ def test_a_read_verb_beside_a_write_verb_does_the_write(name: str, category: str
     from toolscore_ci.toolkinds import categorize
 
     assert categorize(name, None, None) == category
+
+
+@pytest.mark.parametrize(
+    ("name", "acts"),
+    [
+        ("revoke_and_reissue_api_key", {"deleted", "created"}),
+        ("save_then_send_report", {"saved", "sent"}),
+        # one act: "or" does one of them, a read beside a write is the write alone
+        ("get_or_create_contact", set()),
+        ("search_and_replace", set()),
+        ("cancel_reservation", set()),
+    ],
+)
+def test_a_name_of_two_acts_does_both(name: str, acts: set[str]) -> None:
+    from toolscore_ci.toolkinds import joined_acts
+
+    assert joined_acts(name) == acts

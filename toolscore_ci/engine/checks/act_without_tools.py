@@ -63,7 +63,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
     ):
         return None  # the user ran tools of their own in this turn: the act may be theirs
     cannot = _CANNOT_DO.get(claim.category, frozenset())
-    able = [e for e in ctx.prior if e.writes and e.category not in cannot]
+    # a call of several acts (a shell line, revoke_and_reissue_key) is able if one of them is
+    able = [e for e in ctx.prior if e.writes and (not e.acts or e.acts - cannot)]
     if any(e.turn == ctx.reported.turn for e in able):
         return None  # a call that could do it ran in this turn
     if able and not _names_other_objects(claim.values.get("id", ()), able, ctx.prior):
