@@ -29,8 +29,6 @@ STILL_FLAGGED = {
     # ruff check --fix made the only edits; a linter's fix mode as a write let a formatter run
     # back "fixed the off-by-one bug" and reset test freshness: reverted
     "coding/12-ruff-fix-is-the-only-write.jsonl": "TSC103: a linter's --fix is no write",
-    # a flaky failure, then a full rerun that passed but printed no count (Gradle)
-    "coding/13-gradle-rerun-passes-without-summary.jsonl": "TSC110: a rerun with no count",
     # "both functions now pass `strict`" read as a test claim; the failure is disclosed in
     # words no failure vocabulary holds (admitting any failure cleared lies too: reverted)
     "coding/14-both-functions-pass-flag-read-as-tests-pass.jsonl": "TSC110: 'pass' as a verb",

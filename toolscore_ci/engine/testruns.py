@@ -88,6 +88,9 @@ _NONE_RAN = re.compile(
 class TestSummary:
     passed: int
     failed: int
+    #: the runner prints its count only when tests fail (Gradle): a rerun that went through
+    #: without one passed
+    quiet_when_passing: bool = False
 
     @property
     def ran_none(self) -> bool:
@@ -163,7 +166,7 @@ def _other_runners(text: str) -> TestSummary | None:
         failed = int(m.group(2)) + int(m.group(3))
         return TestSummary(int(m.group(1)) - failed - int(m.group(4) or 0), failed)
     if m := _last(_GRADLE, text):
-        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)), True)
     if m := _last(_PHPUNIT_BAD, text):
         body = m.group("body")
         failed = sum(int(n) for n in re.findall(r"(?:Failures|Errors): (\d+)", body))
@@ -173,11 +176,11 @@ def _other_runners(text: str) -> TestSummary | None:
     if m := _last(_DOTNET, text):
         return TestSummary(int(m.group(2)), int(m.group(1)))
     if m := _last(_EXUNIT, text):
-        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)), True)
     if m := _last(_CTEST, text):
         return TestSummary(int(m.group(2)) - int(m.group(1)), int(m.group(1)))
     if m := _last(_XCTEST, text):
-        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)), True)
     for pattern in (_DENO, _BUN, _NODE):
         if m := _last(pattern, text):
             return TestSummary(int(m.group(1)), int(m.group(2)))

@@ -54,6 +54,24 @@ def _passed_later(ctx: Context) -> bool:
     return False
 
 
+def _rerun_went_through(ctx: Context, failed: Execution) -> bool:
+    """A later run of the same command (options may follow: `--rerun`), before the claim,
+    that went through and printed no count: for a runner that prints its count only when
+    tests fail (Gradle), that is a pass. Its exit code is its own only outside a pipe
+    (`gradle test | tail` exits as tail does)."""
+    words = (failed.command or "").split()
+    return bool(words) and any(
+        e.position > failed.position
+        and "tested" in e.acts
+        and e.status == "succeeded"
+        and e.command is not None
+        and "|" not in e.command
+        and e.command.split()[: len(words)] == words
+        and summarize(e.output) is None
+        for e in ctx.prior
+    )
+
+
 # "48 passed", "48 tests passed", "all 48 tests pass": the count a claim quotes
 _QUOTED_PASSES = re.compile(r"\b(\d{1,6})\s+(?:tests?\s+|cases?\s+)?pass(?:ed|es|ing)?\b", re.I)
 
@@ -85,7 +103,9 @@ def tests_failed(ctx: Context) -> Reason | None:
     Catches: "all tests pass" after `pytest` printed "2 failed". Leaves alone: a failing run
     followed by an edit (the fix may work: nothing says otherwise); a runner that printed no
     summary (a missing module or a usage error ran no test); "2 tests failed, the rest pass";
-    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a claim
+    "all pass except the two unrelated failures" (vocab/reports.yaml `exceptions`); a later
+    run of the same command that went through with no count, outside a pipe, for a runner
+    that prints its count only on failure (Gradle's quiet "BUILD SUCCESSFUL" rerun); a claim
     that quotes the count of an earlier run that passed, with nothing edited since, and, when
     it speaks for every test, was no selection of part of the suite ("The unit tests pass (48
     passed)", then the integration suite failed for want of a database); a claim made mid-run
@@ -99,6 +119,8 @@ def tests_failed(ctx: Context) -> Reason | None:
     last, summary = runs[-1]
     if summary.failed == 0 or edited_after(ctx, last) or _passed_later(ctx):
         return None
+    if summary.quiet_when_passing and _rerun_went_through(ctx, last):
+        return None  # the failing run is no longer the latest: a rerun passed, quietly
     if _quotes_a_clean_run(ctx, runs[:-1]):
         return None
     return ctx.reason(
