@@ -49,7 +49,11 @@ SUMMARIES = [
         "[INFO] Results:\n[INFO] Tests run: 12, Failures: 0, Errors: 0, Skipped: 2\n[INFO] BUILD SUCCESS",
         Summary(10, 0),
     ),
-    ("gradle-failed", "> Task :test FAILED\n\n12 tests completed, 2 failed\n", Summary(10, 2)),
+    (
+        "gradle-failed",
+        "> Task :test FAILED\n\n12 tests completed, 2 failed\n",
+        Summary(10, 2, True),
+    ),
     (
         "phpunit-failed",
         "FAILURES!\nTests: 9, Assertions: 20, Errors: 1, Failures: 2.",

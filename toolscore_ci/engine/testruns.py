@@ -176,11 +176,11 @@ def _other_runners(text: str) -> TestSummary | None:
     if m := _last(_DOTNET, text):
         return TestSummary(int(m.group(2)), int(m.group(1)))
     if m := _last(_EXUNIT, text):
-        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)), True)
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
     if m := _last(_CTEST, text):
         return TestSummary(int(m.group(2)) - int(m.group(1)), int(m.group(1)))
     if m := _last(_XCTEST, text):
-        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)), True)
+        return TestSummary(int(m.group(1)) - int(m.group(2)), int(m.group(2)))
     for pattern in (_DENO, _BUN, _NODE):
         if m := _last(pattern, text):
             return TestSummary(int(m.group(1)), int(m.group(2)))
