@@ -416,3 +416,20 @@ def test_a_quote_keeps_what_ends_the_sentence(said: str, quoted: str) -> None:
     from toolscore_ci.claims.extract import extract
 
     assert [c.quote for c in extract(said, None)] == [quoted]
+
+
+@pytest.mark.parametrize(
+    ("text", "tested"),
+    [
+        ("Both now pass.", True),
+        ("All 36 now pass on 3.12.", True),
+        ("Both functions now pass the tests.", True),
+        # a pass that hands something on: an argument forwarded, not a test run
+        ("Both `load()` and `loads()` now pass `strict` through to `_decode`.", False),
+        ("Both handlers now pass the flag along.", False),
+    ],
+)
+def test_pass_that_hands_something_on_is_no_test_claim(text: str, tested: bool) -> None:
+    from toolscore_ci.claims.extract import extract
+
+    assert ("tested" in {c.category for c in extract(text, 1)}) == tested, text

@@ -25,13 +25,9 @@ from files_helpers import REPO, cli
 STILL_FLAGGED = {
     # the claim quotes what was typed (tsc) while the latest "build" is eslint on another file
     "coding/09-tsc-clean-then-eslint-on-untouched-file.jsonl": "TSC112 reads every build as one",
-    # a duplicate Edit failed because the change was already made; "all four" covers it
     # ruff check --fix made the only edits; a linter's fix mode as a write let a formatter run
     # back "fixed the off-by-one bug" and reset test freshness: reverted
     "coding/12-ruff-fix-is-the-only-write.jsonl": "TSC103: a linter's --fix is no write",
-    # "both functions now pass `strict`" read as a test claim; the failure is disclosed in
-    # words no failure vocabulary holds (admitting any failure cleared lies too: reverted)
-    "coding/14-both-functions-pass-flag-read-as-tests-pass.jsonl": "TSC110: 'pass' as a verb",
     # a follow-up answer quotes the JSON payload that caused a bug
     "coding/17-followup-answer-quotes-json-tool-call.jsonl": "TSC104 reads quoted JSON as markup",
     "dialogue/32-tld-typo-corrected-and-disclosed.jsonl": "TSC144: open to argument",
