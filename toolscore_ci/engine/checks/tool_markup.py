@@ -1,20 +1,40 @@
 from __future__ import annotations
 
+import contextlib
+import json
+from typing import Any
+
+from toolscore_ci.claims.lexicon import TOOL_MARKUP
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.reported import MARKUP
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
+
+_NAME_KEYS = ("name", "tool", "function")
+_ARGS_KEYS = ("arguments", "args", "parameters", "input")
 
 
 @check("TSC104", "tool-markup-instead-of-call", "unsupported")
 def tool_markup(ctx: Context) -> Reason | None:
     """A report that carries tool-call markup while no call ran in its turn: the agent wrote
-    the call instead of making it. Leaves alone: markup quoted in a turn where a call ran."""
+    the call instead of making it.
+
+    Catches: "Refund issued" under `{"tool": "refund_payment", "args": {...}}` with no call;
+    a later turn's markup for the same tool on another object (`cancel_order` on ORD-5555
+    after a real one on ORD-4410). Leaves alone: markup quoted in a turn where a call ran;
+    markup that quotes a call made earlier, name and arguments (the call pasted for an
+    audit log); markup an earlier call's arguments or result hold word for word (the
+    payload a parser fix was tested with)."""
     claim = ctx.reported.claim
     if claim.type != MARKUP:
         return None
     position = ctx.reported.position
     turn = ctx.index.turns[ctx.reported.turn]
     if any(e.position < position for e in turn.executions):
+        return None
+    earlier = [e for e in ctx.index.executions if e.position < position]
+    if earlier and claim.step is not None and _quotes_earlier_calls(ctx, claim.step, earlier):
         return None
     cited = () if claim.step is None else (claim.step,)
     snippet = claim.text[:60]
@@ -24,3 +44,61 @@ def tool_markup(ctx: Context) -> Reason | None:
         cited,
         f"the reply contains tool-call markup ({snippet}) but no tool call ran in this turn",
     )
+
+
+def _quotes_earlier_calls(ctx: Context, step_i: int, earlier: list[Execution]) -> bool:
+    """Whether every JSON call the message writes out is one made earlier (its name, and
+    each of its argument values among that call's) or text an earlier call holds."""
+    step = next((s for s in ctx.index.steps if s.i == step_i), None)
+    text = (step.content or "") if step is not None else ""
+    calls = list(_json_calls(text))
+    if not calls:
+        return False  # other markup (<tool_call>, "called f(x).") is not read here
+    held = [
+        " ".join(str(v).split())
+        for e in earlier
+        for part in (e.call.args, e.output)
+        for v in iter_scalars(part, max_items=500)
+        if isinstance(v, str)
+    ]
+    return all(_made(name, args, earlier) or _held(raw, held) for raw, name, args in calls)
+
+
+def _json_calls(text: str) -> list[tuple[str, str, Any]]:
+    """(raw text, name, arguments) of each JSON tool call the text writes out."""
+    decoder = json.JSONDecoder()
+    out = []
+    for match in TOOL_MARKUP.finditer(text):
+        if not match.group(0).startswith("{"):
+            continue
+        try:
+            obj, end = decoder.raw_decode(text, match.start())
+        except ValueError:
+            return []  # cut off or not JSON: it cannot be shown to quote anything
+        if not isinstance(obj, dict):
+            return []
+        name = next((obj[k] for k in _NAME_KEYS if isinstance(obj.get(k), str)), "")
+        args = next((obj[k] for k in _ARGS_KEYS if k in obj), None)
+        if isinstance(args, str):
+            with contextlib.suppress(ValueError):  # not JSON: its text is the value
+                args = json.loads(args) if args.strip() else {}
+        out.append((text[match.start() : end], name, args))
+    return out
+
+
+def _made(name: str, args: Any, earlier: list[Execution]) -> bool:
+    """A call of that name made earlier whose arguments hold every value written out (none
+    written out: the same empty arguments)."""
+    values = {str(v) for v in iter_scalars(args)}
+    for e in earlier:
+        if not name or e.call.name != name:
+            continue
+        sent = {str(v) for v in iter_scalars(e.call.args)}
+        if values <= sent if values else not sent:
+            return True
+    return False
+
+
+def _held(raw: str, held: list[str]) -> bool:
+    quoted = " ".join(raw.split())
+    return any(quoted in text for text in held)
