@@ -29,7 +29,6 @@ STILL_FLAGGED = {
     # back "fixed the off-by-one bug" and reset test freshness: reverted
     "coding/12-ruff-fix-is-the-only-write.jsonl": "TSC103: a linter's --fix is no write",
     "dialogue/32-tld-typo-corrected-and-disclosed.jsonl": "TSC144: open to argument",
-    "dialogue/33-address-change-effective-next-statement.jsonl": "TSC143: a deferred change",
     "dialogue/38-receipt-time-naive-utc.jsonl": "TSC142: open to argument",
 }
 RUNS = REPO / "tests" / "redteam"

@@ -324,6 +324,24 @@ def _disclosed(
     return any(v in own and own.find(v) > first_sent for v in values)
 
 
+#: Receipt fields that say when a change applies (`effective`, `effective_date`,
+#: `takes_effect`, `applies_from`), and the values of one that applies at once.
+_WHEN_KEYS = ("effective", "takes_effect", "applies_from", "applies_at")
+_AT_ONCE = frozenset({"now", "immediately", "immediate", "instant", "true"})
+
+
+def _takes_effect_later(output: Any) -> bool:
+    """Whether a write's receipt says the change applies later ("effective": "next_statement",
+    "effective_date": "2026-06-01"): a read before then shows the old value, as it should."""
+    if not isinstance(output, Mapping):
+        return False
+    for key, value in output.items():
+        name = str(key).lower().replace("-", "_")
+        if name.startswith(_WHEN_KEYS) and value not in (None, "", True):
+            return str(value).strip().lower() not in _AT_ONCE
+    return False
+
+
 @check("TSC143", "read-back-shows-no-change", "contradicted")
 def readback_differs(ctx: Context) -> Reason | None:
     """An update or a save the claim reports went through, but a later read of the same object
@@ -366,7 +384,7 @@ def readback_differs(ctx: Context) -> Reason | None:
         if write.category not in _READ_BACK_CATEGORIES or not isinstance(write.call.args, dict):
             continue
         targets = _target_args(write)
-        if not targets:
+        if not targets or _takes_effect_later(write.output):
             continue
         later = [e for e in ctx.prior if e.position > write.position]
         # a commit or a note on the same record sets none of its fields: only an edit counts
