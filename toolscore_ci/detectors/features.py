@@ -33,6 +33,7 @@ HASH_BUCKETS = 1 << 15
 NGRAM_IDS = 1 << 21
 #: Value kinds that are facts the agent could only have from a tool (ids, amounts, dates).
 FACT_KINDS = ("amount", "id", "date", "monthday", "time", "email", "count", "percent")
+#: A word of the texts hashed into n-grams (`ngram_buckets`, which cuts them by `_words`).
 _WORD = re.compile(r"[a-z]+|\d+")
 #: Bounded reading: a report or a result this long is read in its first part only.
 _MAX_TEXT = 20_000
@@ -334,37 +335,70 @@ def bucket_of(ngram_id: int) -> int:
 def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
     """Word unigrams and bigrams hashed to n-gram ids (NGRAM_IDS), presence only,
     L2-normalised (a long report does not outweigh a short one). crc32, not hash(): stable
-    across runs."""
+    across runs. A word is a run of letters a-z of the casefolded text (`_WORD`), or "0" for
+    a run of digits."""
     mask = NGRAM_IDS - 1
     crc32 = zlib.crc32
     start = crc32(prefix.encode())
     buckets: set[int] = set()
     add = buckets.add
     done: set[str] = set()
-    # a word's unigram crc and its bytes after a space, worked out once per call: texts
-    # repeat their words
-    known: dict[str, tuple[int, bytes]] = {}
+    # crc32 chains, crc32(b, crc32(a)) == crc32(a + b): "prefix word" is hashed from the
+    # prefix's crc, and "prefix prev word" from the crc of "prefix prev " (the same ids as
+    # hashing the strings, no strings built). That crc of each word, worked out once per call:
+    # texts repeat their words.
+    after: dict[bytes, int] = {}
+    get = after.get
     for text in texts:
         if text in done:
             continue  # a repeated text (the same tool output again) adds no new n-gram
         done.add(text)
-        # crc32 chains: crc32(b, crc32(a)) == crc32(a + b), so "prefix word" is hashed from the
-        # prefix's crc, and "prefix prev word" from prev's unigram crc: the same ids, no strings
-        previous: int | None = None
-        for w in _WORD.findall(text.casefold()):
-            hit = known.get(w)
-            if hit is None:
-                word = b"0" if w.isdigit() else w.encode()
+        words = _words(text)
+        if not words:
+            continue
+        # a word's unigram is added where the word is first seen, the only add of it that can
+        # change the set; then each word's bigram with the one before. The ids and their order
+        # (the set's iteration order, which the scoring reads) are those of adding both at
+        # every word, in the order of the words.
+        word = words[0]
+        previous = get(word)
+        if previous is None:
+            crc = crc32(word, start)
+            add(crc & mask)
+            previous = after[word] = crc32(b" ", crc)
+        for word in itertools.islice(words, 1, None):
+            spaced = get(word)
+            if spaced is None:
                 crc = crc32(word, start)
-                hit = known[w] = (crc, b" " + word)
-                # a word's unigram is added where the word is first seen, the only add of it
-                # that can change the set: the ids and their order (the set's iteration order,
-                # which the scoring reads) are those of adding it at every occurrence
                 add(crc & mask)
-            if previous is not None:
-                add(crc32(hit[1], previous) & mask)
-            previous = hit[0]
+                spaced = after[word] = crc32(b" ", crc)
+            add(crc32(word, previous) & mask)
+            previous = spaced
     if not buckets:
         return {}
     weight = 1.0 / math.sqrt(len(buckets))
     return dict.fromkeys(buckets, weight)
+
+
+#: A digit that is not ASCII (`\d` is any script's): `_words` reads those with a regex.
+_WIDE_DIGIT = re.compile(r"[^\D0-9]")
+_DIGITS = re.compile(r"\d+")
+#: Bytes of an ASCII text: a-z kept, a digit to "0", anything else to a space.
+_WORD_BYTES = bytes(c if 97 <= c <= 122 else 48 if 48 <= c <= 57 else 32 for c in range(256))
+
+
+def _words(text: str) -> list[bytes]:
+    """What `_WORD.findall(text.casefold())` finds, as the bytes hashed: each run of digits as
+    b"0". Cut by `bytes.split` instead of a regex, which cost more than the hashing: a word is a
+    run of a-z, so once every other character is a space (one `translate`; a character beyond
+    ASCII is encoded as "?", never a letter a-z) and each run of digits is a "0" set apart by
+    spaces, the words are what lies between spaces."""
+    folded = text.casefold()
+    if not folded.isascii() and _WIDE_DIGIT.search(folded) is not None:
+        folded = _DIGITS.sub("0", folded)  # digits of other scripts: one "0" for each run
+    data = folded.encode("ascii", "replace").translate(_WORD_BYTES)
+    if b"0" in data:
+        while b"00" in data:  # a run of digits to one "0" (halving runs: a few passes)
+            data = data.replace(b"00", b"0")
+        data = data.replace(b"0", b" 0 ")
+    return data.split()
