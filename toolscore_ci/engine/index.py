@@ -20,7 +20,7 @@ from typing import Any, Literal
 from toolscore_ci.engine.shell import command_acts, primary_act
 from toolscore_ci.engine.status import Judgement, Status, judge, snake_key
 from toolscore_ci.model import Step, Trace
-from toolscore_ci.toolkinds import WRITE_CATEGORIES, categorize, command_of, joined_acts
+from toolscore_ci.toolkinds import WRITE_CATEGORIES, categorize, command_of
 
 Effect = Literal["read", "run", "write", "unknown"]
 RUN_CATEGORIES = frozenset({"ran", "tested", "built"})
@@ -178,12 +178,7 @@ def _classify(
         acts = command_acts(command)
         return primary_act(acts), acts, command
     category = categorize(call.name, call.args, overrides)
-    if category is None:
-        return None, frozenset(), None
-    if call.name and category == by_name:
-        # a name of two acts does both: revoke_and_reissue_api_key revokes and creates
-        return category, frozenset({category}) | joined_acts(call.name), None
-    return category, frozenset({category}), None
+    return category, frozenset({category}) if category else frozenset(), None
 
 
 def build(trace: Trace, overrides: Mapping[str, str] | None = None) -> TraceIndex:

@@ -9,6 +9,7 @@ from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Claim, Reason
+from toolscore_ci.toolkinds import joined_acts
 from toolscore_ci.vocab import non_report_words, reading, states
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
@@ -63,8 +64,14 @@ def act_without_tools(ctx: Context) -> Reason | None:
     ):
         return None  # the user ran tools of their own in this turn: the act may be theirs
     cannot = _CANNOT_DO.get(claim.category, frozenset())
-    # a call of several acts (a shell line, revoke_and_reissue_key) is able if one of them is
-    able = [e for e in ctx.prior if e.writes and (not e.acts or e.acts - cannot)]
+    # a call of several acts (a shell line; a name joining two, revoke_and_reissue_api_key)
+    # could do it if one of them could. Only here: whether the second act went through is
+    # for its own evidence (the receipt's `refund.status`), not the call's status.
+    able = [
+        e
+        for e in ctx.prior
+        if e.writes and (not e.acts or (e.acts | joined_acts(e.call.name or "")) - cannot)
+    ]
     if any(e.turn == ctx.reported.turn for e in able):
         return None  # a call that could do it ran in this turn
     if able and not _names_other_objects(claim.values.get("id", ()), able, ctx.prior):
