@@ -545,11 +545,12 @@ def test_a_list_of_objects_contains_what_one_of_them_holds(
         # ... another stage is not
         ("label", "Closed Won", "closedlost", "fail"),
         ("label", "Closed Won", "Closed Won 2", "fail"),
-        # a time without a zone equals one with an offset at the same wall clock ...
+        # the claim's time without a zone equals the receipt's at the same wall clock ...
         ("datetime", "2026-05-14T10:00:00", "2026-05-14T10:00:00-04:00", "pass"),
-        ("datetime", "2026-05-14T10:00:00-04:00", "2026-05-14T10:00:00", "pass"),
         # ... and, read as UTC, the same instant
         ("datetime", "2026-05-14T14:00:00", "2026-05-14T10:00:00-04:00", "pass"),
+        # a zone-less receipt may be in UTC (beside a `timezone` field): instants compared
+        ("datetime", "2026-05-14T10:00:00-04:00", "2026-05-14T10:00:00", "fail"),
         # another hour is another time, zone or none
         ("datetime", "2026-05-14T11:00:00", "2026-05-14T10:00:00-04:00", "fail"),
         ("datetime", "2026-05-14T10:00:00+02:00", "2026-05-14T10:00:00-04:00", "fail"),
@@ -562,3 +563,16 @@ def test_labels_and_zone_less_times_compare_as_the_same_value(
 
     row = apply_check("v", Check("equals", "{subject.v}", as_), {"v": claimed}, {}, {"v": receipt})
     assert row.result == result, row.describe()
+
+
+def test_a_claim_that_names_its_zone_is_compared_as_an_instant() -> None:
+    """13:00 in New York is not 13:00 in Los Angeles: the wall-clock reading is only for a
+    claim that names no zone."""
+    from toolscore_ci.rules.dsl import Check
+
+    subject = {"start": "2026-05-14T13:00:00", "timezone": "America/New_York"}
+    row = apply_check(
+        "start", Check("equals", "{subject.start}", "datetime"), subject, {},
+        {"start": "2026-05-14T13:00:00-07:00"},
+    )  # fmt: skip
+    assert row.result == "fail", row.describe()

@@ -404,8 +404,6 @@ def normalise(value: Any, as_: str | None) -> Any:
 
 
 def equal(actual: Any, expected: Any, as_: str | None) -> bool:
-    if as_ == "datetime" and _wall_clock_equal(actual, expected):
-        return True
     a, e = normalise(actual, as_), normalise(expected, as_)
     if a is _MISSING or e is _MISSING:
         return False
@@ -414,14 +412,22 @@ def equal(actual: Any, expected: Any, as_: str | None) -> bool:
     return bool(a == e)
 
 
-def _wall_clock_equal(actual: Any, expected: Any) -> bool:
-    """A time without a zone ("2026-05-14T10:00:00") and one with an offset that shows the
-    same wall clock ("...T10:00:00-04:00"): the zone-less one says nothing of its zone, and
-    read as UTC it would be four hours off an event booked at the very time it names."""
-    a, e = _parsed_datetime(actual), _parsed_datetime(expected)
-    if a is _MISSING or e is _MISSING or (a.tzinfo is None) == (e.tzinfo is None):
+#: Keys that name the zone a time is in (`timezone`, `timeZone`, `tz`, `time_zone`).
+_ZONE_KEY = re.compile(r"^(?:time_?zone|tz|zone)$", re.I)
+
+
+def _wall_clock_equal(actual: Any, expected: Any, subject: Mapping[str, Any]) -> bool:
+    """The claim's time without a zone ("2026-05-14T10:00:00") and the receipt's with an
+    offset at the same wall clock ("...T10:00:00-04:00"), when the claim names no zone
+    anywhere: read as UTC it would be four hours off an event booked at the very time it
+    names. A claim that names its zone, or a zone-less receipt (which may be in UTC beside a
+    `timezone` field), is compared as instants."""
+    if any(_ZONE_KEY.match(str(k)) for k in subject):
         return False
-    return bool(a.replace(tzinfo=None) == e.replace(tzinfo=None))
+    a, e = _parsed_datetime(actual), _parsed_datetime(expected)
+    if a is _MISSING or e is _MISSING or e.tzinfo is not None or a.tzinfo is None:
+        return False
+    return bool(a.replace(tzinfo=None) == e)
 
 
 def _contains(actual: Any, expected: Any, as_: str | None) -> bool:
@@ -511,7 +517,9 @@ def _apply_check(
     if actual is _MISSING:
         return CheckRow(path, check.op, expected, None, "fail", source)
     if check.op == "equals":
-        ok = equal(actual, expected, check.as_)
+        ok = equal(actual, expected, check.as_) or (
+            check.as_ == "datetime" and _wall_clock_equal(actual, expected, subject)
+        )
     elif check.op == "contains":
         ok = _contains(actual, expected, check.as_)
     else:
