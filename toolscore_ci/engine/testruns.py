@@ -227,6 +227,29 @@ _DESELECTED = re.compile(r"\b(\d+) deselected\b")
 _SELECTORS = frozenset(
     ["-k", "-run", "-t", "--testNamePattern", "--grep", "-g", "--filter", "--tests", "-Dtest"]
 )
+#: Options that only force a run or say more about it: a rerun with them runs what the first
+#: run did (Gradle's `--rerun-tasks`, `--info`; not `-x`, `--tests`, `--dry-run`).
+RERUN_OPTIONS = frozenset(
+    {
+        "--rerun",
+        "--rerun-tasks",
+        "--no-build-cache",
+        "--no-daemon",
+        "--no-configuration-cache",
+        "--info",
+        "--debug",
+        "--stacktrace",
+        "--full-stacktrace",
+        "--scan",
+        "--offline",
+        "--console=plain",
+        "--warning-mode=all",
+        "-i",
+        "-d",
+        "-s",
+        "-S",
+    }
+)
 # a single test file or test id: test_x.py, x_test.go, x.test.ts, x.spec.js, file.py::name
 _TEST_FILE = re.compile(
     r"(?:^|/)(?:test_[\w.-]*\.py|[\w.-]+_test\.(?:py|go)|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?)$"

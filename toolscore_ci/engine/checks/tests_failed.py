@@ -6,6 +6,7 @@ from toolscore_ci.engine.checks._common import narrowed_to_named
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.testruns import (
+    RERUN_OPTIONS,
     TestSummary,
     edited_since,
     selected_subset,
@@ -55,21 +56,38 @@ def _passed_later(ctx: Context) -> bool:
 
 
 def _rerun_went_through(ctx: Context, failed: Execution) -> bool:
-    """A later run of the same command (options may follow: `--rerun`), before the claim,
-    that went through and printed no count: for a runner that prints its count only when
-    tests fail (Gradle), that is a pass. Its exit code is its own only outside a pipe
-    (`gradle test | tail` exits as tail does)."""
-    words = (failed.command or "").split()
-    return bool(words) and any(
-        e.position > failed.position
-        and "tested" in e.acts
-        and e.status == "succeeded"
-        and e.command is not None
-        and "|" not in e.command
-        and e.command.split()[: len(words)] == words
-        and summarize(e.output) is None
-        for e in ctx.prior
-    )
+    """A later run of the same command, before the claim, that went through and printed no
+    count: for a runner that prints its count only when tests fail (Gradle), a pass. The same
+    command: the same program and tasks, any added option one that only forces the run or
+    says more (`--rerun-tasks`, `--info`: RERUN_OPTIONS), nothing picked or skipped (`--tests`,
+    `-x`), and no shell around it but a `cd DIR &&` first (`; echo done`, a pipe or a
+    redirect: its exit code would not be the run's)."""
+    words = _CD.sub("", failed.command or "").split()
+    if not words:
+        return False
+    tasks = [w for w in words if not w.startswith("-")]
+    for e in ctx.prior:
+        if not (
+            e.position > failed.position
+            and "tested" in e.acts
+            and e.status == "succeeded"
+            and e.command is not None
+            and summarize(e.output) is None
+        ):
+            continue
+        command = _CD.sub("", e.command)
+        if _SHELL_OPS.search(command) or selected_subset(command, e.output):
+            continue
+        rerun = command.split()
+        added = {w for w in rerun if w.startswith("-")} - set(words)
+        if [w for w in rerun if not w.startswith("-")] == tasks and added <= RERUN_OPTIONS:
+            return True
+    return False
+
+
+_SHELL_OPS = re.compile(r"[;&|<>]")
+# `cd DIR && ...` first: the line's exit code is still the run's
+_CD = re.compile(r"^\s*cd\s+\S+\s*&&\s*")
 
 
 # "48 passed", "48 tests passed", "all 48 tests pass": the count a claim quotes
