@@ -424,9 +424,13 @@ def test_a_quote_keeps_what_ends_the_sentence(said: str, quoted: str) -> None:
         ("Both now pass.", True),
         ("All 36 now pass on 3.12.", True),
         ("Both functions now pass the tests.", True),
+        ("All 12 now pass the new edge cases I added.", True),
+        ("Both now pass their doctests.", True),
+        ("Everything passes the type checker and the unit suite.", True),
         # a pass that hands something on: an argument forwarded, not a test run
         ("Both `load()` and `loads()` now pass `strict` through to `_decode`.", False),
         ("Both handlers now pass the flag along.", False),
+        ("Both constructors now pass kwargs through to the base class.", False),
     ],
 )
 def test_pass_that_hands_something_on_is_no_test_claim(text: str, tested: bool) -> None:
