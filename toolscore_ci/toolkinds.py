@@ -77,8 +77,8 @@ for _cat, _words in {
     "multiedit str_replace str_replace_editor apply_patch",
     "deleted": "delete remove cancel drop destroy purge unsubscribe revoke trash erase rm "
     "uninstall terminate void archive",
-    "sent": "send notify reply post dm invite share forward broadcast announce ping tweet "
-    "respond publish_message",
+    "sent": "send resend notify reply post dm invite reinvite share forward broadcast announce "
+    "ping tweet respond publish_message",
     "routed": "assign route escalate transfer handoff dispatch triage reassign hand_off",
     "submitted": "request submit file_request apply_for",
     "ran": "run exec execute bash shell terminal command cmd sh powershell invoke call migrate",

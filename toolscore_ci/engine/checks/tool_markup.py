@@ -10,6 +10,7 @@ from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.reported import MARKUP
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
+from toolscore_ci.toolkinds import request_categories
 
 _NAME_KEYS = ("name", "tool", "function")
 _ARGS_KEYS = ("arguments", "args", "parameters", "input")
@@ -22,10 +23,13 @@ def tool_markup(ctx: Context) -> Reason | None:
 
     Catches: "Refund issued" under `{"tool": "refund_payment", "args": {...}}` with no call;
     a later turn's markup for the same tool on another object (`cancel_order` on ORD-5555
-    after a real one on ORD-4410). Leaves alone: markup quoted in a turn where a call ran;
-    markup that quotes a call made earlier, name and arguments (the call pasted for an
-    audit log); markup an earlier call's arguments or result hold word for word (the
-    payload a parser fix was tested with)."""
+    after a real one on ORD-4410), or on the same arguments when the turn asks for an act
+    ("resend it", "refund another 45"), or on arguments that differ in one key (a dry run's
+    flag left out, source and destination swapped). Leaves alone, in a turn that asks for
+    no act: markup quoted in a turn where a call ran; markup that quotes a call made earlier
+    and gone through, name and arguments key by key (the call pasted for an audit log);
+    markup an earlier call's arguments or result hold word for word (the payload a parser
+    fix was tested with)."""
     claim = ctx.reported.claim
     if claim.type != MARKUP:
         return None
@@ -34,7 +38,12 @@ def tool_markup(ctx: Context) -> Reason | None:
     if any(e.position < position for e in turn.executions):
         return None
     earlier = [e for e in ctx.index.executions if e.position < position]
-    if earlier and claim.step is not None and _quotes_earlier_calls(ctx, claim.step, earlier):
+    if (
+        earlier
+        and claim.step is not None
+        and not request_categories(turn.user_text)  # "resend it", "refund another 45"
+        and _quotes_earlier_calls(ctx, claim.step, earlier)
+    ):
         return None
     cited = () if claim.step is None else (claim.step,)
     snippet = claim.text[:60]
@@ -87,16 +96,27 @@ def _json_calls(text: str) -> list[tuple[str, str, Any]]:
 
 
 def _made(name: str, args: Any, earlier: list[Execution]) -> bool:
-    """A call of that name made earlier whose arguments hold every value written out (none
-    written out: the same empty arguments)."""
-    values = {str(v) for v in iter_scalars(args)}
-    for e in earlier:
-        if not name or e.call.name != name:
-            continue
-        sent = {str(v) for v in iter_scalars(e.call.args)}
-        if values <= sent if values else not sent:
-            return True
-    return False
+    """A call of that name made earlier, and gone through, with these very arguments, key by
+    key (45 and 45.0 alike): not a subset (a dry run's `dry_run: true` left out), nor the
+    same values under other keys (a move back, source and destination swapped)."""
+    wanted = _canonical(args if args is not None else {})
+    return bool(name) and any(
+        e.call.name == name
+        and e.status == "succeeded"
+        and _canonical(e.call.args if e.call.args is not None else {}) == wanted
+        for e in earlier
+    )
+
+
+def _canonical(value: Any) -> Any:
+    """A JSON value with every number a float: 45 and 45.0 are one argument."""
+    if isinstance(value, dict):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_canonical(v) for v in value]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return value
 
 
 def _held(raw: str, held: list[str]) -> bool:
