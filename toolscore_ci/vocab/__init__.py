@@ -27,6 +27,7 @@ SCHEMAS = {
     "reading.yaml": "reading.schema.json",
     "claims.yaml": "claims.schema.json",
     "tool_errors.yaml": "tool_errors.schema.json",
+    "settings.yaml": "settings.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -563,3 +564,36 @@ def framework_error_prefixes(reader: str) -> tuple[str, ...]:
         if reader in entry["readers"]
         for prefix in entry["prefixes"]
     )
+
+
+@dataclass(frozen=True)
+class SettingValues:
+    """The values a one-word setting takes (settings.yaml): word -> (family, group) for each
+    family the word is in."""
+
+    where: dict[str, tuple[tuple[str, int], ...]]
+
+    @staticmethod
+    def key(word: str) -> str:
+        return word.strip().casefold().replace("-", "_").replace(" ", "_")
+
+    def same_value(self, a: str, b: str) -> bool | None:
+        """True: one value in two spellings; False: two values of one family; None: no
+        family holds both words, nothing to say."""
+        in_a, in_b = self.where.get(self.key(a), ()), self.where.get(self.key(b), ())
+        families_b = {family for family, _ in in_b}
+        shared = [(family, group) for family, group in in_a if family in families_b]
+        if not shared:
+            return None
+        return any((family, group) in in_b for family, group in shared)
+
+
+@cache
+def setting_values() -> SettingValues:
+    raw = load_raw("settings.yaml")
+    where: dict[str, list[tuple[str, int]]] = {}
+    for family, groups in raw["families"].items():
+        for number, group in enumerate(groups):
+            for word in group:
+                where.setdefault(SettingValues.key(word), []).append((family, number))
+    return SettingValues({w: tuple(places) for w, places in where.items()})

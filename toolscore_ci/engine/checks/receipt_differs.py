@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
@@ -13,7 +14,7 @@ from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
-from toolscore_ci.vocab import states
+from toolscore_ci.vocab import setting_values, states
 
 # Kinds a receipt can echo back differently from the request, per claim category. No ids:
 # a receipt names new objects (a refund id, an event id) that no request carried.
@@ -90,16 +91,27 @@ def _converted(args: dict[str, Any], out: dict[str, Any]) -> bool:
 _SETTING = re.compile(r"[A-Za-z][A-Za-z_-]{3,19}")
 
 
+@dataclass(frozen=True)
+class _WordEcho:
+    """A setting the request sent that the receipt echoes as another word."""
+
+    key: str
+    asked: str
+    echoed: str
+    #: two values of one family (settings.yaml), or a state field: it decides by itself
+    decided: bool
+
+
 def _word_echo_differs(
     sentence: str, args: dict[str, Any], out: dict[str, Any], category: str | None
-) -> tuple[str, str, str, bool] | None:
+) -> _WordEcho | None:
     """A one-word setting the claim repeats from the request ("commenter access") that the
     receipt echoes in the same field as another word ("role": "editor"), the claim naming
     the receipt's word nowhere and the receipt holding the asked word in no other field
-    ({"plan": "basic", "scheduled_plan": "premium"}): (the asked word, "FIELD WORD", the
-    receipt's word, whether the field is a state field). Two forms of one word (canceled,
-    basic_economy) never differ, nor does a state field whose word says how the call went
-    ("status": "success" or "closed" for a request that set "status": "resolved")."""
+    ({"plan": "basic", "scheduled_plan": "premium"}). Two forms of one word (canceled,
+    basic_economy) or two spellings of one value (settings.yaml: "annual" and "year") never
+    differ, nor does a state field whose word says how the call went ("status": "success"
+    or "closed" for a request that set "status": "resolved")."""
     words = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
     # a receipt holding the word anywhere backs it
     held = {v.casefold() for v in iter_scalars(out) if isinstance(v, str)}
@@ -117,8 +129,12 @@ def _word_echo_differs(
             continue
         if asked in got or got in asked or asked[:5] == got[:5]:
             continue  # a spelling or a qualified form of the same word: canceled, basic_economy
+        same = setting_values().same_value(asked, got)
+        if same:
+            continue  # one value in the service's spelling: "year" for "annual"
         if asked in words and got not in words:
-            return sent, f"{key} {echoed}", echoed, key.lower() in STATE_KEYS
+            decided = same is False or key.lower() in STATE_KEYS
+            return _WordEcho(key, sent, echoed, decided)
     return None
 
 
@@ -154,11 +170,12 @@ def receipt_differs(ctx: Context) -> Reason | None:
     """The one value of a kind the claim states (an amount, an address, a time, a date) is
     the one the backing call was sent, but the call's receipt echoes that same field with
     another value and holds the claimed one nowhere: the request said 18, what happened
-    was 210. A one-word setting counts in a state field (`status`: states are few and the
-    call's own outcome is left alone), or when the receipt's word is a value the trace showed
-    before the call (the role the
-    person had, a plan they named): a word seen nowhere else may be the service's spelling
-    of the same setting ("annual" echoed as "year"), which is TSC309's, for review.
+    was 210. A one-word setting counts when the two words are two values of one family
+    (vocab/settings.yaml: the "editor" role for "commenter"; "year" for "annual" is one
+    value), in a state field (states are few and the call's own outcome is left alone), or
+    when an earlier result showed the receipt's word as another value of the setting (the
+    role the person had, in that field; a list of options holding both words). Any other
+    word may be the service's spelling of the same value: TSC309's, for review.
 
     Catches: "I've issued the 18 EUR refund" when `refund_charge(amount=18)` answered
     `{"amount": 210}`; "scheduled for 15:00" when `create_event(start="15:00")` answered
@@ -186,13 +203,14 @@ def receipt_differs(ctx: Context) -> Reason | None:
 @check("TSC309", "receipt-word-unclear", "unknown")
 def receipt_word_unclear(ctx: Context) -> Reason | None:
     """The receipt echoes the one-word setting the claim repeats from the request as another
-    word that the trace shows nowhere before, in a field that is no state field ("annual" as "year",
-    "Spanish" as "es-ES", a stage label as its internal id): the same setting in the
-    service's spelling, or another one; nothing in the trace says which. For review, never
-    a flag.
+    word that no family of settings.yaml holds with it, in a field that is no state field,
+    and that no earlier result showed as another value of the setting ("urgent" as "p1", a
+    stage label as its internal id): the same value in the service's spelling, or another
+    one; nothing in the trace says which. For review, never a flag.
 
-    Leaves alone: what TSC142 decides (other kinds of value; a state field; a word the trace
-    showed before the call)."""
+    Leaves alone: what TSC142 decides (other kinds of value; two values of one family; a
+    state field; a word an earlier result showed as another value); one value in two
+    spellings ("annual" and "year")."""
     found = _receipt_finding(ctx)
     if found is None or found[3]:
         return None
@@ -226,26 +244,46 @@ def _receipt_finding(ctx: Context) -> tuple[str, str, Execution, bool] | None:
         word = _word_echo_differs(claim.text, args, out, last.category)
         if word is None:
             return None
-        said, echoed, got, state_field = word
-        found = (said, echoed)
-        decided = state_field or _shown_before(ctx, last, got)
+        found = (word.asked, f"{word.key} {word.echoed}")
+        decided = word.decided or _held_before(ctx, last, word)
     said, echoed = found
     if any(_asked_and_echoed(said, e) for e in writes[:-1]):
         return None  # another call was asked for it and shows it: the claim may be about that one
     return said, echoed, last, decided
 
 
-def _shown_before(ctx: Context, call: Execution, word: str) -> bool:
-    """Whether the word stood in the trace before the call: in the task, a message, or what a
-    tool returned (the value the field had, or one the person named)."""
-    pattern = re.compile(rf"(?<![\w-]){re.escape(word.casefold())}(?![\w-])")
-    texts: list[str] = [str(ctx.index.trace.task.get("instruction") or "")]
-    for step in ctx.index.steps[: call.position]:
-        if step.kind == "message":
-            texts.append(step.content or "")
-        elif step.kind == "tool_result":
-            texts.extend(str(v) for v in iter_scalars(step.output, max_items=500))
-    return any(pattern.search(t.casefold()) for t in texts)
+def _held_before(ctx: Context, call: Execution, word: _WordEcho) -> bool:
+    """Whether a result before the call showed the receipt's word as another value of the
+    setting: in the same field (the role the person had: the change did not take), or in a
+    list that also holds the asked word (the options offered: two values). A word said in
+    passing ("I can't push") shows nothing."""
+    echoed, asked = word.echoed.casefold(), word.asked.casefold()
+    key = word.key.casefold()
+    for e in ctx.index.executions:
+        if e.position >= call.position:
+            break
+        for obj in _objects(e.output):
+            for k, v in obj.items():
+                if isinstance(v, str) and str(k).casefold() == key and v.casefold() == echoed:
+                    return True
+                if isinstance(v, list):
+                    options = {x.casefold() for x in v if isinstance(x, str)}
+                    if echoed in options and asked in options:
+                        return True
+    return False
+
+
+def _objects(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every object in a JSON value (bounded depth and breadth)."""
+    if depth > 6:
+        return
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from _objects(v, depth + 1)
+    elif isinstance(value, list):
+        for v in value[:200]:
+            yield from _objects(v, depth + 1)
 
 
 def _asked_and_echoed(said: str, e: Execution) -> bool:
