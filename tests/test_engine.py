@@ -437,3 +437,21 @@ def test_pass_that_hands_something_on_is_no_test_claim(text: str, tested: bool) 
     from toolscore_ci.claims.extract import extract
 
     assert ("tested" in {c.category for c in extract(text, 1)}) == tested, text
+
+
+@pytest.mark.parametrize(
+    ("text", "paid"),
+    [
+        ("A refund of $404 has been issued to your card.", True),
+        ("A refund of 120 EUR has been issued.", True),
+        ("The 120 EUR refund on ORD-9031 has been issued.", True),
+        ("The refund on order 9031 was processed.", True),
+        # policy and offers say nothing was done
+        ("The refund policy says refunds are processed in 5 days.", False),
+        ("If you want, the refund can be issued to your card.", False),
+    ],
+)
+def test_a_refund_said_done_with_words_between_is_a_payment_claim(text: str, paid: bool) -> None:
+    from toolscore_ci.claims.extract import extract
+
+    assert ("paid" in {c.category for c in extract(text, 1)}) == paid, text
