@@ -204,8 +204,8 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
             add("path", match.group(0).rstrip("."))
     if _DIGIT.search(no_paths) is None:  # every other kind is written with digits
         return {k: tuple(v) for k, v in found.items()}
-    if "amount" in kinds and any(hint.search(no_paths) for hint in _AMOUNT_HINTS):
-        for match in AMOUNT.finditer(no_paths):
+    if "amount" in kinds:
+        for match in _amount_matches(no_paths):
             add("amount", plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
     # offsets are not separate times.
@@ -223,7 +223,7 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
     no_paths = _blanked(no_paths, datetimes)
     if kinds & _DATE_KINDS:
         _dates_and_times(no_paths, kinds, add)
-    ids = ID.finditer(no_paths) if "id" in kinds and _ID_HINT.search(no_paths) else ()
+    ids = _id_matches(no_paths) if "id" in kinds and _ID_HINT.search(no_paths) else ()
     for match in ids:
         token = match.group(0)
         if not ISO_DATE.fullmatch(token):
@@ -250,7 +250,7 @@ def _dates_and_times(
         for match in iso_dates:
             add("date", match.group(0))
     if "monthday" in kinds:
-        for match in WORD_DATE.finditer(no_paths):
+        for match in _word_date_matches(no_paths):
             month = _MONTHS.get((match.group("m1") or match.group("m2") or "").lower())
             day = int(match.group("d1") or match.group("d2"))
             if month and 1 <= day <= 31:
@@ -274,6 +274,79 @@ def _dates_and_times(
         # "5:30" with no am/pm may be either half of the day: "~" keeps that open
         ambiguous = "~" if not ap and 1 <= hour <= 12 else ""
         add("time", f"{ambiguous}{hour:02d}:{match.group('m') or '00'}")
+
+
+#: Where an id can be: every character ID consumes is a letter, a digit, "_", "#" or "-", every
+#: match holds a digit (a prefixed id's lookahead asks for one in the token, which the match
+#: then reads to its end; a hex sha's likewise), and after a match comes no word character,
+#: "@" or "-". So each lies inside a maximal run of word characters, "@", "#" and "-" that
+#: holds a digit, found from its first digit (`re` scans quickly for a pattern that starts with
+#: one character class); the run's start is read backwards.
+_ID_ANCHOR = re.compile(r"\d[\w@#-]*")
+_ID_RUN_START = re.compile(r"[\w@#-]*")
+#: Runs closer than this are searched as one stretch: fewer searches, and the few characters
+#: between them cost less than another search.
+_ID_GAP = 16
+
+
+def _id_matches(text: str) -> list[re.Match[str]]:
+    """What `ID.finditer(text)` finds, searched in the stretches of the text that can hold an
+    id (see `_ID_ANCHOR`) instead of at every position: the same matches. Searched with pos
+    and endpos, ID still sees the character before a stretch (its lookbehind reads the whole
+    string); a stretch ends where a run does, before a character that is none of a run's,
+    which is as much "no word character, @ or -" to ID's lookaheads as the end of the text."""
+    stretches: list[tuple[int, int]] = []
+    backwards = ""
+    size = len(text)
+    for anchor in _ID_ANCHOR.finditer(text):
+        first, end = anchor.span()
+        if stretches and first - stretches[-1][1] < _ID_GAP:
+            stretches[-1] = (stretches[-1][0], end)  # the run starts after the last one ended
+            continue
+        if not backwards:
+            backwards = text[::-1]
+        start = first - len(_ID_RUN_START.match(backwards, size - first).group())
+        stretches.append((start, end))
+    finditer = ID.finditer
+    return [match for start, end in stretches for match in finditer(text, start, end)]
+
+
+#: Where a date with a month's name can start, in the lowercased text: a month's name then a
+#: day ("May 5", "sept. 12"), or a day then the month ("5th of May"). Each starts with one
+#: character class, which `re` scans for quickly; WORD_DATE starts with "\b" and is tried at
+#: every position of the text.
+_MONTH_FIRST = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d")
+_DAY_FIRST = re.compile(
+    r"\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+)
+#: The characters beyond ASCII that IGNORECASE matches to a letter a-z (İ, ı, ſ and the Kelvin
+#: sign): with none of them, WORD_DATE's letters are ASCII ones, and lowercasing keeps every
+#: character where it was (İ is the one character whose lowercase is longer).
+_FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def _word_date_matches(text: str) -> list[re.Match[str]]:
+    """What `WORD_DATE.finditer(text)` finds, with WORD_DATE tried only where a date can
+    start: where `_MONTH_FIRST` or `_DAY_FIRST` finds one in the lowercased text (a superset:
+    the match itself is WORD_DATE's, at that position of the text). Neither finds anything
+    inside a find of its own where WORD_DATE could start (a start is at a word boundary), so
+    each search finds every start. Trying WORD_DATE at each in turn, from where the last date
+    ended, finds what its own search finds: the leftmost date from there."""
+    if not text.isascii() and _FOLDS_TO_ASCII.search(text) is not None:
+        return list(WORD_DATE.finditer(text))
+    lowered = text.lower()
+    starts = sorted(
+        {m.start() for m in _MONTH_FIRST.finditer(lowered)}
+        | {m.start() for m in _DAY_FIRST.finditer(lowered)}
+    )
+    matches: list[re.Match[str]] = []
+    pos = 0
+    match = WORD_DATE.regex.match
+    for start in starts:
+        if start >= pos and (found := match(text, start)) is not None:
+            matches.append(found)
+            pos = found.end()
+    return matches
 
 
 def _cut(pattern: Guarded | re.Pattern[str], text: str) -> tuple[str, list[re.Match[str]]]:
@@ -324,8 +397,10 @@ _DIGIT = re.compile(r"\d")
 # the patterns themselves start with lookbehinds, tried at every position). A time that counts
 # has a digit then minutes, or then am/pm: bare numbers, which TIME also finds, need not be read.
 _TIME_HINT = re.compile(r"\d(?::[0-5]\d|\s*[ap]\.?m)", re.I)
-# an ISO date's digits, which a pattern starting with "\b" is not scanned for quickly
-_ISO_HINT = re.compile(r"\d{4}-\d\d-\d\d")
+# an ISO date's digits, which a pattern starting with "\b" is not scanned for quickly. Four
+# "\d", not "\d{4}": `re` scans quickly only for a pattern whose first item is one character
+# (class), and a repeat is none (with it the search cost as much as the rest of the dates)
+_ISO_HINT = re.compile(r"\d\d\d\d-\d\d-\d\d")
 _ID_HINT = re.compile(r"[_#-]|[0-9a-f]{7}")  # prefix_/prefix-, #123, or a hex sha
 _VERSION_HINT = re.compile(r"v\d")
 # What an amount and a test count cannot lack, each a pattern that starts with one character
@@ -336,6 +411,42 @@ _AMOUNT_HINTS = (
     re.compile(r"(?:" + _CODES + r")\s\s?\d"),
     re.compile(r"\d\s?(?:" + _CODES + r"|dollars|euros?|pounds)"),
 )
+#: Read backwards from a number's last digit: the characters a number in AMOUNT is written with.
+_NUMBER_RUN = re.compile(r"[\d,.'\u2019\s]*")
+
+
+def _amount_matches(text: str) -> list[re.Match[str]]:
+    """What `AMOUNT.finditer(text)` finds, with AMOUNT tried only where an amount can start,
+    not at every position (where its lookbehind and six ways of writing a number cost as much
+    as reading every other kind). An amount is a currency sign or code then a number, where
+    the first two hints find its start; or a number then a currency, where the third finds
+    the number's last digit, and the number starts at a digit of the run of digits,
+    separators and spaces ending there. None of the hints' matches can hold the start of
+    another's (only the first character of each is a sign, a code's or a digit), so each
+    search finds every one. Trying AMOUNT at each such position in turn, from where the last
+    amount ended, finds what its own search finds: the leftmost amount from there."""
+    sign, code, currency = _AMOUNT_HINTS
+    starts = {m.start() for m in sign.finditer(text)}
+    starts.update(m.start() for m in code.finditer(text))
+    ends = [m.start() for m in currency.finditer(text)]
+    if ends:
+        backwards = text[::-1]
+        last = len(text) - 1
+        for end in ends:
+            run = len(_NUMBER_RUN.match(backwards, last - end).group())
+            starts.update(range(end - run + 1, end + 1))
+    if not starts:
+        return []
+    matches: list[re.Match[str]] = []
+    pos = 0
+    match = AMOUNT.regex.match
+    for start in sorted(starts):
+        if start >= pos and (found := match(text, start)) is not None:
+            matches.append(found)
+            pos = found.end()
+    return matches
+
+
 _COUNT_HINT = re.compile(
     r"\d\s+(?:unit\s+|integration\s+|e2e\s+)?(?:tests?|specs?|checks?|cases?)", re.I
 )
