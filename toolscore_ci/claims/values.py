@@ -107,8 +107,9 @@ def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     values = _extract_values(text)
     # When things happened that the claim only mentions in passing, a record's own dates
     # ("10451, created 2024-03-11") or an aside ("(receipt 4KQ7, sale on May 30)"), are not
-    # the times the claim is about: dates and times are read outside those.
-    context_free = _context_free(text)
+    # the times the claim is about: dates and times are read outside those. (A text without
+    # a digit states no date or time, in or outside those.)
+    context_free = _context_free(text) if _DIGIT.search(text) is not None else text
     if context_free != text:
         outside = _extract_values(context_free, _DATE_KINDS)
         for kind in ("date", "monthday", "time"):
@@ -124,7 +125,8 @@ def extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ..
     kind not asked for is not read, and dates and times are read only where they count
     (outside a record's own dates and asides). The dict's order of kinds may differ from
     extract_values': for callers that read values as sets (the classifier's features)."""
-    context_free = _context_free(text) if kinds & _DATE_KINDS else text
+    dated = kinds & _DATE_KINDS and _DIGIT.search(text) is not None  # a date needs a digit
+    context_free = _context_free(text) if dated else text
     if context_free == text:
         return _extract_values(text, kinds)
     values = _extract_values(text, kinds - _DATE_KINDS)
@@ -143,12 +145,17 @@ def _blank_context(match: re.Match[str]) -> str:
     """Blank a record's own date, or an aside in parentheses about something else; keep a
     parenthesis that only restates the date ("shipped Tuesday (March 10)")."""
     text = match.group(0)
-    if (
-        text.startswith("(")
-        and len(re.findall(r"[^\W\d_]{2,}", _MONTHS_AND_DAYS.sub(" ", text))) < 2
+    if text.startswith("(") and (
+        # blanking months, days and numbers only takes whole words away: an aside of fewer
+        # than two words keeps fewer than two (most asides in code and logs), without it
+        len(_LETTER_WORDS.findall(text)) < 2
+        or len(_LETTER_WORDS.findall(_MONTHS_AND_DAYS.sub(" ", text))) < 2
     ):
         return text
     return " " * len(text)
+
+
+_LETTER_WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 _CONTEXT_DATES = compile_guarded(
@@ -284,9 +291,9 @@ def _dates_and_times(
 #: one character class); the run's start is read backwards.
 _ID_ANCHOR = re.compile(r"\d[\w@#-]*")
 _ID_RUN_START = re.compile(r"[\w@#-]*")
-#: Runs closer than this are searched as one stretch: fewer searches, and the few characters
-#: between them cost less than another search.
-_ID_GAP = 16
+#: Runs closer than this are searched as one stretch (ids and paths): fewer searches, and the
+#: few characters between them cost less than another search.
+_STRETCH_GAP = 16
 
 
 def _id_matches(text: str) -> list[re.Match[str]]:
@@ -300,7 +307,7 @@ def _id_matches(text: str) -> list[re.Match[str]]:
     size = len(text)
     for anchor in _ID_ANCHOR.finditer(text):
         first, end = anchor.span()
-        if stretches and first - stretches[-1][1] < _ID_GAP:
+        if stretches and first - stretches[-1][1] < _STRETCH_GAP:
             stretches[-1] = (stretches[-1][0], end)  # the run starts after the last one ended
             continue
         if not backwards:
@@ -369,14 +376,18 @@ def _path_matches(text: str) -> list[re.Match[str]]:
     # ".x" there would have been found first), and the character before the run is none of them
     backwards = text[::-1]
     size = len(text)
-    finditer = PATH.regex.finditer
     start_of = _RUN_START.match
-    matches: list[re.Match[str]] = []
+    # runs close together are searched as one stretch, from the first one's start to the last
+    # one's end (the characters between hold no path): fewer searches
+    stretches: list[tuple[int, int]] = []
     for anchor in anchors:
         first, end = anchor.span()
-        start = first - len(start_of(backwards, size - first).group())
-        matches.extend(finditer(text, start, end))
-    return matches
+        if stretches and first - stretches[-1][1] < _STRETCH_GAP:
+            stretches[-1] = (stretches[-1][0], end)
+            continue
+        stretches.append((first - len(start_of(backwards, size - first).group()), end))
+    finditer = PATH.regex.finditer
+    return [match for start, end in stretches for match in finditer(text, start, end)]
 
 
 def _blanked(text: str, matches: list[re.Match[str]]) -> str:
