@@ -47,6 +47,34 @@ def _result(output: object = None, ok: bool | None = True, error: object = None)
         ({"status": "queued"}, "sent", False, "succeeded"),  # handed to delivery
         ({"closed": 48, "failed": [{"id": 1}, {"id": 2}]}, "changed", False, "failed"),
         ("Error: reservation not found", "deleted", False, "failed"),
+        ("Error: file not found: app.log", "retrieved", True, "failed"),  # one line: an error
+        # a read's text is data: a log file that opens with an error line
+        (
+            "ERROR 02:00 conn refused\nERROR 02:01 conn refused\nINFO 02:04 ok",
+            "retrieved",
+            True,
+            "succeeded",
+        ),
+        # a run that logs errors, then its result, went on ...
+        (
+            "ERROR row 17 skipped\nERROR row 40 skipped\nImport complete: 4210 added",
+            "created",
+            False,
+            "succeeded",
+        ),
+        # ... one that ends on an error, or a raised exception, did not
+        (
+            "ERROR: Could not find foo==9\nERROR: No matching distribution found for foo==9",
+            "ran",
+            False,
+            "failed",
+        ),
+        (
+            'Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad row',
+            "ran",
+            False,
+            "failed",
+        ),
     ],
 )
 def test_status_is_judged_against_the_action(

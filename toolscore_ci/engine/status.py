@@ -41,6 +41,24 @@ WRAPPERS = ("result", "data", "response", "body", "payload")
 _ID_KEY = re.compile(r"(?:^|_)(?:id|uuid|key|number|ref|reference|confirmation|sha|url)$")
 # A tool's own error string ("Error: reservation not found"): its first word says so.
 _ERROR_TEXT = re.compile(r"^\s*(?:error|exception|traceback|fatal)\b", re.I)
+# the last line of a failed run: an error word, or a raised exception ("ValueError: ...")
+_ERROR_LAST = re.compile(r"^\s*(?:(?:error|exception|fatal)\b|[\w.]*(?:Error|Exception)\b:)", re.I)
+
+
+def _error_text(output: str, is_read: bool) -> bool:
+    """Whether a text result is an error message: it opens with an error word, and is that
+    one line, or (not for a read) ends on an error line too. A read's text is data (a log
+    file that opens with "ERROR ..."); a run that logs errors and then its result ("ERROR
+    row 17 skipped ... Import complete: 4210 added", pip's dependency note before a good
+    install) went on."""
+    if not _ERROR_TEXT.match(output):
+        return False
+    lines = [line for line in output.strip().splitlines() if line.strip()]
+    if len(lines) <= 1:
+        return True
+    return not is_read and bool(_ERROR_LAST.match(lines[-1]))
+
+
 _MAX_INT_DIGITS = 12
 
 
@@ -475,6 +493,6 @@ def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judge
         if found is not None:
             return found
         return Judgement("succeeded", "no failure signal", confirmed=has_identifier(output))
-    if isinstance(output, str) and _ERROR_TEXT.match(output) and result.ok is not True:
+    if isinstance(output, str) and result.ok is not True and _error_text(output, is_read):
         return Judgement("failed", _short(output))
     return Judgement("succeeded", "ok=true" if result.ok else "no failure signal")
