@@ -210,3 +210,21 @@ def test_a_name_of_two_acts_does_both(name: str, acts: set[str]) -> None:
     from toolscore_ci.toolkinds import joined_acts
 
     assert joined_acts(name) == acts
+
+
+@pytest.mark.parametrize(
+    ("action", "status"),
+    [
+        ("reject", "succeeded"),  # asked to reject, answered rejected: its own act
+        ("approve", "failed"),  # asked to approve, answered rejected
+    ],
+)
+def test_a_state_an_argument_asks_for_by_its_verb_is_the_calls_success(
+    action: str, status: str
+) -> None:
+    call = Step(
+        i=0, kind="tool_call", role="agent", name="review_expense_report",
+        args={"report_id": "ER-2291", "action": action},
+    )  # fmt: skip
+    result = _result({"report_id": "ER-2291", "status": "rejected"}, ok=None)
+    assert judge(result, "changed", is_read=False, call=call).status == status

@@ -420,12 +420,20 @@ def result_state(output: Any) -> str | None:
     return next((w for k in STATE_KEYS if (w := state_word(keys.get(k))) is not None), None)
 
 
+_VERB_VALUE = re.compile(r"[a-z]{3,20}")
+
+
 def _asked_in_args(call: Step) -> set[str]:
-    """The states a call's arguments ask for, under the keys that name one ("response":
-    "declined", "state": "blocked"; vocab `asking_keys`)."""
+    """The states a call's arguments ask for: under the keys that name one ("response":
+    "declined", "state": "blocked"; vocab `asking_keys`), and, under any key, a verb the
+    state is the past of ("action": "reject" asks for `rejected`)."""
     keys = states().asking_keys
     args = _lower_keys(call.args) if isinstance(call.args, Mapping) else {}
-    return {w for k in keys if (w := state_word(args.get(k))) is not None}
+    asked = {w for k in keys if (w := state_word(args.get(k))) is not None}
+    for value in args.values():
+        if isinstance(value, str) and _VERB_VALUE.fullmatch(value.strip().lower()):
+            asked |= _past_of(value.strip().lower())
+    return asked
 
 
 def verb_sets(name: str) -> set[str]:
@@ -435,7 +443,12 @@ def verb_sets(name: str) -> set[str]:
     words = [w for w in re.split(r"[^a-z]+", snake_key(name.rsplit(".", 1)[-1])) if w]
     if not words or len(words[0]) < 3:
         return set()
-    verb = words[0]
+    return _past_of(words[0])
+
+
+def _past_of(verb: str) -> set[str]:
+    """The forms a verb's past may take (decline -> declined, cancel -> cancelled, apply ->
+    applied); the impossible ones among them match no state word."""
     out = {verb + "d", verb + "ed", verb + verb[-1] + "ed"}
     if verb.endswith("y"):
         out.add(verb[:-1] + "ied")
