@@ -2,12 +2,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
-from toolscore_ci.engine.checks._common import ZONE_KEY, ZONED_TIME, json_text
+from toolscore_ci.engine.checks._common import ZONE_KEY, ZONED_TIME, json_text, objects_in
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
@@ -262,7 +262,7 @@ def _held_before(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     for e in ctx.index.executions:
         if e.position >= call.position:
             break
-        for obj in _objects(e.output):
+        for obj in objects_in(e.output):
             for k, v in obj.items():
                 if isinstance(v, str) and str(k).casefold() == key and v.casefold() == echoed:
                     return True
@@ -271,19 +271,6 @@ def _held_before(ctx: Context, call: Execution, word: _WordEcho) -> bool:
                     if echoed in options and asked in options:
                         return True
     return False
-
-
-def _objects(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
-    """Every object in a JSON value (bounded depth and breadth)."""
-    if depth > 6:
-        return
-    if isinstance(value, dict):
-        yield value
-        for v in value.values():
-            yield from _objects(v, depth + 1)
-    elif isinstance(value, list):
-        for v in value[:200]:
-            yield from _objects(v, depth + 1)
 
 
 def _asked_and_echoed(said: str, e: Execution) -> bool:

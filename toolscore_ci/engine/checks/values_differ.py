@@ -12,7 +12,13 @@ from toolscore_ci.claims.values import (
     same_kind_present,
     value_matches,
 )
-from toolscore_ci.engine.checks._common import amount_text, json_text, recipient_values, zoned
+from toolscore_ci.engine.checks._common import (
+    amount_text,
+    json_text,
+    objects_in,
+    recipient_values,
+    zoned,
+)
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.model import Reason
@@ -74,14 +80,47 @@ def money_args(writes: list[Execution]) -> list[float]:
     return amounts
 
 
-def _amount_agrees(value: str, amounts: list[float]) -> bool:
-    """The claimed amount is one the call was sent, in units or in cents, or their total."""
+def _amount_agrees(
+    value: str, amounts: list[float], counts: AbstractSet[int] = frozenset()
+) -> bool:
+    """The claimed amount is one the call was sent, in units or in cents, or their total, or
+    a share of one of them by a count of things the trace gives (three tickets, three
+    installments: "£45.00 each" of 135)."""
     try:
         claimed = float(value)
     except ValueError:
         return True  # not a number we can compare: no contradiction
     candidates = [*amounts, sum(amounts)]
-    return any(abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5 for a in candidates)
+    if any(abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5 for a in candidates):
+        return True
+    # a share rounds to the cent: 12,499 in 3 is 4,166.33
+    return any(abs(a / n - claimed) < 0.01 for a in candidates for n in counts)
+
+
+#: Fields that count things a sum is split over (tickets, nights, installments).
+_COUNT_KEY = re.compile(
+    r"(?:^|_)(?:qty|quantity|count|tickets?|passengers?|guests?|nights?|installments?|"
+    r"seats?|items?|units?|persons?|people|months?)$|^(?:num|number)_",
+    re.I,
+)
+_SMALL_NUMBER = re.compile(r"(?<![\d.,])([2-9]|[1-9]\d)(?![\d.,])")
+
+
+def _counts(claim_text: str, executions: list[Execution]) -> set[int]:
+    """Counts a sum may be split over: numbers from 2 to 99 under a key that counts things,
+    in what the calls were sent or returned, and standalone numbers of the sentence."""
+    found = {int(m.group(1)) for m in _SMALL_NUMBER.finditer(claim_text)}
+    for e in executions:
+        for part in (e.call.args, e.output):
+            for key, value in (kv for obj in objects_in(part) for kv in obj.items()):
+                if (
+                    isinstance(value, int)
+                    and not isinstance(value, bool)
+                    and 2 <= value <= 99
+                    and _COUNT_KEY.search(str(key))
+                ):
+                    found.add(value)
+    return found
 
 
 @check("TSC140", "values-differ-from-the-call", "contradicted")
@@ -97,7 +136,9 @@ def values_differ(ctx: Context) -> Reason | None:
     touched (it names a related object); an address in the call's reply-to or sender fields
     (only the addresses a call reaches are compared); a time or date the claim gives in a zone
     it names, that the call's time may be in (`_may_be_in_another_zone`); a total that adds a
-    tip, tax or surcharge the call was sent."""
+    tip, tax or surcharge the call was sent; a share of a sent amount by a count the trace
+    gives ("each of your three tickets £45" of 135); an end that is a sent start plus a sent
+    duration ("until 11:30" for 10:00 and 90 minutes)."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -116,7 +157,7 @@ def values_differ(ctx: Context) -> Reason | None:
         value = stated[0]
         if kind == "amount":
             amounts = money_args(writes)
-            if not amounts or _amount_agrees(value, amounts):
+            if not amounts or _amount_agrees(value, amounts, _counts(claim.text, ctx.prior)):
                 continue
         elif kind == "email":
             # only the addresses the call reaches: not its reply-to or sender
@@ -129,6 +170,8 @@ def values_differ(ctx: Context) -> Reason | None:
             kind, value, claim.text, writes, arg_values
         ):
             continue
+        if kind == "time" and _ends_then(value, writes):
+            continue  # "booked until 11:30": a start of 10:00 and 90 minutes
         if value_matches(kind, value, everything, all_values):
             continue
         if kind == "id":
@@ -169,7 +212,15 @@ def _may_be_in_another_zone(
     if not _NAMES_A_ZONE.search(claim_text):
         return False
     if kind == "time":
-        return any(zoned(e.call.args, stamps=False) for e in writes)
+        if any(zoned(e.call.args, stamps=False) for e in writes):
+            return True
+        # an instant sent with its offset ("09:30:00-04:00") is 19:00 in India
+        args = "\n".join(json_text(e.call.args) for e in writes)
+        clock = value.lstrip("~")
+        return any(
+            i is not None and _clock_reachable(i, clock)
+            for i in (_utc(m) for m in _INSTANT.finditer(args))
+        )
     try:
         claimed = date.fromisoformat(value.lstrip("~"))
     except ValueError:
@@ -207,6 +258,44 @@ def _reachable(utc: datetime, claimed: date, clocks: list[str]) -> bool:
         if local.date() == claimed and (not clocks or local.strftime("%H:%M") in clocks):
             return True
     return False
+
+
+def _clock_reachable(utc: datetime, clock: str) -> bool:
+    """Is there an offset from -12 to +14 hours under which the instant shows the clock?"""
+    return any(
+        (utc + timedelta(minutes=15 * quarters)).strftime("%H:%M") == clock
+        for quarters in range(-48, 57)
+    )
+
+
+#: Fields that give how long an act lasts, and in which unit.
+_DURATION_KEY = re.compile(r"duration|length|(?:^|_)(?:minutes|mins|hours|hrs)$", re.I)
+
+
+def _ends_then(value: str, writes: list[Execution]) -> bool:
+    """Is the claimed time a start the call was sent plus the duration it was sent ("until
+    11:30" for a start of 10:00 and `duration_minutes: 90`)?"""
+    clock = value.lstrip("~")
+    for e in writes:
+        args = e.call.args if isinstance(e.call.args, dict) else {}
+        minutes = [
+            float(v) * (60 if "hour" in str(k).lower() or "hrs" in str(k).lower() else 1)
+            for k, v in args.items()
+            if isinstance(v, int | float)
+            and not isinstance(v, bool)
+            and _DURATION_KEY.search(str(k))
+        ]
+        starts = [m.group(0) for m in _CLOCK_ANY.finditer(json_text(args))]
+        for start in starts:
+            hours, mins = int(start[:2]), int(start[3:5])
+            for length in minutes:
+                end = (hours * 60 + mins + int(length)) % (24 * 60)
+                if f"{end // 60:02d}:{end % 60:02d}" == clock:
+                    return True
+    return False
+
+
+_CLOCK_ANY = re.compile(r"(?<!\d)(?:[01]\d|2[0-3]):[0-5]\d")
 
 
 # a zone the claim names, right after a clock: "10:00 EDT", "9 am (Pacific)", "08:00 Tokyo
