@@ -20,7 +20,7 @@ from toolscore_ci.claims.values import extract_kinds
 from toolscore_ci.engine.index import Execution, TraceIndex
 from toolscore_ci.engine.reported import turn_ends
 from toolscore_ci.engine.testruns import edited_since, summarized_runs
-from toolscore_ci.engine.text import iter_scalars, output_text
+from toolscore_ci.engine.text import output_text, scalars
 from toolscore_ci.model import Result
 
 #: Hashed n-grams go into this many weight buckets (a power of two). Fewer buckets collide
@@ -241,8 +241,9 @@ def _coding_features(execs: list[Execution]) -> dict[str, float]:
 def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
     """How much of the final report's facts no tool gave, and how much of what the user
     asked for reached a write."""
-    seen = _tool_text(index)
     facts = _facts(final)
+    # what the tools gave is read only when the report states a fact (most state none)
+    seen = _tool_text(index) if facts else ""
     unbacked = sum(1 for v in facts if v not in seen)
     asked = _facts(
         (
@@ -255,12 +256,21 @@ def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
             )
         )[:_MAX_ASKED_TEXT]
     )
-    written = " ".join(
-        str(x)
-        for e in index.executions
-        if e.actor == "agent" and e.effect == "write"
-        for x in iter_scalars(e.call.args, max_items=200)
-    ).casefold()
+    written = (
+        " ".join(
+            map(
+                str,
+                [
+                    x
+                    for e in index.executions
+                    if e.actor == "agent" and e.effect == "write"
+                    for x in scalars(e.call.args, max_items=200)
+                ],
+            )
+        ).casefold()
+        if asked  # nothing asked, nothing to look for in the writes
+        else ""
+    )
     reached = sum(1 for v in asked if v in written)
     return {
         "final_facts": _log(len(facts)),
@@ -277,15 +287,18 @@ def _facts(text: str) -> set[str]:
 
 
 def _tool_text(index: TraceIndex) -> str:
+    """Every string and number the calls were given and the tools returned, casefolded, up
+    to _MAX_SCALARS of them."""
     parts: list[str] = []
     budget = _MAX_SCALARS
     for e in index.executions:
         for value in (e.call.args, e.output, None if e.result is None else e.result.error):
-            for x in iter_scalars(value, max_items=200):
-                parts.append(str(x))
-                budget -= 1
-                if budget <= 0:
-                    return " ".join(parts).casefold()
+            found = scalars(value, max_items=200)
+            if len(found) >= budget:
+                parts.extend(map(str, found[:budget]))
+                return " ".join(parts).casefold()
+            parts.extend(map(str, found))
+            budget -= len(found)
     return " ".join(parts).casefold()
 
 
@@ -301,8 +314,7 @@ def text_buckets(index: TraceIndex) -> dict[int, float]:
         if s.kind == "message" and s.role == "user"
     ]
     outputs = [
-        " ".join(str(x) for x in iter_scalars(e.output, max_items=50))[:_MAX_OUTPUT]
-        for e in index.executions
+        " ".join(map(str, scalars(e.output, max_items=50)))[:_MAX_OUTPUT] for e in index.executions
     ]
     out: dict[int, float] = {}
     out.update(ngram_buckets(report_texts(index), "r:"))

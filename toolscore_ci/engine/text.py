@@ -47,6 +47,42 @@ def iter_scalars(value: Any, max_depth: int = 12, max_items: int = 200) -> Itera
                 stack.extend((v, depth + 1) for v in reversed(item[:max_items]))
 
 
+def scalars(value: Any, max_depth: int = 12, max_items: int = 200) -> list[str | int]:
+    """`list(iter_scalars(value, max_depth, max_items))`, built by plain recursion (no
+    generator to resume per value): for a caller that reads them all. Depth is bounded by
+    `max_depth`, as the walk's is."""
+    out: list[str | int] = []
+    _collect(value, 0, max_depth, max_items, out)
+    return out
+
+
+def _collect(item: Any, depth: int, max_depth: int, max_items: int, out: list[str | int]) -> None:
+    # the same order as iter_scalars: depth first, each container's children in order
+    kind = type(item)
+    if kind is str or kind is int:
+        out.append(item)
+    elif kind is dict or kind is list:
+        if depth < max_depth:
+            depth += 1
+            for child in item.values() if kind is dict else item[:max_items]:
+                child_kind = type(child)
+                if child_kind is str or child_kind is int:  # most children: no call
+                    out.append(child)
+                elif not (child_kind is float or child_kind is bool or child is None):
+                    _collect(child, depth, max_depth, max_items, out)
+    elif kind is float or kind is bool or item is None:
+        return
+    elif isinstance(item, str) or (isinstance(item, int) and not isinstance(item, bool)):
+        out.append(item)
+    elif depth < max_depth:
+        if isinstance(item, Mapping):
+            for child in list(item.values()):
+                _collect(child, depth + 1, max_depth, max_items, out)
+        elif isinstance(item, list):
+            for child in item[:max_items]:
+                _collect(child, depth + 1, max_depth, max_items, out)
+
+
 def iter_keys(value: Any, depth: int = 0) -> Iterator[str]:
     """Every key of every object inside a JSON value, bounded like `iter_scalars`."""
     if depth > 6:
