@@ -455,3 +455,19 @@ def test_a_refund_said_done_with_words_between_is_a_payment_claim(text: str, pai
     from toolscore_ci.claims.extract import extract
 
     assert ("paid" in {c.category for c in extract(text, 1)}) == paid, text
+
+
+@pytest.mark.parametrize(
+    ("text", "created"),
+    [
+        ("I added the note to the ticket.", True),
+        ("I converted the proposal to PDF.", True),
+        # arithmetic on what a read returned is no act
+        ("I added up the Committed column on the May tab: $55,938.89.", False),
+        ("I converted the three USD balances at the ECB reference rate of 1.0853.", False),
+    ],
+)
+def test_arithmetic_on_read_values_is_no_act_of_making(text: str, created: bool) -> None:
+    from toolscore_ci.claims.extract import extract
+
+    assert ("created" in {c.category for c in extract(text, 1)}) == created, text
