@@ -60,3 +60,25 @@ def test_a_typeless_block_nothing_reads_is_counted(tmp_path: Path) -> None:
     path.write_text(json.dumps(_conversation("success", "ok", extra=[odd])))
     issues = [i for i in read_file(str(path)) if isinstance(i, InputIssue)]
     assert any("unplaced content part" in i.message and "cachePoint" in i.message for i in issues)
+
+
+def test_the_requests_settings_are_read_not_reported_as_unplaced(tmp_path: Path) -> None:
+    """`modelId`, `inferenceConfig` and `toolConfig` are the Converse request's own settings:
+    no issue (under --strict-format one would drop the trace), and the model is kept. A field
+    nothing reads is still reported."""
+    value = {
+        **_conversation("success", "ok"),
+        "inferenceConfig": {"maxTokens": 512},
+        "toolConfig": {"tools": []},
+        "oddField": 1,
+    }
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(value))
+    items = list(read_file(str(path)))
+    issues = [i.message for i in items if isinstance(i, InputIssue)]
+    assert not [
+        m for m in issues if any(k in m for k in ("modelId", "inferenceConfig", "toolConfig"))
+    ]
+    assert any("oddField" in m for m in issues), issues
+    (record,) = [r for r in items if isinstance(r, TraceRecord)]
+    assert record.data["meta"]["model"] == "anthropic.claude-3-5-sonnet-20240620-v1:0"

@@ -65,6 +65,17 @@ _KNOWN_TOP = frozenset(
         "mcp_servers",
         "service_tier",
         "container",
+        # Bedrock Converse's request, which these messages share (`toolUse` blocks):
+        # settings, not turns
+        "modelId",
+        "inferenceConfig",
+        "toolConfig",
+        "guardrailConfig",
+        "additionalModelRequestFields",
+        "additionalModelResponseFieldPaths",
+        "promptVariables",
+        "requestMetadata",
+        "performanceConfig",
     }
 )
 
@@ -126,7 +137,9 @@ def read(
                 line=line,
                 coverage=coverage,
             )
-            b.meta["model"] = first_str(body.get("model"), as_dict(resp).get("model"))
+            b.meta["model"] = first_str(
+                body.get("model"), body.get("modelId"), as_dict(resp).get("model")
+            )
             if body.get("system") is not None:
                 b.meta["system"] = text_of(body.get("system"))
             for key in body:
