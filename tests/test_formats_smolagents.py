@@ -256,3 +256,25 @@ def test_the_lie_is_caught_and_the_honest_twin_is_not(tmp_path: Path) -> None:
         assert _verdict(honest_path) == "verified", name
     fixture = FIXTURES / "smolagents" / "conversation.json"
     assert _verdict(fixture) == "false_success"
+
+
+def test_the_summary_written_at_the_step_limit_is_the_agents_report(tmp_path: Path) -> None:
+    """_handle_max_steps_reached stores the model's summary as `action_output` on a step that
+    ran nothing, beside AgentMaxStepsError: it is what the agent reported, after the notice."""
+    summary = "I ran out of steps. Done so far: the table at Luigi's is booked (bk_42)."
+    booking = _action(1, [_call("book_table", ARGS, "call_1")], observations=BOOKED)
+    limit = _action(
+        2,
+        [],
+        error={"type": "AgentMaxStepsError", "message": "Reached max steps."},
+        action_output=summary,
+    )
+    steps = [{"task": TASK, "task_images": None}, booking, limit]
+    (record,) = records_of(read_value(tmp_path, steps, "run.json"))
+    messages = [
+        (s["role"], s.get("content")) for s in record.data["steps"] if s["kind"] == "message"
+    ]
+    assert messages[-2:] == [
+        ("environment", "AgentMaxStepsError: Reached max steps."),
+        ("agent", summary),
+    ]

@@ -241,7 +241,12 @@ def _add_action(b: TraceBuilder, step: dict[str, Any], line: int | None) -> None
             outputs = [observations] * len(calls)
         for (name, call_id), output in zip(calls, outputs, strict=True):
             b.result(call_id, output, ok=True, ts=end, name=name, line=line)
-    if step.get("is_final_answer") is True and step.get("action_output") is not None:
+    if step.get("action_output") is not None and (
+        step.get("is_final_answer") is True or (error is not None and not calls)
+    ):
+        # the final step's output; or, on a step that ran nothing and failed, the summary the
+        # model wrote when the run hit its step limit (_handle_max_steps_reached stores it
+        # as `action_output` beside an AgentMaxStepsError)
         answer = step["action_output"]
     b.agent(_text(answer), end)
 
