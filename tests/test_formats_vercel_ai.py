@@ -12,6 +12,9 @@ from typing import Any
 
 from files_helpers import check_verdicts
 
+from toolscore_ci.formats import read_file
+from toolscore_ci.model import TraceRecord
+
 
 def _messages(output: dict[str, Any]) -> list[dict[str, Any]]:
     call = {"toolCallId": "call_1", "toolName": "book_flight", "input": {"flight": "LH123"}}
@@ -160,3 +163,26 @@ def test_ai_sdk_4_steps_are_read(tmp_path: Path) -> None:
     path = tmp_path / "v4.json"
     path.write_text(json.dumps({"steps": [step, last]}))
     assert list(check_verdicts(path).values()) == ["verified"]
+
+
+def test_ai_sdk_4_request_body_as_sent_text_gives_the_prompt(tmp_path: Path) -> None:
+    """AI SDK 4 keeps the provider request's body as the JSON text it sent: the user's words
+    are read from it as from an object (AI SDK 5)."""
+    body = json.dumps({"model": "gpt-4o", "messages": [{"role": "user", "content": "Book LH1."}]})
+    step = {
+        "text": "Done, LH1 is booked.",
+        "toolCalls": [],
+        "toolResults": [],
+        "finishReason": "stop",
+        "request": {"body": body},
+    }
+    path = tmp_path / "v4.json"
+    path.write_text(json.dumps({"steps": [step]}))
+    (record,) = [r for r in read_file(str(path)) if isinstance(r, TraceRecord)]
+    users = [s["content"] for s in record.data["steps"] if s.get("role") == "user"]
+    assert users == ["Book LH1."]
+    # text that is not JSON gives no prompt, and no crash
+    step["request"] = {"body": "<html>"}
+    path.write_text(json.dumps({"steps": [step]}))
+    (record,) = [r for r in read_file(str(path)) if isinstance(r, TraceRecord)]
+    assert not [s for s in record.data["steps"] if s.get("role") == "user"]

@@ -15,6 +15,7 @@ a file of results is a trace each. The chat's messages as `useChat` keeps them (
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -64,10 +65,21 @@ def sniff(first: Any) -> bool:
     return _steps_of(first) is not None
 
 
+def _body(value: Any) -> dict[str, Any]:
+    """The provider's request body: an object (AI SDK 5), or its JSON text (AI SDK 4's
+    `request.body` is the string sent over the wire)."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return {}
+    return as_dict(value)
+
+
 def _add_step(b: TraceBuilder, step: dict[str, Any], line: int | None) -> None:
     """One step; the first step's request carries the prompt."""
     if not b.steps:
-        body = as_dict(as_dict(step.get("request")).get("body"))
+        body = _body(as_dict(step.get("request")).get("body"))
         for message in as_list(body.get("messages")):
             add_message(b, message, line=line)
     ts = as_dict(step.get("response")).get("timestamp")
