@@ -104,14 +104,15 @@ _ALL_KINDS = frozenset(
 
 @lru_cache(maxsize=4096)
 def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    values = _extract_values(text)
+    iso = _ISO_HINT.search(text) is not None
+    values = _extract_values(text, iso=iso)
     # When things happened that the claim only mentions in passing, a record's own dates
     # ("10451, created 2024-03-11") or an aside ("(receipt 4KQ7, sale on May 30)"), are not
     # the times the claim is about: dates and times are read outside those. (A text without
     # a digit states no date or time, in or outside those.)
-    context_free = _context_free(text) if _DIGIT.search(text) is not None else text
+    context_free = _context_free(text, iso) if _DIGIT.search(text) is not None else text
     if context_free != text:
-        outside = _extract_values(context_free, _DATE_KINDS)
+        outside = _extract_values(context_free, _DATE_KINDS, iso=iso)
         for kind in ("date", "monthday", "time"):
             if kind in outside:
                 values[kind] = outside[kind]
@@ -125,12 +126,13 @@ def extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ..
     kind not asked for is not read, and dates and times are read only where they count
     (outside a record's own dates and asides). The dict's order of kinds may differ from
     extract_values': for callers that read values as sets (the classifier's features)."""
+    iso = _ISO_HINT.search(text) is not None
     dated = kinds & _DATE_KINDS and _DIGIT.search(text) is not None  # a date needs a digit
-    context_free = _context_free(text) if dated else text
+    context_free = _context_free(text, iso) if dated else text
     if context_free == text:
-        return _extract_values(text, kinds)
-    values = _extract_values(text, kinds - _DATE_KINDS)
-    values.update(_extract_values(context_free, kinds & _DATE_KINDS))
+        return _extract_values(text, kinds, iso=iso)
+    values = _extract_values(text, kinds - _DATE_KINDS, iso=iso)
+    values.update(_extract_values(context_free, kinds & _DATE_KINDS, iso=iso))
     return values
 
 
@@ -171,11 +173,14 @@ _ASIDES = re.compile(r"\([^()\n]{0,200}\)")
 _SLASH_DATE_HINT = re.compile(r"\d/\d{1,2}/\d\d")
 
 
-def _context_free(text: str) -> str:
+def _context_free(text: str, iso: bool | None = None) -> str:
     """The text with a record's own dates and the asides blanked (`_blank_context`). The two
     alternatives start with different characters, so without any date a record's own could
-    have, the asides alone are what the whole pattern finds."""
-    has_date = _ISO_HINT.search(text) or _SLASH_DATE_HINT.search(text)
+    have, the asides alone are what the whole pattern finds. `iso`: whether the text holds
+    an ISO date (`_ISO_HINT`), when the caller has looked already."""
+    if iso is None:
+        iso = _ISO_HINT.search(text) is not None
+    has_date = iso or _SLASH_DATE_HINT.search(text)
     return (_CONTEXT_DATES if has_date else _ASIDES).sub(_blank_context, text)
 
 
@@ -190,10 +195,13 @@ def plain_number(text: str) -> str:
     return re.sub(r"[.,]", "", text)
 
 
-def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str, tuple[str, ...]]:
+def _extract_values(
+    text: str, kinds: AbstractSet[str] = _ALL_KINDS, *, iso: bool = True
+) -> dict[str, tuple[str, ...]]:
     """Values a clause states, by kind; each kind in order of appearance, deduplicated. Only
     `kinds` are read (the text is scrubbed of emails, paths and dates all the same: each
-    kind is read from what the others leave)."""
+    kind is read from what the others leave). `iso` False: the caller knows the text holds no
+    ISO date (`_ISO_HINT`), nor then does any text blanked from it (a blank is a space)."""
     # each kind an ordered set (a dict): a long message states thousands of values
     found: dict[str, dict[str, None]] = {}
 
@@ -216,11 +224,8 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
             add("amount", plain_number(match.group("num1") or match.group("num2") or ""))
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
     # offsets are not separate times.
-    datetimes = (
-        [m for m in _ISO_DATETIME.finditer(no_paths) if m.group(4)]
-        if _ISO_HINT.search(no_paths)
-        else []
-    )
+    iso = iso and _ISO_HINT.search(no_paths) is not None
+    datetimes = [m for m in _ISO_DATETIME.finditer(no_paths) if m.group(4)] if iso else []
     if kinds & _DATE_KINDS:
         for match in datetimes:
             if "date" in kinds:
@@ -229,7 +234,9 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
                 add("time", f"{match.group(4)}:{match.group(5)}")
     no_paths = _blanked(no_paths, datetimes)
     if kinds & _DATE_KINDS:
-        _dates_and_times(no_paths, kinds, add)
+        # the text searched for ISO dates again only where blanking datetimes changed it
+        iso = iso and (not datetimes or _ISO_HINT.search(no_paths) is not None)
+        _dates_and_times(no_paths, kinds, add, iso)
     ids = _id_matches(no_paths) if "id" in kinds and _ID_HINT.search(no_paths) else ()
     for match in ids:
         token = match.group(0)
@@ -248,11 +255,11 @@ def _extract_values(text: str, kinds: AbstractSet[str] = _ALL_KINDS) -> dict[str
 
 
 def _dates_and_times(
-    no_paths: str, kinds: AbstractSet[str], add: Callable[[str, str], None]
+    no_paths: str, kinds: AbstractSet[str], add: Callable[[str, str], None], iso: bool
 ) -> None:
     """ISO dates, dates with a month's name and times of day, as `_extract_values` reads them
-    once ISO datetimes are blanked."""
-    no_dates, iso_dates = _cut(ISO_DATE, no_paths) if _ISO_HINT.search(no_paths) else (no_paths, [])
+    once ISO datetimes are blanked (`iso`: whether the text holds an ISO date, `_ISO_HINT`)."""
+    no_dates, iso_dates = _cut(ISO_DATE, no_paths) if iso else (no_paths, [])
     if "date" in kinds:
         for match in iso_dates:
             add("date", match.group(0))
