@@ -151,6 +151,15 @@ class Classifier:
         #: Whether the cascade ranks the checks' verified traces by this model (see
         #: `ranks_verified`); artifacts from before the key leave them as the checks do.
         self.rank_verified: bool = bool(artifact.get("rank_verified", False))
+        # What scoring reads for every trace, worked out once: the range each measure may take
+        # (the checks' counts have none), and each weighted measure's scaling
+        self._ranges = [
+            (n, *_far_bounds(self.low[n], self.high[n]))
+            for n in self.names
+            if not n.startswith(_UNRANGED)
+        ]
+        self._scaling = [(n, self.mean[n], self.std[n], w) for n, w in self.dense_weights.items()]
+        self._known: bytes | None = None  # `familiar` a byte per id, when first needed
 
     # -- loading -------------------------------------------------------------------------
 
@@ -177,9 +186,10 @@ class Classifier:
         """The share of a trace's n-gram ids that training traces had, over its first
         FAMILIARITY_SAMPLE ids (the reports' come first; ids are hashes, so a sample of a few
         hundred estimates the share to a few points, at a fraction of the cost)."""
-        bitmap = self.familiar
+        if self._known is None:
+            self._known = _bytes_of_bits(self.familiar)
         sample = list(itertools.islice(buckets, FAMILIARITY_SAMPLE))
-        known = sum(1 for b in sample if bitmap[b >> 3] >> (b & 7) & 1)
+        known = sum(map(self._known.__getitem__, sample))  # 1 for a known id, else 0
         return known / len(sample)
 
     def score_features(self, dense: Mapping[str, float], buckets: Mapping[int, float]) -> Score:
@@ -195,23 +205,16 @@ class Classifier:
         if self.platt[0] <= 0:
             # held out, the model ranked no better than chance: its score means nothing
             return Score(None, None, "the model showed no signal on held-out data", ())
-        outside = [
-            n
-            for n in self.names
-            if not n.startswith(("outcome:", "claim:", "verdict:"))
-            and _far_outside(dense.get(n, 0.0), self.low[n], self.high[n])
-        ]
+        get = dense.get
+        outside = [n for n, below, above in self._ranges if (v := get(n, 0.0)) < below or v > above]
         if len(outside) > MAX_OUT_OF_RANGE:
             return Score(None, None, f"{len(outside)} measures beyond the training range", ())
-        parts = {
-            n: (dense.get(n, 0.0) - self.mean[n]) / self.std[n] * w
-            for n, w in self.dense_weights.items()
-        }
+        parts = {n: (get(n, 0.0) - mean) / std * w for n, mean, std, w in self._scaling}
         # the weight of each id's bucket times its value: the hot loop of scoring, so it is
         # maps of built-in functions, with no Python code run per id (the same products, summed
         # in the same order)
         mask = HASH_BUCKETS - 1
-        weights = map(self.hashed.__getitem__, map(mask.__and__, buckets))
+        weights = map(self.hashed.__getitem__, map(operator.and_, buckets, itertools.repeat(mask)))
         parts[WORDING] = sum(map(operator.mul, buckets.values(), weights))
         raw = self.bias + sum(parts.values())
         a, b = self.platt
@@ -220,8 +223,29 @@ class Classifier:
 
 
 def _far_outside(value: float, low: float, high: float) -> bool:
+    below, above = _far_bounds(low, high)
+    return value < below or value > above
+
+
+def _far_bounds(low: float, high: float) -> tuple[float, float]:
+    """How far below and above a measure's training range a value is "far outside" it: by
+    more than the range's own width."""
     width = max(high - low, 1e-9)
-    return value < low - width or value > high + width
+    return low - width, high + width
+
+
+#: The measures that are the checks' own counts and verdict: no range is held to them.
+_UNRANGED = ("outcome:", "claim:", "verdict:")
+
+
+def _bytes_of_bits(bitmap: bytes) -> bytes:
+    """A byte per bit of `bitmap` (bit i of byte i >> 3, least significant first), 1 or 0:
+    whether an id is known is then one index, not a shift and a mask per id. Each of the 8
+    bits is read for every byte at once (`bytes.translate`)."""
+    out = bytearray(len(bitmap) * 8)
+    for bit in range(8):
+        out[bit::8] = bitmap.translate(bytes(c >> bit & 1 for c in range(256)))
+    return bytes(out)
 
 
 def vectorize(
