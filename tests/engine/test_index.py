@@ -62,6 +62,50 @@ def _result(output: object = None, ok: bool | None = True, error: object = None)
             False,
             "succeeded",
         ),
+        # a later line at a level that is no error: the run went on past what it logged
+        (
+            "ERROR: row 17 skipped\nERROR: row 40 skipped\nINFO import complete: 4210 added",
+            "created",
+            False,
+            "succeeded",
+        ),
+        # pip's resolver note after a good install is read past
+        (
+            "ERROR: pip's dependency resolver does not currently take into account all the "
+            "packages that are installed.\nawscli 1.32.1 requires botocore==1.34.1, but you "
+            "have botocore 1.34.110 which is incompatible.",
+            "ran",
+            False,
+            "succeeded",
+        ),
+        # an error with only its framing (LangGraph's hint, stack frames) is an error, for a
+        # read too; one followed by other lines is, for a call that acts
+        (
+            "Error: CardError('Your card was declined.')\n Please fix your mistakes.",
+            "paid",
+            False,
+            "failed",
+        ),
+        (
+            "Error: NotFound('no reservation ABC')\n Please fix your mistakes.",
+            "retrieved",
+            True,
+            "failed",
+        ),
+        (
+            "Error: connect ECONNREFUSED\n    at TCPConnectWrap (net.js:1:1)\n    at x (y.js:2:2)",
+            "paid",
+            False,
+            "failed",
+        ),
+        (
+            'Error: 409 Conflict\nResponse body: {"detail": "seat taken"}',
+            "booked",
+            False,
+            "failed",
+        ),
+        # an error word that names a thing opens no error
+        ("Exception added: tenant acme is exempt", "created", False, "succeeded"),
         # ... one that ends on an error, or a raised exception, did not
         (
             "ERROR: Could not find foo==9\nERROR: No matching distribution found for foo==9",

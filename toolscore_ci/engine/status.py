@@ -19,7 +19,7 @@ from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Step
 from toolscore_ci.toolkinds import command_of
-from toolscore_ci.vocab import states
+from toolscore_ci.vocab import benign_error_notes, states
 
 Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
 
@@ -40,23 +40,46 @@ _FAILED_ITEMS = (
 WRAPPERS = ("result", "data", "response", "body", "payload")
 _ID_KEY = re.compile(r"(?:^|_)(?:id|uuid|key|number|ref|reference|confirmation|sha|url)$")
 # A tool's own error string ("Error: reservation not found"): its first word says so.
-_ERROR_TEXT = re.compile(r"^\s*(?:error|exception|traceback|fatal)\b", re.I)
-# the last line of a failed run: an error word, or a raised exception ("ValueError: ...")
-_ERROR_LAST = re.compile(r"^\s*(?:(?:error|exception|fatal)\b|[\w.]*(?:Error|Exception)\b:)", re.I)
+# an error word that opens a message: "Error: ...", "ERROR 2026-05-14 ...", "Error executing
+# tool ...", "Exception (...)"; not one that names a thing ("Exception added: ...")
+_ERROR_TEXT = re.compile(
+    r"^\s*(?:traceback\b|(?:error|exception|fatal)\b(?=\s*(?:$|[:(\[!#\d-]|"
+    r"(?:while|executing|occurred|in|calling|running|code|when|during|from)\b)))",
+    re.I,
+)
+# Lines that only frame an error: stack frames, "Caused by", the hint a framework appends
+# (LangGraph's ToolNode: "Error: ...\n Please fix your mistakes.")
+_FRAMING = re.compile(
+    r"^\s*(?:at\s|File\s\"|\.\.\.\s*\d+\s+more|Caused by\b|Traceback\b|Please\s+(?:fix|try)\b|"
+    r"For\s+(?:more|further)\s+information\b|Request\s+ID\b|\^+\s*$)",
+    re.I,
+)
+# a later line at a log level that is no error: the run went on past the errors it logged
+_GOOD_LEVEL = re.compile(r"^\s*\[?(?:INFO|NOTICE|SUCCESS|OK|DONE)\b\]?", re.I)
 
 
 def _error_text(output: str, is_read: bool) -> bool:
     """Whether a text result is an error message: it opens with an error word, and is that
-    one line, or (not for a read) ends on an error line too. A read's text is data (a log
-    file that opens with "ERROR ..."); a run that logs errors and then its result ("ERROR
-    row 17 skipped ... Import complete: 4210 added", pip's dependency note before a good
-    install) went on."""
-    if not _ERROR_TEXT.match(output):
+    line alone or with only the lines that frame an error (stack frames, a framework's "Please
+    fix your mistakes."); or, for a call that acts, with any lines at all unless a later one
+    is logged at a level that is no error ("INFO 4210 added": the run went on past the rows
+    it skipped). A read's other text is data (a log file that opens with "ERROR ..."). A note
+    a tool prints at the error level after work that went through (vocab/tool_errors.yaml
+    `notes`: pip's resolver note) is read past."""
+    text = output.lstrip()
+    for note in benign_error_notes():
+        if text.startswith(note):
+            text = text.partition("\n")[2].lstrip()
+            break
+    if not _ERROR_TEXT.match(text):
         return False
-    lines = [line for line in output.strip().splitlines() if line.strip()]
-    if len(lines) <= 1:
+    lines = [line for line in text.splitlines() if line.strip()]
+    rest = lines[1:]
+    if all(_FRAMING.match(line) for line in rest):
         return True
-    return not is_read and bool(_ERROR_LAST.match(lines[-1]))
+    if is_read:
+        return False
+    return not any(_GOOD_LEVEL.match(line) for line in rest)
 
 
 _MAX_INT_DIGITS = 12

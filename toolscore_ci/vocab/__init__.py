@@ -566,6 +566,14 @@ def framework_error_prefixes(reader: str) -> tuple[str, ...]:
     )
 
 
+@cache
+def benign_error_notes() -> tuple[str, ...]:
+    """Texts a tool prints that open with an error word yet report no failure
+    (vocab/tool_errors.yaml `notes`: pip's resolver note after a good install)."""
+    raw = load_raw("tool_errors.yaml")
+    return tuple(p for entry in raw.get("notes", {}).values() for p in entry["prefixes"])
+
+
 @dataclass(frozen=True)
 class SettingValues:
     """The values a one-word setting takes (settings.yaml): word -> (family, group) for each
