@@ -257,18 +257,20 @@ def test_a_name_of_two_acts_does_both(name: str, acts: set[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("action", "status"),
+    ("key", "action", "status"),
     [
-        ("reject", "succeeded"),  # asked to reject, answered rejected: its own act
-        ("approve", "failed"),  # asked to approve, answered rejected
+        ("action", "reject", "succeeded"),  # asked to reject, answered rejected: its own act
+        ("action", "approve", "failed"),  # asked to approve, answered rejected
+        # a key that names a condition says what happens if something else does
+        ("on_conflict", "reject", "failed"),
     ],
 )
 def test_a_state_an_argument_asks_for_by_its_verb_is_the_calls_success(
-    action: str, status: str
+    key: str, action: str, status: str
 ) -> None:
     call = Step(
         i=0, kind="tool_call", role="agent", name="review_expense_report",
-        args={"report_id": "ER-2291", "action": action},
+        args={"report_id": "ER-2291", key: action},
     )  # fmt: skip
     result = _result({"report_id": "ER-2291", "status": "rejected"}, ok=None)
     assert judge(result, "changed", is_read=False, call=call).status == status

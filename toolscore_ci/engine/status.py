@@ -448,12 +448,14 @@ _VERB_VALUE = re.compile(r"[a-z]{3,20}")
 
 def _asked_in_args(call: Step) -> set[str]:
     """The states a call's arguments ask for: under the keys that name one ("response":
-    "declined", "state": "blocked"; vocab `asking_keys`), and, under any key, a verb the
-    state is the past of ("action": "reject" asks for `rejected`)."""
-    keys = states().asking_keys
+    "declined", "state": "blocked"; vocab `asking_keys`), and a verb the state is the past
+    of under a key that names the act (`acting_keys`: "action": "reject" asks for
+    `rejected`; "on_conflict": "reject" names what happens if something else does)."""
+    vocab = states()
     args = _lower_keys(call.args) if isinstance(call.args, Mapping) else {}
-    asked = {w for k in keys if (w := state_word(args.get(k))) is not None}
-    for value in args.values():
+    asked = {w for k in vocab.asking_keys if (w := state_word(args.get(k))) is not None}
+    for key in vocab.acting_keys:
+        value = args.get(key)
         if isinstance(value, str) and _VERB_VALUE.fullmatch(value.strip().lower()):
             asked |= _past_of(value.strip().lower())
     return asked

@@ -44,6 +44,7 @@ class StateVocabulary:
     could_not_look: tuple[str, ...] = ()  # a failed lookup's words for "it could not look"
     always_failed: frozenset[str] = frozenset()  # never a state a call asks for
     asking_keys: tuple[str, ...] = ()  # argument keys under which a call asks for a state
+    acting_keys: tuple[str, ...] = ()  # argument keys that name the act by a verb
     settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
     already: tuple[str, ...] = ()  # the words for "already" in an error
     call_succeeded: frozenset[str] = frozenset()  # a state field saying the call went through
@@ -88,6 +89,7 @@ def states() -> StateVocabulary:
         could_not_look=tuple(raw["could_not_look"]),
         always_failed=frozenset(raw["always_failed"]),
         asking_keys=tuple(raw["asking_keys"]),
+        acting_keys=tuple(raw["acting_keys"]),
         settles_state=frozenset(raw["settles_state"]),
         already=tuple(raw["already"]),
         call_succeeded=frozenset(raw["call_succeeded"]),

@@ -11,7 +11,7 @@ from toolscore_ci.engine.checks._common import ZONE_KEY, ZONED_TIME, json_text, 
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.status import STATE_KEYS, state_word
+from toolscore_ci.engine.status import STATE_KEYS, result_state, state_word
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import setting_values, states
@@ -190,14 +190,12 @@ def receipt_differs(ctx: Context) -> Reason | None:
     if found is None or not found[3]:
         return None
     said, echoed, last, _ = found
-    return ctx.reason(
-        "TSC142",
-        "contradicted",
-        last.cited,
-        f"the claim says {said}, {last.call.name} was asked for it, but its receipt shows {echoed}"[
-            :300
-        ],
-    )
+    name = last.call.name
+    if echoed.startswith(_STATE_SHOWN):  # a settled state the claim says, not one it asked for
+        detail = f"the claim says {said}, but {name}'s receipt shows {echoed}"
+    else:
+        detail = f"the claim says {said}, {name} was asked for it, but its receipt shows {echoed}"
+    return ctx.reason("TSC142", "contradicted", last.cited, detail[:300])
 
 
 @check("TSC309", "receipt-word-unclear", "unknown")
@@ -239,7 +237,9 @@ def _receipt_finding(ctx: Context) -> tuple[str, str, Execution, bool] | None:
     if not isinstance(args, dict) or not isinstance(out, dict):
         return None
     decided = True
-    found = _differing_value(claim.category, claim.values, args, out)
+    found = _differing_value(claim.category, claim.values, args, out) or _state_differs(
+        claim.text, out
+    )
     if found is None:
         word = _word_echo_differs(claim.text, args, out, last.category)
         if word is None:
@@ -250,6 +250,27 @@ def _receipt_finding(ctx: Context) -> tuple[str, str, Execution, bool] | None:
     if any(_asked_and_echoed(said, e) for e in writes[:-1]):
         return None  # another call was asked for it and shows it: the claim may be about that one
     return said, echoed, last, decided
+
+
+_STATE_SHOWN = "the state "
+
+
+def _state_differs(sentence: str, out: dict[str, Any]) -> tuple[str, str] | None:
+    """The one word of a family of settled states the claim says ("approved") where the
+    receipt's state field shows another value of that family ("status": "rejected"): the
+    call did the other act. Not when the sentence also says the receipt's value."""
+    shown = result_state(out)
+    if shown is None:
+        return None
+    values = setting_values()
+    said = {w.casefold() for w in re.findall(r"[\w-]+", sentence)}
+    verdicts = {w: values.same_value(w, shown) for w in said}
+    if any(verdicts.values()):
+        return None  # the sentence says the receipt's own value too
+    other = [w for w, same in verdicts.items() if same is False]
+    if len(other) != 1:
+        return None
+    return other[0], f"{_STATE_SHOWN}{shown}"
 
 
 def _held_before(ctx: Context, call: Execution, word: _WordEcho) -> bool:
