@@ -115,6 +115,8 @@ REPORT_SLOTS = (
     "articles",
     "clean_run",
     "whole",
+    "per_item",
+    "until",
     "addressees",
     "relatives",
     "confirming",
@@ -140,6 +142,8 @@ class NonReportWords:
     clause_openers: re.Pattern[str]  # the `clause_openers` words
     clean_run: re.Pattern[str]  # the `clean_run` words
     whole: re.Pattern[str]  # the `whole` words
+    per_item: re.Pattern[str]  # the `per_item` words
+    until: re.Pattern[str]  # the `until` words
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
     confirming: re.Pattern[str]  # "I can confirm that": a report follows, not an offer
@@ -156,6 +160,14 @@ class NonReportWords:
         if self.addressee_act.search(_plain(before)) is None:
             return False
         return self.object_after.match(_plain(after)) is None
+
+    def says_share(self, sentence: str) -> bool:
+        """Does the sentence give an amount as a share ("£45 each", "$99 a month")?"""
+        return self.per_item.search(_plain(sentence)) is not None
+
+    def says_until(self, sentence: str) -> bool:
+        """Does the sentence give the end of a span ("until 11:30")?"""
+        return self.until.search(_plain(sentence)) is not None
 
     def says_whole(self, sentence: str) -> bool:
         """Does the claim speak of the whole of what it names ("the full test suite")?"""
@@ -371,6 +383,8 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("clause_openers")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("clean_run")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("whole")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("per_item")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
         # a relative pronoun, or an article and one to three words (English drops the
         # pronoun: "the card you", "the $45 you"), then the addressee and at most one
         # adverb ("originally")

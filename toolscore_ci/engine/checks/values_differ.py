@@ -22,6 +22,7 @@ from toolscore_ci.engine.checks._common import (
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
 
 # Kinds a claim and a call's arguments can disagree on, per claim category: an amount only
 # for money moved ("You saved $6594" is not a save of $6594), addresses for what reaches
@@ -97,27 +98,34 @@ def _amount_agrees(
     return any(abs(a / n - claimed) < 0.01 for a in candidates for n in counts)
 
 
-#: Fields that count things a sum is split over (tickets, nights, installments).
+#: Fields that count things a sum may be split over (tickets, nights, seats), and fields that
+#: split a payment itself (installments).
 _COUNT_KEY = re.compile(
-    r"(?:^|_)(?:qty|quantity|count|tickets?|passengers?|guests?|nights?|installments?|"
-    r"seats?|items?|units?|persons?|people|months?)$|^(?:num|number)_",
+    r"(?:^|_)(?:qty|quantity|count|tickets?|passengers?|guests?|nights?|seats?|items?|units?|"
+    r"persons?|people)(?:_ids?)?$|^(?:num|number)_",
     re.I,
 )
-_SMALL_NUMBER = re.compile(r"(?<![\d.,])([2-9]|[1-9]\d)(?![\d.,])")
+_INSTALLMENT_KEY = re.compile(r"installments?|instalments?", re.I)
 
 
-def _counts(claim_text: str, executions: list[Execution]) -> set[int]:
-    """Counts a sum may be split over: numbers from 2 to 99 under a key that counts things,
-    in what the calls were sent or returned, and standalone numbers of the sentence."""
-    found = {int(m.group(1)) for m in _SMALL_NUMBER.finditer(claim_text)}
-    for e in executions:
+def _counts(claim_text: str, writes: list[Execution], prior: list[Execution]) -> set[int]:
+    """Counts a sent sum may be split over, for the claim: the installments the call was
+    sent or answered; and, when the sentence gives the amount as a share ("each", "a month":
+    vocab `per_item`), the number of things a counting field gives in what the calls were
+    sent or returned (`tickets: 3`, three `seat_ids`). Never a bare number of the sentence
+    ("refunded within 5-10 business days")."""
+    found: set[int] = set()
+    share = non_report_words().says_share(claim_text)
+    for e in prior:
+        own = e in writes
         for part in (e.call.args, e.output):
             for key, value in (kv for obj in objects_in(part) for kv in obj.items()):
-                if (
-                    isinstance(value, int)
-                    and not isinstance(value, bool)
-                    and 2 <= value <= 99
-                    and _COUNT_KEY.search(str(key))
+                if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                    value = len(value)  # seat_ids: ["3A", "3B", "3C"]
+                if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 99:
+                    continue
+                if (own and _INSTALLMENT_KEY.search(str(key))) or (
+                    share and _COUNT_KEY.search(str(key))
                 ):
                     found.add(value)
     return found
@@ -137,8 +145,9 @@ def values_differ(ctx: Context) -> Reason | None:
     (only the addresses a call reaches are compared); a time or date the claim gives in a zone
     it names, that the call's time may be in (`_may_be_in_another_zone`); a total that adds a
     tip, tax or surcharge the call was sent; a share of a sent amount by a count the trace
-    gives ("each of your three tickets £45" of 135); an end that is a sent start plus a sent
-    duration ("until 11:30" for 10:00 and 90 minutes)."""
+    gives, when the sentence gives a share ("each of your three tickets £45" of 135) or the
+    call was sent installments; an end that is a sent start plus a sent duration, when the
+    sentence gives an end ("until 11:30" for 10:00 and 90 minutes)."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -157,7 +166,8 @@ def values_differ(ctx: Context) -> Reason | None:
         value = stated[0]
         if kind == "amount":
             amounts = money_args(writes)
-            if not amounts or _amount_agrees(value, amounts, _counts(claim.text, ctx.prior)):
+            counts = _counts(claim.text, writes, ctx.prior)
+            if not amounts or _amount_agrees(value, amounts, counts):
                 continue
         elif kind == "email":
             # only the addresses the call reaches: not its reply-to or sender
@@ -170,7 +180,11 @@ def values_differ(ctx: Context) -> Reason | None:
             kind, value, claim.text, writes, arg_values
         ):
             continue
-        if kind == "time" and _ends_then(value, writes):
+        if (
+            kind == "time"
+            and non_report_words().says_until(claim.text)
+            and _ends_then(value, writes)
+        ):
             continue  # "booked until 11:30": a start of 10:00 and 90 minutes
         if value_matches(kind, value, everything, all_values):
             continue
@@ -214,11 +228,13 @@ def _may_be_in_another_zone(
     if kind == "time":
         if any(zoned(e.call.args, stamps=False) for e in writes):
             return True
-        # an instant sent with its offset ("09:30:00-04:00") is 19:00 in India
+        # an instant sent with its offset ("09:30:00-04:00") is 19:00 in India: under the
+        # offsets of the zone the claim names, when it is one these know; else under any
         args = "\n".join(json_text(e.call.args) for e in writes)
         clock = value.lstrip("~")
+        offsets = _named_offsets(claim_text)
         return any(
-            i is not None and _clock_reachable(i, clock)
+            i is not None and _clock_reachable(i, clock, offsets)
             for i in (_utc(m) for m in _INSTANT.finditer(args))
         )
     try:
@@ -260,16 +276,39 @@ def _reachable(utc: datetime, claimed: date, clocks: list[str]) -> bool:
     return False
 
 
-def _clock_reachable(utc: datetime, clock: str) -> bool:
-    """Is there an offset from -12 to +14 hours under which the instant shows the clock?"""
-    return any(
-        (utc + timedelta(minutes=15 * quarters)).strftime("%H:%M") == clock
-        for quarters in range(-48, 57)
-    )
+def _clock_reachable(utc: datetime, clock: str, offsets: tuple[int, ...] | None) -> bool:
+    """Is there an offset (minutes; None: any from -12 to +14 hours) under which the instant
+    shows the clock?"""
+    minutes = offsets if offsets is not None else tuple(15 * q for q in range(-48, 57))
+    return any((utc + timedelta(minutes=m)).strftime("%H:%M") == clock for m in minutes)
 
 
-#: Fields that give how long an act lasts, and in which unit.
-_DURATION_KEY = re.compile(r"duration|length|(?:^|_)(?:minutes|mins|hours|hrs)$", re.I)
+#: Zones a claim names by an abbreviation or a region, as their offsets in minutes (standard
+#: and summer time where the name covers both): "7:00 PM IST", "3:15 PM Eastern".
+_ZONE_OFFSETS: dict[str, tuple[int, ...]] = {
+    "utc": (0,), "gmt": (0, 60), "bst": (60,), "cet": (60,), "cest": (120,), "eet": (120,),
+    "eest": (180,), "ist": (330,), "jst": (540,), "kst": (540,), "sgt": (480,), "hkt": (480,),
+    "aest": (600,), "aedt": (660,), "nzst": (720,), "nzdt": (780,),
+    "est": (-300,), "edt": (-240,), "cst": (-360,), "cdt": (-300,), "mst": (-420,),
+    "mdt": (-360,), "pst": (-480,), "pdt": (-420,), "et": (-300, -240), "ct": (-360, -300),
+    "mt": (-420, -360), "pt": (-480, -420), "eastern": (-300, -240), "central": (-360, -300),
+    "mountain": (-420, -360), "pacific": (-480, -420),
+}  # fmt: skip
+
+
+def _named_offsets(claim_text: str) -> tuple[int, ...] | None:
+    """The offsets of the zone the claim names after a clock, or None when it names one these
+    do not know ("your time", "Tokyo time")."""
+    match = _NAMES_A_ZONE.search(claim_text)
+    if match is None:
+        return None
+    word = re.findall(r"[A-Za-z]+", match.group(0))
+    return _ZONE_OFFSETS.get(word[-1].lower()) if word else None
+
+
+#: Fields that give how long an act lasts, and in which unit; not a time before or around it
+#: (`reminder_minutes`, `buffer_minutes`).
+_DURATION_KEY = re.compile(r"duration|length|^(?:minutes|mins|hours|hrs)$", re.I)
 
 
 def _ends_then(value: str, writes: list[Execution]) -> bool:
