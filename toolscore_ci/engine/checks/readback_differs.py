@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
@@ -324,21 +325,38 @@ def _disclosed(
     return any(v in own and own.find(v) > first_sent for v in values)
 
 
-#: Receipt fields that say when a change applies (`effective`, `effective_date`,
-#: `takes_effect`, `applies_from`), and the values of one that applies at once.
-_WHEN_KEYS = ("effective", "takes_effect", "applies_from", "applies_at")
-_AT_ONCE = frozenset({"now", "immediately", "immediate", "instant", "true"})
+#: Receipt fields that say when a change applies, and the words of one that applies later.
+_WHEN_KEYS = frozenset(
+    {
+        "effective", "effective_date", "effective_from", "effective_at", "effective_on",
+        "takes_effect", "takes_effect_at", "takes_effect_on", "applies_from", "applies_at",
+        "applies_on", "valid_from", "scheduled_for", "at_period_end", "deferred",
+    }
+)  # fmt: skip
+_LATER_WORD = re.compile(r"^(?:next|end|period|upcoming|renewal|scheduled|future|later)", re.I)
+_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})")
 
 
-def _takes_effect_later(output: Any) -> bool:
-    """Whether a write's receipt says the change applies later ("effective": "next_statement",
-    "effective_date": "2026-06-01"): a read before then shows the old value, as it should."""
+def _takes_effect_later(write: Execution) -> bool:
+    """Whether the write's receipt says the change applies later: a deferral word
+    ("effective": "next_statement"), a flag (`at_period_end: true`), or a day after the
+    write's own ("effective_date": "2026-06-01" on May 14). A day that is the write's own, or
+    "now", applies at once; a day with no day of the write to compare with says nothing."""
+    output = write.output
     if not isinstance(output, Mapping):
         return False
     for key, value in output.items():
-        name = str(key).lower().replace("-", "_")
-        if name.startswith(_WHEN_KEYS) and value not in (None, "", True):
-            return str(value).strip().lower() not in _AT_ONCE
+        if str(key).lower().replace("-", "_") not in _WHEN_KEYS:
+            continue
+        if value is True:
+            return True
+        if not isinstance(value, str):
+            continue
+        day = _DAY.match(value.strip())
+        if day is None:
+            return bool(_LATER_WORD.match(value.strip()))
+        written = _DAY.match(str(write.result.ts or write.call.ts or "")) if write.result else None
+        return written is not None and day.group(1) > written.group(1)
     return False
 
 
@@ -384,7 +402,7 @@ def readback_differs(ctx: Context) -> Reason | None:
         if write.category not in _READ_BACK_CATEGORIES or not isinstance(write.call.args, dict):
             continue
         targets = _target_args(write)
-        if not targets or _takes_effect_later(write.output):
+        if not targets or _takes_effect_later(write):
             continue
         later = [e for e in ctx.prior if e.position > write.position]
         # a commit or a note on the same record sets none of its fields: only an edit counts
