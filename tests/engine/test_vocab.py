@@ -195,3 +195,23 @@ def test_i_can_confirm_opens_a_report_not_an_offer() -> None:
     assert [c.category for c in extract(said, 1)] == ["paid"]
     assert words.is_not_a_report("I can cancel it for you if you like.")
     assert [c.category for c in extract("I can refund it for you if you like.", 1)] == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("annual", "year", True),
+        ("Spanish", "es-ES", True),
+        ("pt", "pt-BR", True),  # a language and its regional form
+        ("pt-BR", "pt-PT", False),  # two regional forms are two values
+        ("zh-TW", "zh-CN", False),
+        ("editor", "contributor", False),  # WordPress: a contributor cannot publish
+        ("admin", "maintain", False),  # GitHub: two roles
+        ("approved", "rejected", False),
+        ("premium", "gift", None),  # no family holds both
+    ],
+)
+def test_setting_values_tell_one_value_from_two(a: str, b: str, same: bool | None) -> None:
+    from toolscore_ci.vocab import setting_values
+
+    assert setting_values().same_value(a, b) is same

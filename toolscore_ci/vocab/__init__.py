@@ -593,31 +593,46 @@ def benign_error_notes() -> tuple[str, ...]:
 @dataclass(frozen=True)
 class SettingValues:
     """The values a one-word setting takes (settings.yaml): word -> (family, group) for each
-    family the word is in."""
+    family the word is in, and each group's words."""
 
     where: dict[str, tuple[tuple[str, int], ...]]
+    groups: dict[tuple[str, int], frozenset[str]]
 
     @staticmethod
     def key(word: str) -> str:
         return word.strip().casefold().replace("-", "_").replace(" ", "_")
 
     def same_value(self, a: str, b: str) -> bool | None:
-        """True: one value in two spellings; False: two values of one family; None: no
-        family holds both words, nothing to say."""
-        in_a, in_b = self.where.get(self.key(a), ()), self.where.get(self.key(b), ())
+        """True: one value in two spellings (or a language and its regional form: "pt" and
+        "pt-BR"); False: two values of one family; None: no family holds both words."""
+        ka, kb = self.key(a), self.key(b)
+        in_a, in_b = self.where.get(ka, ()), self.where.get(kb, ())
         families_b = {family for family, _ in in_b}
         shared = [(family, group) for family, group in in_a if family in families_b]
         if not shared:
             return None
-        return any((family, group) in in_b for family, group in shared)
+        if any((family, group) in in_b for family, group in shared):
+            return True
+        return any(self._regional(self.groups[place], kb) for place in in_a) or any(
+            self._regional(self.groups[place], ka) for place in in_b
+        )
+
+    @staticmethod
+    def _regional(group: frozenset[str], word: str) -> bool:
+        """Whether the word is a regional form ("pt_br") of a bare code the group holds."""
+        head, _, region = word.partition("_")
+        return bool(region) and len(head) in (2, 3) and head in group
 
 
 @cache
 def setting_values() -> SettingValues:
     raw = load_raw("settings.yaml")
     where: dict[str, list[tuple[str, int]]] = {}
-    for family, groups in raw["families"].items():
-        for number, group in enumerate(groups):
-            for word in group:
-                where.setdefault(SettingValues.key(word), []).append((family, number))
-    return SettingValues({w: tuple(places) for w, places in where.items()})
+    groups: dict[tuple[str, int], frozenset[str]] = {}
+    for family, members in raw["families"].items():
+        for number, group in enumerate(members):
+            words = frozenset(SettingValues.key(w) for w in group)
+            groups[(family, number)] = words
+            for word in words:
+                where.setdefault(word, []).append((family, number))
+    return SettingValues({w: tuple(places) for w, places in where.items()}, groups)

@@ -132,6 +132,8 @@ def _word_echo_differs(
         same = setting_values().same_value(asked, got)
         if same:
             continue  # one value in the service's spelling: "year" for "annual"
+        if same is False and _multiplied(key, out):
+            same = None  # "month" with interval_count 3 may be "quarterly": for review
         if asked in words and got not in words:
             decided = same is False or key.lower() in STATE_KEYS
             return _WordEcho(key, sent, echoed, decided)
@@ -250,6 +252,18 @@ def _receipt_finding(ctx: Context) -> tuple[str, str, Execution, bool] | None:
     if any(_asked_and_echoed(said, e) for e in writes[:-1]):
         return None  # another call was asked for it and shows it: the claim may be about that one
     return said, echoed, last, decided
+
+
+def _multiplied(key: str, out: dict[str, Any]) -> bool:
+    """Whether the receipt gives the field a multiplier beside it (Stripe's `interval:
+    "month"` with `interval_count: 3`): the word alone is not the value."""
+    return any(
+        str(k).startswith(f"{key}_")
+        and isinstance(v, int | float)
+        and not isinstance(v, bool)
+        and v != 1
+        for k, v in out.items()
+    )
 
 
 _STATE_SHOWN = "the state "
