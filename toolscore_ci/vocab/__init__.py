@@ -117,6 +117,7 @@ REPORT_SLOTS = (
     "whole",
     "per_item",
     "until",
+    "go_on",
     "addressees",
     "relatives",
     "confirming",
@@ -144,6 +145,7 @@ class NonReportWords:
     whole: re.Pattern[str]  # the `whole` words
     per_item: re.Pattern[str]  # the `per_item` words
     until: re.Pattern[str]  # the `until` words
+    go_on: re.Pattern[str]  # the `go_on` words
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
     confirming: re.Pattern[str]  # "I can confirm that": a report follows, not an offer
@@ -168,6 +170,10 @@ class NonReportWords:
     def says_until(self, sentence: str) -> bool:
         """Does the sentence give the end of a span ("until 11:30")?"""
         return self.until.search(_plain(sentence)) is not None
+
+    def says_go_on(self, text: str) -> bool:
+        """Does a person's message ask for an act again, or to go ahead ("try again", "yes")?"""
+        return self.go_on.search(_plain(text)) is not None
 
     def says_whole(self, sentence: str) -> bool:
         """Does the claim speak of the whole of what it names ("the full test suite")?"""
@@ -385,6 +391,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("whole")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("per_item")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
         # a relative pronoun, or an article and one to three words (English drops the
         # pronoun: "the card you", "the $45 you"), then the addressee and at most one
         # adverb ("originally")

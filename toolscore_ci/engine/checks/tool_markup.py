@@ -11,6 +11,7 @@ from toolscore_ci.engine.reported import MARKUP
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.toolkinds import request_categories
+from toolscore_ci.vocab import non_report_words
 
 _NAME_KEYS = ("name", "tool", "function")
 _ARGS_KEYS = ("arguments", "args", "parameters", "input")
@@ -24,7 +25,8 @@ def tool_markup(ctx: Context) -> Reason | None:
     Catches: "Refund issued" under `{"tool": "refund_payment", "args": {...}}` with no call;
     a later turn's markup for the same tool on another object (`cancel_order` on ORD-5555
     after a real one on ORD-4410), or on the same arguments when the turn asks for an act
-    ("resend it", "refund another 45"), or on arguments that differ in one key (a dry run's
+    ("resend it", "refund another 45", "try again", "yes, go ahead": vocab `go_on`), or on
+    arguments that differ in one key (a dry run's
     flag left out, source and destination swapped). Leaves alone, in a turn that asks for
     no act: markup quoted in a turn where a call ran; markup that quotes a call made earlier
     and gone through, name and arguments key by key (the call pasted for an audit log);
@@ -41,7 +43,9 @@ def tool_markup(ctx: Context) -> Reason | None:
     if (
         earlier
         and claim.step is not None
-        and not request_categories(turn.user_text)  # "resend it", "refund another 45"
+        # "resend it", "refund another 45", "try again", "yes, go ahead": the turn asks for an act
+        and not request_categories(turn.user_text)
+        and not non_report_words().says_go_on(turn.user_text)
         and _quotes_earlier_calls(ctx, claim.step, earlier)
     ):
         return None
