@@ -471,3 +471,26 @@ def test_arithmetic_on_read_values_is_no_act_of_making(text: str, created: bool)
     from toolscore_ci.claims.extract import extract
 
     assert ("created" in {c.category for c in extract(text, 1)}) == created, text
+
+
+@pytest.mark.parametrize(
+    ("text", "trigger", "report"),
+    [
+        # what follows the act, in a clause of its own, is no plan of the act
+        (
+            "I've refunded $89.00 for order 4410 and it will appear on your card soon.",
+            "refunded",
+            True,
+        ),
+        ("Your refund of $89.00 has been issued and should appear in 5-10 days.", "refund", True),
+        # a plan, or the act itself in the future, stays no report
+        ("I will refund you and it will appear soon.", "refund", False),
+        ("It will be refunded and you will get an email.", "refunded", False),
+    ],
+)
+def test_a_future_clause_after_the_act_leaves_the_report(
+    text: str, trigger: str, report: bool
+) -> None:
+    from toolscore_ci.vocab import non_report_words
+
+    assert non_report_words().is_not_a_report(text, text.find(trigger)) is not report

@@ -274,3 +274,18 @@ def test_a_state_an_argument_asks_for_by_its_verb_is_the_calls_success(
     )  # fmt: skip
     result = _result({"report_id": "ER-2291", "status": "rejected"}, ok=None)
     assert judge(result, "changed", is_read=False, call=call).status == status
+
+
+@pytest.mark.parametrize(
+    ("command", "code", "status"),
+    [
+        ("terraform plan -detailed-exitcode", 2, "succeeded"),  # a plan with changes
+        ("cd envs/prod && terraform plan -detailed-exitcode -input=false", 2, "succeeded"),
+        ("terraform plan -detailed-exitcode", 1, "failed"),  # an error
+        ("terraform apply -auto-approve", 2, "failed"),  # no such meaning without the flag
+    ],
+)
+def test_a_plan_with_changes_is_no_failure(command: str, code: int, status: str) -> None:
+    call = Step(i=0, kind="tool_call", role="agent", name="bash", args={"command": command})
+    result = _result({"exit_code": code, "stdout": "Plan: 0 to add, 1 to change"}, ok=False)
+    assert judge(result, "ran", is_read=False, call=call).status == status

@@ -336,7 +336,24 @@ def judge(
         return Judgement("succeeded", f"{said}: the state the call sets holds")
     if category == "deleted" and command_of(call.args) is not None and _rest_were_gone(result):
         return Judgement("succeeded", "it deleted what it found; the rest were not there")
+    command = command_of(call.args)
+    if command is not None and _DETAILED_EXIT.search(command) and _exit_code_of(result) == 2:
+        return Judgement("succeeded", "exit code 2 under -detailed-exitcode: changes present")
     return found
+
+
+# `terraform plan -detailed-exitcode` (and OpenTofu's) exits 2 when the plan went through and
+# shows changes: its own documented success, not an error (0: no changes, 1: an error)
+_DETAILED_EXIT = re.compile(r"\b(?:terraform|tofu)\b[^|;&]*\bplan\b[^|;&]*-detailed-exitcode\b")
+
+
+def _exit_code_of(result: Step) -> int | None:
+    """The exit code a result gives, in a field or as Claude Code's "Exit code N" line."""
+    code = exit_code(result.output) if isinstance(result.output, Mapping) else None
+    if code is None:
+        m = re.match(r"\s*exit code (\d+)\b", output_text(result.output) or "", re.I)
+        code = int(m.group(1)) if m else None
+    return code
 
 
 _EXIT_LINE = re.compile(r"^exit code \d+$", re.I)

@@ -146,6 +146,7 @@ class NonReportWords:
     per_item: re.Pattern[str]  # the `per_item` words
     until: re.Pattern[str]  # the `until` words
     go_on: re.Pattern[str]  # the `go_on` words
+    coordinated: re.Pattern[str]  # a conjunction and a subject: a clause of its own begins
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
     confirming: re.Pattern[str]  # "I can confirm that": a report follows, not an offer
@@ -188,7 +189,16 @@ class NonReportWords:
         trigger) a condition, an offer, a plan or a question rather than a report?"""
         if self.opens.match(self.past_confirming(_plain(sentence))):
             return True
-        clause = self.past_confirming(_plain(sentence if at is None else _clause_at(sentence, at)))
+        clause = sentence if at is None else _clause_at(sentence, at)
+        if at is not None:
+            # a coordinated clause with a subject of its own after the trigger ("I've refunded
+            # $89 and it will appear on your card in 5 days") says what follows the act: its
+            # future or its modal does not make the act a plan
+            start = sentence.find(clause)
+            after = self.coordinated.search(clause, max(at - start, 0))
+            if after is not None:
+                clause = clause[: after.start()]
+        clause = self.past_confirming(_plain(clause))
         if self.opens.match(clause):
             return True
         # a mark word that names an object by its id is that object ("the address on policy
@@ -392,6 +402,14 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("per_item")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
+        # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
+        # person addressed, or a mark with its subject left out ("... and should appear")
+        re.compile(
+            rf"(?<!\w)(?:{_alternation(every('clause_openers'))})\s+(?:"
+            rf"{_alternation(every('clause_openers') + every('addressees') + every('marks'))}"
+            rf")(?!\w)",
+            re.I,
+        ),
         # a relative pronoun, or an article and one to three words (English drops the
         # pronoun: "the card you", "the $45 you"), then the addressee and at most one
         # adverb ("originally")
