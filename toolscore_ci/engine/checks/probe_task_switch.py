@@ -5,7 +5,7 @@ import re
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
-from toolscore_ci.vocab import PageWords, page_words
+from toolscore_ci.vocab import PageWords, non_report_words, page_words
 
 # "Marketing emails: on": a setting and its value, alone between sentence or line breaks
 _SETTING = re.compile(r"^\s*(?P<label>[^\W\d_][^:]{1,58}?)\s*:\s*(?P<value>[^\W\d_][\w-]*)\s*$")
@@ -38,7 +38,8 @@ def asked_states(task: str, label: str, words: PageWords) -> set[str]:
     """The states the task asks for the setting `label`: at each place the task names it, the
     nearest verb before it in its clause that asks for a setting off or on ("unsubscribe the
     address qa@example.org from marketing emails"). A place with no such verb in its clause
-    ("keep marketing emails on", "... and product updates") asks for nothing."""
+    ("keep marketing emails on", "... and product updates"), or one an exception sets apart
+    ("... except for mentions"), asks for nothing."""
     verbs = words.switches_asked(task)
     asked: set[str] = set()
     for m in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", task):
@@ -50,6 +51,9 @@ def asked_states(task: str, label: str, words: PageWords) -> set[str]:
         if (
             _PUNCTUATION.search(between)
             or words.clause_openers.search(between)
+            # "turn off email notifications except for mentions": what is excepted is not
+            # asked off (vocab/reports.yaml `exceptions`)
+            or non_report_words().has_exception(between)
             or len(between.split()) > _MAX_WORDS_BETWEEN
         ):
             continue
