@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from toolscore_ci.engine.checks._common import narrowed_to_named
 from toolscore_ci.engine.index import Execution
@@ -13,8 +14,9 @@ from toolscore_ci.engine.testruns import (
     summarize,
     summarized_runs,
 )
-from toolscore_ci.model import Reason
-from toolscore_ci.vocab import non_report_words
+from toolscore_ci.engine.text import output_text
+from toolscore_ci.model import Claim, Reason
+from toolscore_ci.vocab import non_report_words, reading
 
 # A runner pointed at the agent's own scratch script runs that script, not the project's
 # tests: `pytest --pdb reproduce_issue.py` fails on purpose while the bug is there.
@@ -90,6 +92,75 @@ _SHELL_OPS = re.compile(r"[;&|<>]")
 _CD = re.compile(r"^\s*cd\s+\S+\s*&&\s*")
 
 
+# an output line that reports a part failed, or one that reports a part passed
+_FAIL_LINE = re.compile(
+    r"(?:^|\s)(?:FAIL(?:ED|URE)?|ERROR|Failed!|[✗✕×])(?:\b|\s|$)|<<< FAIL"
+    r"|\*\*\*(?:Failed|Not Run)",  # CTest's "17/20 Test #17: name ....***Not Run"
+    re.M,
+)
+_PASS_LINE = re.compile(r"(?:^|\s)(?:ok|PASS(?:ED)?|Passed!|SUCCESS|[✓✔])(?:\b|\s|$)", re.M)
+# words any runner's lines hold, naming no part of the suite
+_RUNNER_WORDS = frozenset(
+    {
+        "test", "tests", "testing", "failed", "failure", "failures", "error", "errors", "fail",
+        "passed", "pass", "total", "time", "elapsed", "skipped", "exit", "code", "info",
+        "github", "java", "lang", "main", "true", "false", "none", "with", "from", "that",
+    }
+)  # fmt: skip
+
+
+def _names_the_failing_part(ctx: Context, run: Execution) -> bool:
+    """Whether a claim of part of the suite ("tests pass for api, auth and geo"; not "all
+    tests", not "the full suite") comes in a report that names, outside the claim, what failed
+    in the run: a word only the run's failing lines hold ("internal/store needs a Postgres" for
+    `FAIL .../internal/store`). The report scoped its claim to the rest; which parts passed is
+    for review. A claim that names the failing part itself ("the pagination tests pass" over
+    `FAILED tests/test_pagination.py`) is no scoped claim."""
+    claim = ctx.reported.claim
+    words = non_report_words()
+    if words.is_universal(claim.text) or words.says_whole(claim.text):
+        return False
+    lines = (output_text(run.output) or "").splitlines()
+    failing = _part_words(line for line in lines if _FAIL_LINE.search(line))
+    passing = _part_words(line for line in lines if _PASS_LINE.search(line))
+    only_failing = failing - passing
+    if not only_failing or only_failing & _part_words([_claim_sentence(claim)]):
+        return False  # "the pagination tests pass" over FAILED tests/test_pagination.py
+    said = _part_words([_message_of(ctx)])
+    return bool(only_failing & said)
+
+
+_STOPS = re.compile(r"(?<=[.!?;])\s+")
+
+
+def _claim_sentence(claim: Claim) -> str:
+    """The sentence of the claim that holds its trigger (a claim's text may run on into the
+    sentences that qualify it)."""
+    # split at every stop: the next sentence may open with a name ("test_large_fixture is
+    # only compiled with ..."), which the claim reader does not take for a sentence's start
+    parts = _STOPS.split(claim.text)
+    trigger = claim.trigger.casefold()
+    return next((p for p in parts if trigger and trigger in p.casefold()), claim.text)
+
+
+def _part_words(lines: Iterable[str]) -> set[str]:
+    stop = reading().function_words
+    return {
+        w
+        for line in lines
+        for w in re.findall(r"[^\W\d_]{4,}", line.casefold())
+        if w not in stop and w not in _RUNNER_WORDS
+    }
+
+
+def _message_of(ctx: Context) -> str:
+    """The whole message the claim was said in."""
+    steps, at = ctx.index.steps, ctx.reported.position
+    if at < len(steps) and isinstance(steps[at].content, str):
+        return steps[at].content
+    return ctx.index.trace.final_text or ctx.reported.claim.text
+
+
 # "48 passed", "48 tests passed", "all 48 tests pass": the count a claim quotes
 _QUOTED_PASSES = re.compile(r"\b(\d{1,6})\s+(?:tests?\s+|cases?\s+)?pass(?:ed|es|ing)?\b", re.I)
 
@@ -126,8 +197,10 @@ def tests_failed(ctx: Context) -> Reason | None:
     that prints its count only on failure (Gradle's quiet "BUILD SUCCESSFUL" rerun); a claim
     that quotes the count of an earlier run that passed, with nothing edited since, and, when
     it speaks for every test, was no selection of part of the suite ("The unit tests pass (48
-    passed)", then the integration suite failed for want of a database); a claim made mid-run
-    that a later run made true."""
+    passed)", then the integration suite failed for want of a database); a claim of part of
+    the suite in a report that names what failed in the run ("tests pass for api, auth and
+    geo; internal/store needs a Postgres": a word only the run's failing lines hold); a claim
+    made mid-run that a later run made true."""
     claim = ctx.reported.claim
     if claim.category != "tested" or non_report_words().has_exception(claim.text):
         return None
@@ -141,6 +214,8 @@ def tests_failed(ctx: Context) -> Reason | None:
         return None  # the failing run is no longer the latest: a rerun passed, quietly
     if _quotes_a_clean_run(ctx, runs[:-1]):
         return None
+    if _names_the_failing_part(ctx, last):
+        return None  # "api, auth and geo pass; internal/store needs a Postgres": a scoped claim
     return ctx.reason(
         "TSC110",
         "contradicted",
