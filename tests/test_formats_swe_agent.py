@@ -367,3 +367,15 @@ def test_real_runs_match_their_agent_trace_twin() -> None:
             calls += g["kind"] == "tool_call"
         assert _norm(got["final_claim"]["text"]) == _norm(want["final_claim"]["text"]), tid
     assert calls > 50 * 10  # the runs are long: real tool evidence, not a handful of steps
+
+
+def test_a_traj_files_info_and_format_are_its_own_not_unplaced(tmp_path: Path) -> None:
+    """mini-swe-agent's `.traj.json` keeps `info` (exit status, config, the submission) and
+    `trajectory_format` beside its messages: no issue for them, even under --strict-format;
+    on a plain chat log they are still reported."""
+    traj = {**swe_conversation(), "info": {"exit_status": "Submitted"}, "trajectory_format": "x"}
+    _, issues = read(write(tmp_path / "run.traj.jsonl", traj), strict=True)
+    assert not [i for i in issues if "info" in i.message or "trajectory_format" in i.message]
+    chat = {**plain_conversation(), "info": {"exit_status": "Submitted"}}
+    _, issues = read(write(tmp_path / "chat.jsonl", chat))
+    assert any("unplaced field 'info'" in i.message for i in issues), issues

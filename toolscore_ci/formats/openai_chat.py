@@ -63,6 +63,9 @@ _KNOWN_TOP = frozenset(
 )
 
 
+_MINI_SWE_AGENT_TOP = frozenset({"info", "trajectory_format"})
+
+
 def is_message(v: Any) -> bool:
     return str_field(v, "role") in ROLES and "type" not in v
 
@@ -136,11 +139,15 @@ def build(
     )
     req = v.get("request") if isinstance(v.get("request"), dict) else v
     b.meta["model"] = first_str(req.get("model"), as_dict(resp).get("model"))
-    for key in v:
-        if key not in _KNOWN_TOP:
-            coverage.note("unplaced field", key, line)
     messages = [*messages, *_response_messages(resp)]
-    if _mini_swe_agent.applies(messages):  # bash blocks in text, `<returncode>` replies
+    mini = _mini_swe_agent.applies(messages)
+    # a mini-swe-agent `.traj.json` keeps its run's `info` (exit status, config, the
+    # submission) and its `trajectory_format` beside the messages
+    known = _KNOWN_TOP | _MINI_SWE_AGENT_TOP if mini else _KNOWN_TOP
+    for key in v:
+        if key not in known:
+            coverage.note("unplaced field", key, line)
+    if mini:  # bash blocks in text, `<returncode>` replies
         _mini_swe_agent.add_conversation(b, messages, line)
         return b
     for msg in messages:
