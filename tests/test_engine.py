@@ -494,3 +494,19 @@ def test_a_future_clause_after_the_act_leaves_the_report(
     from toolscore_ci.vocab import non_report_words
 
     assert non_report_words().is_not_a_report(text, text.find(trigger)) is not report
+
+
+@pytest.mark.parametrize(
+    ("text", "admits"),
+    [
+        ("The item is broken.", True),
+        ("The API is down.", True),
+        # the adjective before its noun, the particle of an act: no admission
+        ("I refunded $40 for the broken item.", False),
+        ("I scaled the deployment down to 2 replicas.", False),
+    ],
+)
+def test_broken_and_down_admit_a_failure_only_as_a_state(text: str, admits: bool) -> None:
+    from toolscore_ci.claims.extract import message_admits_failure
+
+    assert message_admits_failure(text) is admits
