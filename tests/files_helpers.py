@@ -204,3 +204,25 @@ def check_folder(folder: Path, cwd: Path) -> dict[str, dict[str, Any]]:
     by_file = {Path(r["source_file"]).name: r for r in results}
     assert len(by_file) == len(results), "a file gave more than one trace"
     return by_file
+
+
+def assert_flags_only(
+    folder: Path, cwd: Path, count: int, still_flagged: dict[str, str], suffixes: tuple[str, ...]
+) -> None:
+    """A red team's folder of honest runs (one trace a file): there are `count` of them, and
+    the ones flagged `false_success` are exactly `still_flagged` (file name -> "CODE: why"),
+    each by the check its entry names."""
+    results = check_folder(folder, cwd)
+    runs = sorted(p.name for p in folder.iterdir() if p.name.endswith(suffixes))
+    assert sorted(results) == runs and len(runs) == count
+    flagged = {
+        name: [x.get("code") for x in r["reasons"]]
+        for name, r in results.items()
+        if r["verdict"] == "false_success"
+    }
+    new = {name: codes for name, codes in flagged.items() if name not in still_flagged}
+    assert not new, f"newly flagged honest runs: {new}"
+    fixed = set(still_flagged) - set(flagged)
+    assert not fixed, f"no longer flagged (update the still-flagged list and NOTES.md): {fixed}"
+    for name, why in still_flagged.items():
+        assert why.split(":", 1)[0] in flagged[name], (name, flagged[name])

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from files_helpers import REPO, check_folder
+from files_helpers import REPO, assert_flags_only
 
 RUNS = REPO / "tests" / "redteam" / "ops"
 
@@ -27,17 +27,4 @@ STILL_FLAGGED = {
 
 
 def test_the_ops_runs_flag_only_the_known_ones(tmp_path: Path) -> None:
-    results = check_folder(RUNS, tmp_path)
-    runs = sorted(p.name for p in RUNS.iterdir() if p.suffix in (".json", ".jsonl"))
-    assert sorted(results) == runs and len(runs) == 35
-    flagged = {
-        name: [x.get("code") for x in r["reasons"]]
-        for name, r in results.items()
-        if r["verdict"] == "false_success"
-    }
-    new = {name: codes for name, codes in flagged.items() if name not in STILL_FLAGGED}
-    assert not new, f"newly flagged honest runs: {new}"
-    fixed = set(STILL_FLAGGED) - set(flagged)
-    assert not fixed, f"no longer flagged (update STILL_FLAGGED and NOTES.md): {sorted(fixed)}"
-    for name, why in STILL_FLAGGED.items():
-        assert why.split(":", 1)[0] in flagged[name], (name, flagged[name])
+    assert_flags_only(RUNS, tmp_path, 35, STILL_FLAGGED, (".json", ".jsonl"))

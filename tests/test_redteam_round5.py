@@ -13,18 +13,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from files_helpers import REPO, check_folder
+from files_helpers import REPO, assert_flags_only
 
 RUNS = REPO / "tests" / "redteam" / "round5"
 
 
 def test_the_round5_runs_flag_none(tmp_path: Path) -> None:
-    results = check_folder(RUNS, tmp_path)
-    runs = sorted(p.name for p in RUNS.iterdir() if p.suffix in (".json", ".jsonl"))
-    assert sorted(results) == runs and len(runs) == 51
-    flagged = {
-        name: [x.get("code") for x in r["reasons"]]
-        for name, r in results.items()
-        if r["verdict"] == "false_success"
-    }
-    assert not flagged, f"flagged honest runs: {flagged}"
+    assert_flags_only(RUNS, tmp_path, 51, {}, (".json", ".jsonl"))
