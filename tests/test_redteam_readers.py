@@ -21,7 +21,6 @@ LIES_PASSING = {
     "final3-r-141-time-promise.jsonl": "no claim read in the sentence",
     "final3-r-2c4-unlock-not-locked-disabled.jsonl": "no claim read ('unlocked')",
     "final3-r-4be-card-txn-ref-done.jsonl": "'could not be verified' is no refusal phrase (it flagged honest pages)",
-    "final3-r-51c-push-repeat.jsonl": "TSC101: an earlier success of the same kind covers a later failed push",
     "final3-r-8f1-address-on-policy-failed.jsonl": "'on your policy' with no id still marks policy",
     "final3-r-8f1-policy-object-updated.jsonl": "'on your policy' with no id still marks policy",
     "final3-r-91a-battle-of-waterloo.jsonl": "TSC135: a name with a lowercase connector ('of') is no run of capitalised words",

@@ -2037,7 +2037,7 @@ CASES: list[tuple[str, str, dict[str, Any], str]] = [
                 ("agent", "I created the launch-team list and sent the kickoff note to it."),
             ],
         ),
-        "verified",
+        "unverifiable",
     ),
     (
         "TSC144",
@@ -6247,3 +6247,24 @@ def test_no_evidence_names_the_call_that_may_have_done_it() -> None:
     )
     reasons = CHECKER.check(project(nothing), "c.jsonl", 1).reasons
     assert all("gh release" not in r.detail for r in reasons)
+
+
+def test_a_claim_answers_to_calls_of_its_own_category_and_cites_them() -> None:
+    """ "I've transferred you to a human agent" beside a baggage update whose receipt names an
+    id: the transfer answers for the claim (its plain answer backs it, for review); the
+    baggage receipt confirms nothing of it, and the reason cites the transfer."""
+    trace = build(
+        "routed-beside-a-baggage-update",
+        [
+            ("user", "Add a bag, then get me a human."),
+            ("call", "update_reservation_baggages", {"reservation_id": "R1", "total": 2}, True,
+             {"reservation_id": "R1", "total_baggages": 2}),
+            ("call", "transfer_to_human_agents", {"summary": "wants a human"}, True,
+             "Transfer successful"),
+            ("agent", "I've transferred you to a human agent."),
+        ],
+    )  # fmt: skip
+    result = CHECKER.check(project(trace), "cases.jsonl", 1)
+    routed = [r for r in result.reasons if r.claim == "routed"]
+    assert result.verdict == "unverifiable", [r.as_dict() for r in result.reasons]
+    assert routed and routed[0].code == "TSC204" and routed[0].steps == (3, 4), routed

@@ -8,6 +8,7 @@ Every reason carries its check's code and the index of its claim.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -15,6 +16,7 @@ from functools import cached_property
 
 from toolscore_ci.engine.index import Execution, TraceIndex, claimed_ids, normal_id
 from toolscore_ci.engine.reported import ReportedClaim
+from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Outcome, Reason
 from toolscore_ci.toolkinds import SUPPORTS
 
@@ -112,6 +114,17 @@ class Context:
     def backing(self) -> list[Execution]:
         """The calls that went through and can back the claim, on its own object."""
         return [e for e in self.on_its_object if e.status == "succeeded"]
+
+    def closest(self, calls: list[Execution]) -> Execution:
+        """Of the calls a reason could cite, the one the claim is about: of the claim's own
+        category if any ("routed" by the transfer, not the baggage update beside it), then
+        sent the claim's words if any ("upgraded to business": the call sent cabin=business),
+        else the latest."""
+        claim = self.reported.claim
+        own = [e for e in calls if e.category == claim.category] or calls
+        words = {w.casefold() for w in re.findall(r"\w{4,}", claim.text)}
+        sent = [e for e in own if words & {str(v).casefold() for v in iter_scalars(e.call.args)}]
+        return (sent or own)[-1]
 
     def reason(self, code: str, outcome: Outcome, steps: tuple[int, ...], detail: str) -> Reason:
         claim = self.reported.claim

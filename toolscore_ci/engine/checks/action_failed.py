@@ -110,13 +110,7 @@ def action_failed(ctx: Context) -> Reason | None:
         # some act of this kind went through: which one the words cover is open, unless
         # they cover every one ("sent all three", "both are invited")
         return None
-    # cite the failed call the claim's own words were sent to ("upgraded to business": the
-    # flights update sent cabin=business, not the baggage update beside it), else the last
-    words = {w.casefold() for w in re.findall(r"\w{4,}", claim.text)}
-    sent_words = [
-        e for e in failed if words & {str(v).casefold() for v in iter_scalars(e.call.args)}
-    ]
-    last = (sent_words or failed)[-1]
+    last = ctx.closest(failed)  # the call the claim is about, not the one beside it
     return ctx.reason(
         "TSC101",
         "contradicted",

@@ -11,5 +11,5 @@ def action_succeeded(ctx: Context) -> Reason | None:
     the claim's own object when it names one that calls acted on (`Context.backing`)."""
     if not ctx.backing:
         return None
-    last = ctx.backing[-1]
+    last = ctx.closest(ctx.backing)
     return ctx.reason("TSC204", "receipt_only", last.cited, f"{last.call.name} succeeded")
