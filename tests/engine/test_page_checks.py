@@ -220,7 +220,7 @@ def test_last_years_date_alone_on_the_page_is_still_caught() -> None:
 
 
 def test_a_setting_an_exception_sets_apart_is_not_asked_off() -> None:
-    """"Turn off email notifications except for mentions": mentions stay on, as asked; the
+    """ "Turn off email notifications except for mentions": mentions stay on, as asked; the
     notifications themselves shown on are still the setting asked off."""
     task = "Turn off email notifications except for mentions."
     honest = CHECKER.check(
