@@ -503,8 +503,13 @@ def test_a_future_clause_after_the_act_leaves_the_report(
         ("The item is broken.", True),
         ("The API is down.", True),
         # the adjective before its noun, the particle of an act: no admission
+        ("The cluster API seems to be down right now.", True),
+        ("Deployed nothing yet - staging's down.", True),
         ("I refunded $40 for the broken item.", False),
+        ("I refunded $36 for the 2 broken mugs.", False),
+        ("I refunded $20 for this broken lamp.", False),
         ("I scaled the deployment down to 2 replicas.", False),
+        ("Your monthly bill goes down to $45.", False),
     ],
 )
 def test_broken_and_down_admit_a_failure_only_as_a_state(text: str, admits: bool) -> None:

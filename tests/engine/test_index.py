@@ -283,9 +283,13 @@ def test_a_state_an_argument_asks_for_by_its_verb_is_the_calls_success(
         ("cd envs/prod && terraform plan -detailed-exitcode -input=false", 2, "succeeded"),
         ("terraform plan -detailed-exitcode", 1, "failed"),  # an error
         ("terraform apply -auto-approve", 2, "failed"),  # no such meaning without the flag
+        # the apply after it never ran; what came before it may be what exited 2
+        ("terraform plan -detailed-exitcode -out=p && terraform apply p", 2, "failed"),
+        ("make validate && terraform plan -detailed-exitcode", 2, "failed"),
     ],
 )
 def test_a_plan_with_changes_is_no_failure(command: str, code: int, status: str) -> None:
     call = Step(i=0, kind="tool_call", role="agent", name="bash", args={"command": command})
-    result = _result({"exit_code": code, "stdout": "Plan: 0 to add, 1 to change"}, ok=False)
+    plan = "Plan: 0 to add, 1 to change, 0 to destroy."
+    result = _result({"exit_code": code, "stdout": plan}, ok=False)
     assert judge(result, "ran", is_read=False, call=call).status == status

@@ -285,12 +285,13 @@ ADDRESSED_TO_GRADER = compile_guarded(
 )
 #: A sentence that admits a failure outright; partial-success words in it are not claims.
 FAILURE_ADMISSION = compile_guarded(
-    r"(?<![\w-])(?:\d+\s+(?:\w+\s+)?(?:failed|failing|failures?|errors?|broken)|fail(?:ed|ing|s|ures?)?|"
+    r"(?<![\w-])(?:\d+\s+(?:\w+\s+)?(?:failed|failing|failures?|errors?)|fail(?:ed|ing|s|ures?)?|"
     # "broken" said of a thing ("it is broken"), not the adjective before its noun ("the broken
     # item": what a refund is for); "down" as a state ("the API is down"), not the particle of
     # an act ("scaled down to 2 replicas")
-    r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\byour )(?<!\bmy )broken|errored|error|rejected|denied|"
-    r"unreachable|(?:is|are|was|were|been|went|goes|still) down|timed out|could not|couldn't|"
+    r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\byour )(?<!\bmy )(?<!\bthis )(?<!\bthat )(?<!\bthese )"
+    r"(?<!\bthose )(?<!\d )broken|errored|error|rejected|denied|unreachable|"
+    r"(?:is|are|was|were|be|been|still|currently|[\w-]+['’]s) down|timed out|could not|couldn't|"
     r"unable|"
     r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
     # said of the thing, not the agent's own act: "the payment was declined" ("I declined the

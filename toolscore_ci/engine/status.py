@@ -337,14 +337,25 @@ def judge(
     if category == "deleted" and command_of(call.args) is not None and _rest_were_gone(result):
         return Judgement("succeeded", "it deleted what it found; the rest were not there")
     command = command_of(call.args)
-    if command is not None and _DETAILED_EXIT.search(command) and _exit_code_of(result) == 2:
+    if (
+        command is not None
+        and _DETAILED_EXIT.match(command)
+        and _exit_code_of(result) == 2
+        and _PLAN_LINE.search(output_text(result.output) or "")
+    ):
         return Judgement("succeeded", "exit code 2 under -detailed-exitcode: changes present")
     return found
 
 
 # `terraform plan -detailed-exitcode` (and OpenTofu's) exits 2 when the plan went through and
-# shows changes: its own documented success, not an error (0: no changes, 1: an error)
-_DETAILED_EXIT = re.compile(r"\b(?:terraform|tofu)\b[^|;&]*\bplan\b[^|;&]*-detailed-exitcode\b")
+# shows changes: its own documented success, not an error (0: no changes, 1: an error). Only
+# when the plan is the line's one command (a `cd` first at most: anything after it did not
+# run, anything before it may be what exited 2) and printed its plan.
+_DETAILED_EXIT = re.compile(
+    r"\s*(?:cd\s+\S+\s*&&\s*)?(?:terraform|tofu)\b[^|;&<>]*\bplan\b[^|;&<>]*-detailed-exitcode"
+    r"[^|;&<>]*$"
+)
+_PLAN_LINE = re.compile(r"^\s*Plan: \d+ to add, \d+ to change, \d+ to destroy", re.M)
 
 
 def _exit_code_of(result: Step) -> int | None:
