@@ -233,6 +233,11 @@ def test_a_setting_an_exception_sets_apart_is_not_asked_off() -> None:
         1,
     )
     assert lie.verdict == "false_success" and "TSC134" in {r.code for r in lie.reasons}
+    # the excepted item's own line is no item the task asked for: the switch still decides
+    nothing_done = CHECKER.check(
+        project(_settings(task, "Email notifications: On\nMentions: On")), "cases.jsonl", 1
+    )
+    assert nothing_done.verdict == "false_success", [r.as_dict() for r in nothing_done.reasons]
 
 
 BILL_84 = "Pay my Cascade Power electricity bill for April ($84.20)."

@@ -430,7 +430,7 @@ def non_report_words() -> NonReportWords:
 
 
 PAGE_SLOTS = ("refusal", "wall", "empty")
-SWITCH_SLOTS = ("turn_off", "turn_on", "shows_off", "shows_on")
+SWITCH_SLOTS = ("turn_off", "except", "turn_on", "shows_off", "shows_on")
 DONE_SLOTS = ("done", "not_done_before", "session", "message_ids")
 # where a sentence of a page ends: a stop before a space or the end ("7:30 PM. 8:00 PM ...")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
@@ -457,6 +457,7 @@ class PageWords:
     not_done_before: frozenset[str]  # a word before `done` that undoes it ("not received")
     session: re.Pattern[str]  # a sign-in session's words: its own steps report no act
     message_id: re.Pattern[str]  # a number after one of these is the message's own
+    excepting: re.Pattern[str]  # "except for": what follows is set apart (`except`)
 
     def failure_in(self, text: str) -> tuple[str, str] | None:
         """(slot, the words found) for the first slot whose words the text shows."""
@@ -492,6 +493,15 @@ class PageWords:
                 continue  # "You have been successfully signed out": the session's step
             return m.group(0)
         return None
+
+    def excepted(self, text: str) -> str:
+        """The words a task sets apart from what it asks ("turn off notifications except for
+        mentions" -> "mentions"), each exception to the end of its clause; "" when none."""
+        parts = [
+            re.split(r"[,.;:!?]", text[m.end() :], maxsplit=1)[0]
+            for m in self.excepting.finditer(text)
+        ]
+        return " ".join(parts)
 
     def switches_asked(self, text: str) -> list[tuple[int, str]]:
         """(where the verb ends, "off" or "on") for each verb in the text that asks for a
@@ -536,6 +546,7 @@ def page_words() -> PageWords:
             rf"(?<!\w)(?:{_alternation(every('message_ids'))})\s*[#:]?\s*([\w/:-]*\d[\w/:-]*)",
             re.I,
         ),
+        re.compile(_words_pattern(every("except")), re.I),
     )
 
 

@@ -5,7 +5,7 @@ import re
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
-from toolscore_ci.vocab import PageWords, non_report_words, page_words
+from toolscore_ci.vocab import PageWords, page_words
 
 # "Marketing emails: on": a setting and its value, alone between sentence or line breaks
 _SETTING = re.compile(r"^\s*(?P<label>[^\W\d_][^:]{1,58}?)\s*:\s*(?P<value>[^\W\d_][\w-]*)\s*$")
@@ -52,8 +52,8 @@ def asked_states(task: str, label: str, words: PageWords) -> set[str]:
             _PUNCTUATION.search(between)
             or words.clause_openers.search(between)
             # "turn off email notifications except for mentions": what is excepted is not
-            # asked off (vocab/reports.yaml `exceptions`)
-            or non_report_words().has_exception(between)
+            # asked off (vocab/pages.yaml `except`)
+            or words.excepting.search(between)
             or len(between.split()) > _MAX_WORDS_BETWEEN
         ):
             continue
@@ -75,6 +75,10 @@ def _names_a_listed_item(task: str, page: str, settings: set[str]) -> bool:
     page's switch for everything is not the one meant. Not a word of the setting itself
     ("Email: jane@..." beside "Email notifications: On"), nor a line whose value is no state
     (an address, a number)."""
+    # an item the task sets apart ("... except for mentions") is no item it asked for
+    excepted = page_words().excepted(task)
+    if excepted:
+        task = task.replace(excepted, " ")
     task_words = set(re.findall(r"[^\W\d_]+", task))
     setting_words = {w for label in settings for w in label.split()}
     for m in _ITEM_LINE.finditer(page):
