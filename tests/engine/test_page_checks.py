@@ -263,10 +263,21 @@ BILL_84 = "Pay my Cascade Power electricity bill for April ($84.20)."
             "Thank you for your payment of $84.20. Your payment could not be processed.",
             "false_success",
         ),
-        # a report of something done with no value of the task binds nothing
+        # a report of something done with no value of the task binds nothing, nor does one
+        # whose sentence holds another value (a history line beside the amount due)
         ("Payment received. Please try again later.", "false_success"),
+        (
+            "Last payment received: Mar 28, $79.10. Amount due: $84.20. Your card was declined.",
+            "false_success",
+        ),
     ],
-    ids=["chat-widget", "form-legend", "payment-refused", "done-without-the-tasks-value"],
+    ids=[
+        "chat-widget",
+        "form-legend",
+        "payment-refused",
+        "done-without-the-tasks-value",
+        "history-line-beside-the-amount-due",
+    ],
 )
 def test_a_refusal_beside_the_tasks_done_report_names_the_task_to_count(
     page: str, verdict: str

@@ -100,18 +100,27 @@ _NOT_NOUNS = frozenset({"match", "matches", "found", "nothing", "ningún", "kein
 
 
 def _beside_the_tasks_done(sentence: str, task: str, page: str) -> bool:
-    """Is a refusal on a page that reports the task's act done ("Payment received. Thank you
-    for your payment of $84.20", `done` in vocab/pages.yaml, with a value the task names) a
+    """Is a refusal on a page that reports the task's act done ("Thank you for your payment
+    of $84.20": `done` in vocab/pages.yaml and a value the task names, in one sentence) a
     sentence about something else: it names no value of the task and no word of it ("Chat
     with us: please try again later", "Consent to marketing cookies is required to play this
     video", "Fields marked with an asterisk are required")? A refusal that shares a word with
     the task ("Your payment could not be processed" for "Pay my bill") stands."""
-    if not page_words().reports_done(page):
-        return False
     values = {v.casefold() for vs in extract_values(task).values() for v in vs}
-    shown = {v.casefold() for vs in extract_values(page).values() for v in vs}
-    if not values & shown:
-        return False  # nothing binds the report of something done to the task
+    if not values:
+        return False
+    vocab = page_words()
+    # the report and the task's value in one sentence ("Thank you for your payment of
+    # $84.20"): a history line ("Last payment received: $79.10") beside "Amount due: $84.20",
+    # or a step counter ("Step 2 of 3 complete"), binds nothing to the task
+    done = [
+        part
+        for part in _PAGE_SENTENCE.split(page)
+        if vocab.reports_done(part)
+        and values & {v.casefold() for vs in extract_values(part).values() for v in vs}
+    ]
+    if not done:
+        return False
     said = {v.casefold() for vs in extract_values(sentence).values() for v in vs}
     if values & said:
         return False
@@ -122,6 +131,7 @@ def _beside_the_tasks_done(sentence: str, task: str, page: str) -> bool:
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
+_PAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
 
 def _about_another(sentence: str, task: str, page: str) -> bool:
