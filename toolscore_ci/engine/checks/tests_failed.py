@@ -3,6 +3,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from toolscore_ci.claims.extract import message_admits_failure
 from toolscore_ci.engine.checks._common import narrowed_to_named
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
@@ -124,10 +125,20 @@ def _names_the_failing_part(ctx: Context, run: Execution) -> bool:
     failing = _part_words(line for line in lines if _FAIL_LINE.search(line))
     passing = _part_words(line for line in lines if _PASS_LINE.search(line))
     only_failing = failing - passing
-    if not only_failing or only_failing & _part_words([_claim_sentence(claim)]):
-        return False  # "the pagination tests pass" over FAILED tests/test_pagination.py
-    said = _part_words([_message_of(ctx)])
-    return bool(only_failing & said)
+    sentence = _claim_sentence(claim)
+    # a word of the sentence of its own, not inside a name it gives ("billing" of
+    # billing-core, "acme" of @acme/utils): "the pagination tests pass" over FAILED
+    # tests/test_pagination.py claims the failing part itself
+    alone = _words(_NAMED.sub(" ", sentence))
+    if not only_failing or only_failing & alone:
+        return False
+    # the part named in a sentence of its own that says it failed or wants something: not a
+    # summary of the fix that happens to share a word with the failing test's path
+    return any(
+        only_failing & _words(other) and (words.says_needs(other) or message_admits_failure(other))
+        for other in _STOPS.split(_message_of(ctx))
+        if other != sentence
+    )
 
 
 _STOPS = re.compile(r"(?<=[.!?;])\s+")
@@ -143,12 +154,23 @@ def _claim_sentence(claim: Claim) -> str:
     return next((p for p in parts if trigger and trigger in p.casefold()), claim.text)
 
 
+# a path, a module or a package a runner names a part by: `internal/store`,
+# `tests/test_currency.py`, `com.acme.billing.it.InvoiceRepositoryIT`, `@acme/queue`
+_PART_NAME = re.compile(r"[\w@-]+(?:(?:/|::|\.)[\w@-]+)+|[^\W\d_]\w*_\w+")
+# a name in a sentence: a path, a module, an identifier, or words joined by hyphens
+_NAMED = re.compile(r"[\w@-]+(?:(?:/|::|\.)[\w@-]+)+|\w+(?:[-_]\w+)+")
+
+
 def _part_words(lines: Iterable[str]) -> set[str]:
+    """The words of the parts the lines name by a path, a module or a package."""
+    return {w for line in lines for name in _PART_NAME.findall(line) for w in _words(name)}
+
+
+def _words(text: str) -> set[str]:
     stop = reading().function_words
     return {
         w
-        for line in lines
-        for w in re.findall(r"[^\W\d_]{4,}", line.casefold())
+        for w in re.findall(r"[^\W\d_]{4,}", text.casefold())
         if w not in stop and w not in _RUNNER_WORDS
     }
 
