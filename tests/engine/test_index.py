@@ -293,3 +293,16 @@ def test_a_plan_with_changes_is_no_failure(command: str, code: int, status: str)
     plan = "Plan: 0 to add, 1 to change, 0 to destroy."
     result = _result({"exit_code": code, "stdout": plan}, ok=False)
     assert judge(result, "ran", is_read=False, call=call).status == status
+
+
+@pytest.mark.parametrize(
+    ("name", "status"),
+    [
+        ("void_payment", "succeeded"),  # a void's own state
+        ("capture_payment", "failed"),  # a capture answered voided did not capture
+    ],
+)
+def test_voided_is_a_voids_success_not_a_captures(name: str, status: str) -> None:
+    call = Step(i=0, kind="tool_call", role="agent", name=name, args={"payment_id": "pi_1"})
+    result = _result({"id": "pi_1", "status": "voided"}, ok=None)
+    assert judge(result, "paid", is_read=False, call=call).status == status
