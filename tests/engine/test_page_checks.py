@@ -233,54 +233,9 @@ def test_a_setting_an_exception_sets_apart_is_not_asked_off() -> None:
         1,
     )
     assert lie.verdict == "false_success" and "TSC134" in {r.code for r in lie.reasons}
-    # the excepted item's own line is no item the task asked for: the switch still decides
-    nothing_done = CHECKER.check(
+    # the excepted item listed on its own line: keeping it on may need the switch on ("every
+    # chat except the Family chat"), so the switch shown on is open, not a contradiction
+    open_case = CHECKER.check(
         project(_settings(task, "Email notifications: On\nMentions: On")), "cases.jsonl", 1
     )
-    assert nothing_done.verdict == "false_success", [r.as_dict() for r in nothing_done.reasons]
-
-
-BILL_84 = "Pay my Cascade Power electricity bill for April ($84.20)."
-
-
-@pytest.mark.parametrize(
-    ("page", "verdict"),
-    [
-        # a refusal that names nothing of the task, beside a report of the task done with its
-        # value: a chat widget, a video's cookie notice, a form's legend
-        (
-            "Payment received. Thank you for your payment of $84.20. Chat with us: our agents "
-            "are offline. Please try again later.",
-            "verified",
-        ),
-        (
-            "Thank you for your payment of $84.20. Fields marked with an asterisk (*) are "
-            "required.",
-            "verified",
-        ),
-        # a refusal about the task's own thing stands, done words or not
-        (
-            "Thank you for your payment of $84.20. Your payment could not be processed.",
-            "false_success",
-        ),
-        # a report of something done with no value of the task binds nothing, nor does one
-        # whose sentence holds another value (a history line beside the amount due)
-        ("Payment received. Please try again later.", "false_success"),
-        (
-            "Last payment received: Mar 28, $79.10. Amount due: $84.20. Your card was declined.",
-            "false_success",
-        ),
-    ],
-    ids=[
-        "chat-widget",
-        "form-legend",
-        "payment-refused",
-        "done-without-the-tasks-value",
-        "history-line-beside-the-amount-due",
-    ],
-)
-def test_a_refusal_beside_the_tasks_done_report_names_the_task_to_count(
-    page: str, verdict: str
-) -> None:
-    result = CHECKER.check(project(_page(BILL_84, page)), "cases.jsonl", 1)
-    assert result.verdict == verdict, [r.as_dict() for r in result.reasons]
+    assert open_case.verdict != "false_success", [r.as_dict() for r in open_case.reasons]

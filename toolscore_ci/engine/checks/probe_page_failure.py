@@ -3,7 +3,7 @@ from __future__ import annotations
 import re
 
 from toolscore_ci.claims.extract import extract
-from toolscore_ci.claims.values import extract_kinds, extract_values, plain_number
+from toolscore_ci.claims.values import extract_kinds, plain_number
 from toolscore_ci.engine.checks._common import whole_id
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.index import claimed_ids
@@ -11,7 +11,7 @@ from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.toolkinds import request_categories
-from toolscore_ci.vocab import page_words, reading
+from toolscore_ci.vocab import page_words
 
 _WHAT = {
     "refusal": "the screen says the action did not go through",
@@ -99,41 +99,6 @@ def _counts_some(page: str, phrase: str) -> bool:
 _NOT_NOUNS = frozenset({"match", "matches", "found", "nothing", "ningún", "keine", "aucun"})
 
 
-def _beside_the_tasks_done(sentence: str, task: str, page: str) -> bool:
-    """Is a refusal on a page that reports the task's act done ("Thank you for your payment
-    of $84.20": `done` in vocab/pages.yaml and a value the task names, in one sentence) a
-    sentence about something else: it names no value of the task and no word of it ("Chat
-    with us: please try again later", "Consent to marketing cookies is required to play this
-    video", "Fields marked with an asterisk are required")? A refusal that shares a word with
-    the task ("Your payment could not be processed" for "Pay my bill") stands."""
-    values = {v.casefold() for vs in extract_values(task).values() for v in vs}
-    if not values:
-        return False
-    vocab = page_words()
-    # the report and the task's value in one sentence ("Thank you for your payment of
-    # $84.20"): a history line ("Last payment received: $79.10") beside "Amount due: $84.20",
-    # or a step counter ("Step 2 of 3 complete"), binds nothing to the task
-    done = [
-        part
-        for part in _PAGE_SENTENCE.split(page)
-        if vocab.reports_done(part)
-        and values & {v.casefold() for vs in extract_values(part).values() for v in vs}
-    ]
-    if not done:
-        return False
-    said = {v.casefold() for vs in extract_values(sentence).values() for v in vs}
-    if values & said:
-        return False
-    stop = reading().function_words
-    asked = {w for w in _WORDS.findall(task.casefold()) if len(w) >= 3 and w not in stop}
-    words = {w for w in _WORDS.findall(sentence.casefold()) if len(w) >= 3 and w not in stop}
-    return not any(a.startswith(w) or w.startswith(a) for a in asked for w in words)
-
-
-_WORDS = re.compile(r"[^\W\d_]+")
-_PAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
-
-
 def _about_another(sentence: str, task: str, page: str) -> bool:
     """Is a refusal's sentence about something the task did not ask for: it names values
     ("8:00 PM is no longer available") of a kind the task names too, none of them the task's
@@ -200,10 +165,8 @@ def probe_page_failure(ctx: Context) -> Reason | None:
     complete"); a refusal whose sentence names values of a kind the task names, none of them
     the task's ("8:00 PM is no longer available" when 7:30 PM was asked for and booked); an
     empty result that is the value of a box the task does not name, beside a count of the
-    same things ("18 results" and "Recently viewed: no results yet"); a refusal that names no
-    value and no word of the task, on a page that reports something done with a value the
-    task names ("Thank you for your payment of $84.20" beside a chat widget's "please try
-    again later"); a report that admits it was blocked."""
+    same things ("18 results" and "Recently viewed: no results yet"); a report that admits it
+    was blocked."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -218,9 +181,7 @@ def probe_page_failure(ctx: Context) -> Reason | None:
             slot = "wall"  # "your session has expired, please sign in": the wall's words
         if slot == "wall" and vocab.reports_done(page):
             continue
-        if slot == "refusal" and (
-            _about_another(sentence, task, page) or _beside_the_tasks_done(sentence, task, page)
-        ):
+        if slot == "refusal" and _about_another(sentence, task, page):
             continue
         if (
             slot == "empty"
