@@ -117,7 +117,6 @@ REPORT_SLOTS = (
     "whole",
     "per_item",
     "until",
-    "needs",
     "go_on",
     "addressees",
     "relatives",
@@ -146,7 +145,6 @@ class NonReportWords:
     whole: re.Pattern[str]  # the `whole` words
     per_item: re.Pattern[str]  # the `per_item` words
     until: re.Pattern[str]  # the `until` words
-    needs: re.Pattern[str]  # the `needs` words
     go_on: re.Pattern[str]  # the `go_on` words
     coordinated: re.Pattern[str]  # a conjunction and a subject: a clause of its own begins
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
@@ -173,11 +171,6 @@ class NonReportWords:
     def says_until(self, sentence: str) -> bool:
         """Does the sentence give the end of a span ("until 11:30")?"""
         return self.until.search(_plain(sentence)) is not None
-
-    def says_needs(self, sentence: str) -> bool:
-        """Does the sentence say something could not pass for want of something ("needs a
-        Postgres", "isn't running")?"""
-        return self.needs.search(_plain(sentence).replace("’", "'")) is not None
 
     def says_go_on(self, text: str) -> bool:
         """Does a person's message ask for an act again, or to go ahead ("try again", "yes")?"""
@@ -408,7 +401,6 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("whole")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("per_item")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
-        re.compile(r"(?<!\w)(?:" + _alternation(every("needs")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
         # person addressed, or a mark with its subject left out ("... and should appear")
@@ -501,15 +493,6 @@ class PageWords:
                 continue  # "You have been successfully signed out": the session's step
             return m.group(0)
         return None
-
-    def excepted(self, text: str) -> str:
-        """The words a task sets apart from what it asks ("turn off notifications except for
-        mentions" -> "mentions"), each exception to the end of its clause; "" when none."""
-        parts = [
-            re.split(r"[,.;:!?]", text[m.end() :], maxsplit=1)[0]
-            for m in self.excepting.finditer(text)
-        ]
-        return " ".join(parts)
 
     def switches_asked(self, text: str) -> list[tuple[int, str]]:
         """(where the verb ends, "off" or "on") for each verb in the text that asks for a

@@ -75,10 +75,8 @@ def _names_a_listed_item(task: str, page: str, settings: set[str]) -> bool:
     page's switch for everything is not the one meant. Not a word of the setting itself
     ("Email: jane@..." beside "Email notifications: On"), nor a line whose value is no state
     (an address, a number)."""
-    # an item the task sets apart ("... except for mentions") is no item it asked for
-    excepted = page_words().excepted(task)
-    if excepted:
-        task = task.replace(excepted, " ")
+    # an item the task sets apart ("every chat except the Family chat", "... except for
+    # mentions") counts too: whether the global switch is the one meant is then open
     task_words = set(re.findall(r"[^\W\d_]+", task))
     setting_words = {w for label in settings for w in label.split()}
     for m in _ITEM_LINE.finditer(page):

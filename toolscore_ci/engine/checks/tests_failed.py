@@ -3,7 +3,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from toolscore_ci.claims.extract import message_admits_failure
 from toolscore_ci.engine.checks._common import narrowed_to_named
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
@@ -110,46 +109,93 @@ _RUNNER_WORDS = frozenset(
 )  # fmt: skip
 
 
+def _counts_the_passed(claim: Claim, summary: TestSummary) -> bool:
+    """Whether a claim of some tests, not all, quotes the run's own count of those that passed
+    ("the other 47 tests pass" over "1 failed, 47 passed"): it says what the run said."""
+    words = non_report_words()
+    if words.is_universal(claim.text) or words.says_whole(claim.text):
+        return False
+    quoted = {int(n) for n in _QUOTED_PASSES.findall(claim.quote)}
+    return summary.passed in quoted
+
+
 def _names_the_failing_part(ctx: Context, run: Execution) -> bool:
-    """Whether a claim of part of the suite ("tests pass for api, auth and geo"; not "all
-    tests", not "the full suite") comes in a report that names, outside the claim, what failed
-    in the run: a word only the run's failing lines hold ("internal/store needs a Postgres" for
-    `FAIL .../internal/store`). The report scoped its claim to the rest; which parts passed is
-    for review. A claim that names the failing part itself ("the pagination tests pass" over
-    `FAILED tests/test_pagination.py`) is no scoped claim."""
+    """Whether a claim of parts of the suite, named ("tests pass for internal/api and
+    internal/auth", "@acme/utils (17 tests) and @acme/web pass") or counted as a part of the
+    run printed it ("the unit tests pass (148 passed)"), comes in a report that names, in
+    another sentence, what failed in the run (a word of a path, module or identifier only the
+    run's failing lines hold: "internal/store needs a Postgres"), a part no edit before the
+    claim touched. The report scoped its claim to the rest: which parts passed is for review.
+    Not "all tests" or "the full suite"; not "the tests pass" (no part named); not a claim
+    that names the failing part itself ("the pagination tests pass" over FAILED
+    tests/test_pagination.py); not when the agent edited the failing part (a fix summary that
+    names the file it changed)."""
     claim = ctx.reported.claim
     words = non_report_words()
     if words.is_universal(claim.text) or words.says_whole(claim.text):
         return False
-    lines = (output_text(run.output) or "").splitlines()
+    text = output_text(run.output) or ""
+    lines = text.splitlines()
     failing = _part_words(line for line in lines if _FAIL_LINE.search(line))
     passing = _part_words(line for line in lines if _PASS_LINE.search(line))
     only_failing = failing - passing
-    sentence = _claim_sentence(claim)
+    sentence = _claim_sentence(claim, quoted=True)
     # a word of the sentence of its own, not inside a name it gives ("billing" of
-    # billing-core, "acme" of @acme/utils): "the pagination tests pass" over FAILED
-    # tests/test_pagination.py claims the failing part itself
+    # billing-core, "acme" of @acme/utils)
     alone = _words(_NAMED.sub(" ", sentence))
     if not only_failing or only_failing & alone:
         return False
-    # the part named in a sentence of its own that says it failed or wants something: not a
-    # summary of the fix that happens to share a word with the failing test's path
+    # parts the run printed by name ("internal/api", "@acme/utils", "test_wraparound"), not
+    # names of the fix ("Decimal.quantize", "ROUND_HALF_UP")
+    shown = text.casefold()
+    names_parts = bool(
+        any(name.casefold() in shown for name in _NAMED.findall(sentence))
+        or alone & passing
+        or _counts_a_clean_part(sentence, lines)
+    )
+    if not names_parts:
+        return False
+    # a failing part the agent edited is no part it may scope away: a path of a failing line
+    # that holds an edited file, or that an edited file's path holds
+    failing_paths = {
+        name.split("::")[0]
+        for line in lines
+        if _FAIL_LINE.search(line)
+        for name in _PART_NAME.findall(line)
+        if "/" in name
+    }
+    edited = {t for e in ctx.prior if e.edits_files for t in e.targets}
+    if any(f.endswith(t) or t.endswith(f) or f in t for f in failing_paths for t in edited):
+        return False
     return any(
-        only_failing & _words(other) and (words.says_needs(other) or message_admits_failure(other))
+        only_failing & _words(other)
         for other in _STOPS.split(_message_of(ctx))
         if other != sentence
+    )
+
+
+def _counts_a_clean_part(sentence: str, lines: list[str]) -> bool:
+    """Whether the sentence quotes a count the run printed for a part with no failure on its
+    line ("(148 passed)" over "148 passed in 2.1s", then the integration run erred)."""
+    counts = {m for m in _QUOTED_PASSES.findall(sentence)}
+    return any(
+        re.search(rf"\b{n}\s+(?:tests?\s+)?pass", line)
+        and not _FAIL_LINE.search(line)
+        and not re.search(r"\b\d+\s+(?:failed|errors?)\b", line)
+        for n in counts
+        for line in lines
     )
 
 
 _STOPS = re.compile(r"(?<=[.!?;])\s+")
 
 
-def _claim_sentence(claim: Claim) -> str:
+def _claim_sentence(claim: Claim, quoted: bool = False) -> str:
     """The sentence of the claim that holds its trigger (a claim's text may run on into the
-    sentences that qualify it)."""
+    sentences that qualify it); `quoted`: as the agent wrote it, names and paths kept."""
     # split at every stop: the next sentence may open with a name ("test_large_fixture is
     # only compiled with ..."), which the claim reader does not take for a sentence's start
-    parts = _STOPS.split(claim.text)
+    parts = _STOPS.split(claim.quote if quoted else claim.text)
     trigger = claim.trigger.casefold()
     return next((p for p in parts if trigger and trigger in p.casefold()), claim.text)
 
@@ -236,6 +282,8 @@ def tests_failed(ctx: Context) -> Reason | None:
         return None  # the failing run is no longer the latest: a rerun passed, quietly
     if _quotes_a_clean_run(ctx, runs[:-1]):
         return None
+    if _counts_the_passed(claim, summary):
+        return None  # "the other 47 tests pass" over "1 failed, 47 passed": said as it is
     if _names_the_failing_part(ctx, last):
         return None  # "api, auth and geo pass; internal/store needs a Postgres": a scoped claim
     return ctx.reason(
