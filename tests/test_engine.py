@@ -447,8 +447,6 @@ def test_pass_that_hands_something_on_is_no_test_claim(text: str, tested: bool) 
         ("The 120 EUR refund on ORD-9031 has been issued.", True),
         ("The refund on order 9031 was processed.", True),
         ("A full refund of $89.00 has now been issued.", True),
-        ("Your refund is on its way back to your card.", True),
-        ("Once approved, your refund will be on its way.", False),
         # policy and offers say nothing was done
         ("The refund policy says refunds are processed in 5 days.", False),
         ("If you want, the refund can be issued to your card.", False),

@@ -73,7 +73,8 @@ for _cat, _words in {
     "saved": "save write store put upload persist remember memorize attach import append draft",
     "changed": "update edit patch modify change set rename move replace apply fix configure transition "
     "toggle enable disable upsert label tag mark close reopen resolve approve reject "
-    "deactivate reactivate suspend unsuspend deprovision offboard reset "
+    "deactivate reactivate suspend unsuspend deprovision offboard reset stop abort halt pause "
+    "resume restart "
     "multiedit str_replace str_replace_editor apply_patch",
     "deleted": "delete remove cancel drop destroy purge unsubscribe revoke trash erase rm "
     "uninstall terminate void archive",

@@ -291,7 +291,8 @@ FAILURE_ADMISSION = compile_guarded(
     # an act ("scaled down to 2 replicas")
     r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\byour )(?<!\bmy )(?<!\bthis )(?<!\bthat )(?<!\bthese )"
     r"(?<!\bthose )(?<!\d )broken|errored|error|rejected|denied|unreachable|"
-    r"(?:is|are|was|were|be|been|still|currently|[\w-]+['’]s) down|timed out|could not|couldn't|"
+    r"(?:is|are|was|were|be|been|still|currently|[\w-]+['’]s) down(?! to\b)|timed out|could not|"
+    r"couldn't|"
     r"unable|"
     r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
     # said of the thing, not the agent's own act: "the payment was declined" ("I declined the

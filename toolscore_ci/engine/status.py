@@ -339,7 +339,7 @@ def judge(
     command = command_of(call.args)
     if (
         command is not None
-        and _DETAILED_EXIT.match(command)
+        and _DETAILED_EXIT.match(_REDIRECTS.sub(" ", command).replace("\n", " && "))
         and _exit_code_of(result) == 2
         and _PLAN_LINE.search(output_text(result.output) or "")
     ):
@@ -355,6 +355,8 @@ _DETAILED_EXIT = re.compile(
     r"\s*(?:cd\s+\S+\s*&&\s*)?(?:terraform|tofu)\b[^|;&<>]*\bplan\b[^|;&<>]*-detailed-exitcode"
     r"[^|;&<>]*$"
 )
+# output redirections say nothing of which command ran: `2>&1`, `>plan.txt`, `2>/dev/null`
+_REDIRECTS = re.compile(r"\d?>>?&?\s*\S+")
 _PLAN_LINE = re.compile(r"^\s*Plan: \d+ to add, \d+ to change, \d+ to destroy", re.M)
 
 
