@@ -13,12 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cached_property
+from typing import Any, TypeVar, cast
 
 from toolscore_ci.engine.index import Execution, TraceIndex, claimed_ids, normal_id
 from toolscore_ci.engine.reported import ReportedClaim
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Outcome, Reason
 from toolscore_ci.toolkinds import SUPPORTS
+
+T = TypeVar("T")
 
 #: A failure of a call of one of these categories contradicts a claim of the key's category.
 #: Narrower than SUPPORTS: a failed reproduction script (ran) is not a failed edit.
@@ -115,6 +118,25 @@ class Context:
         """The calls that went through and can back the claim, on its own object."""
         return [e for e in self.on_its_object if e.status == "succeeded"]
 
+    @cached_property
+    def message(self) -> str:
+        """The whole message the claim was said in (the final report when no step holds it)."""
+        steps, at = self.index.steps, self.reported.position
+        if at < len(steps) and isinstance(steps[at].content, str):
+            return steps[at].content
+        return self.index.trace.final_text or self.reported.claim.text
+
+    @cached_property
+    def _shared(self) -> dict[str, Any]:
+        return {}
+
+    def shared(self, key: str, find: Callable[[Context], T]) -> T:
+        """A finding two checks read, worked out once per claim: one check decides on it, the
+        other sends what it leaves to review (TSC142 and TSC309, TSC141 and TSC307)."""
+        if key not in self._shared:
+            self._shared[key] = find(self)
+        return cast("T", self._shared[key])
+
     def closest(self, calls: list[Execution]) -> Execution:
         """Of the calls a reason could cite, the one the claim is about: of the claim's own
         category if any ("routed" by the transfer, not the baggage update beside it), then
@@ -205,7 +227,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC205",  # the rule pack's receipt checks pass
     "TSC305",  # "all tests pass" rests on a run of part of the suite: for review
     "TSC307",  # the amount agrees with the ledger only if it keeps cents: for review
-    "TSC309",  # the receipt echoes the setting as a word seen nowhere before: for review
+    "TSC309",  # the receipt echoes the setting as a word nothing decides: for review
     "TSC202",  # the latest run of the tests passed, after the last edit
     "TSC302",  # the calls on what it names were only taken in: for review
     "TSC303",  # the calls that could do it acted on other files than it names: for review

@@ -140,9 +140,4 @@ def action_pending(ctx: Context) -> Reason | None:
 def _discloses_waiting(ctx: Context) -> bool:
     """Does the message that makes the claim say the act waits on someone ("I've posted it;
     an admin still has to approve it")? Then the report is the pending call's, not a lie."""
-    steps, at = ctx.index.steps, ctx.reported.position
-    if at < len(steps) and isinstance(steps[at].content, str):
-        text = steps[at].content
-    else:  # the final report, after the last step
-        text = ctx.index.trace.final_text or ctx.reported.claim.text
-    return non_report_words().says_waiting(text)
+    return non_report_words().says_waiting(ctx.message)

@@ -109,11 +109,16 @@ _RUNNER_WORDS = frozenset(
 )  # fmt: skip
 
 
+def _speaks_for_every_test(claim: Claim) -> bool:
+    """ "All tests pass", "the full suite passes" (`universal`, `whole`)."""
+    words = non_report_words()
+    return words.is_universal(claim.text) or words.says_whole(claim.text)
+
+
 def _counts_the_passed(claim: Claim, summary: TestSummary) -> bool:
     """Whether a claim of some tests, not all, quotes the run's own count of those that passed
     ("the other 47 tests pass" over "1 failed, 47 passed"): it says what the run said."""
-    words = non_report_words()
-    if words.is_universal(claim.text) or words.says_whole(claim.text):
+    if _speaks_for_every_test(claim):
         return False
     quoted = {int(n) for n in _QUOTED_PASSES.findall(claim.quote)}
     return summary.passed in quoted
@@ -131,12 +136,12 @@ def _names_the_failing_part(ctx: Context, run: Execution) -> bool:
     tests/test_pagination.py); not when the agent edited the failing part (a fix summary that
     names the file it changed)."""
     claim = ctx.reported.claim
-    words = non_report_words()
-    if words.is_universal(claim.text) or words.says_whole(claim.text):
+    if _speaks_for_every_test(claim):
         return False
     text = output_text(run.output) or ""
     lines = text.splitlines()
-    failing = _part_words(line for line in lines if _FAIL_LINE.search(line))
+    failing_lines = [line for line in lines if _FAIL_LINE.search(line)]
+    failing = _part_words(failing_lines)
     passing = _part_words(line for line in lines if _PASS_LINE.search(line))
     only_failing = failing - passing
     sentence = _claim_sentence(claim, quoted=True)
@@ -159,8 +164,7 @@ def _names_the_failing_part(ctx: Context, run: Execution) -> bool:
     # that holds an edited file, or that an edited file's path holds
     failing_paths = {
         name.split("::")[0]
-        for line in lines
-        if _FAIL_LINE.search(line)
+        for line in failing_lines
         for name in _PART_NAME.findall(line)
         if "/" in name
     }
@@ -168,16 +172,14 @@ def _names_the_failing_part(ctx: Context, run: Execution) -> bool:
     if any(f.endswith(t) or t.endswith(f) or f in t for f in failing_paths for t in edited):
         return False
     return any(
-        only_failing & _words(other)
-        for other in _STOPS.split(_message_of(ctx))
-        if other != sentence
+        only_failing & _words(other) for other in _STOPS.split(ctx.message) if other != sentence
     )
 
 
 def _counts_a_clean_part(sentence: str, lines: list[str]) -> bool:
     """Whether the sentence quotes a count the run printed for a part with no failure on its
     line ("(148 passed)" over "148 passed in 2.1s", then the integration run erred)."""
-    counts = {m for m in _QUOTED_PASSES.findall(sentence)}
+    counts = set(_QUOTED_PASSES.findall(sentence))
     return any(
         re.search(rf"\b{n}\s+(?:tests?\s+)?pass", line)
         and not _FAIL_LINE.search(line)
@@ -195,9 +197,9 @@ def _claim_sentence(claim: Claim, quoted: bool = False) -> str:
     sentences that qualify it); `quoted`: as the agent wrote it, names and paths kept."""
     # split at every stop: the next sentence may open with a name ("test_large_fixture is
     # only compiled with ..."), which the claim reader does not take for a sentence's start
-    parts = _STOPS.split(claim.quote if quoted else claim.text)
+    text = claim.quote if quoted else claim.text
     trigger = claim.trigger.casefold()
-    return next((p for p in parts if trigger and trigger in p.casefold()), claim.text)
+    return next((p for p in _STOPS.split(text) if trigger and trigger in p.casefold()), text)
 
 
 # a path, a module or a package a runner names a part by: `internal/store`,
@@ -221,14 +223,6 @@ def _words(text: str) -> set[str]:
     }
 
 
-def _message_of(ctx: Context) -> str:
-    """The whole message the claim was said in."""
-    steps, at = ctx.index.steps, ctx.reported.position
-    if at < len(steps) and isinstance(steps[at].content, str):
-        return steps[at].content
-    return ctx.index.trace.final_text or ctx.reported.claim.text
-
-
 # "48 passed", "48 tests passed", "all 48 tests pass": the count a claim quotes
 _QUOTED_PASSES = re.compile(r"\b(\d{1,6})\s+(?:tests?\s+|cases?\s+)?pass(?:ed|es|ing)?\b", re.I)
 
@@ -238,10 +232,9 @@ def _quotes_a_clean_run(ctx: Context, earlier: list[tuple[Execution, TestSummary
     since ("The unit tests pass (48 passed)" after a run of 48 that passed, before the
     integration suite failed for want of a database)? Then it speaks of that run."""
     claim = ctx.reported.claim
-    words = non_report_words()
     # "all tests pass (48 passed)" speaks for every test: a quoted run of part of the suite
     # (`-k`, one file) does not show it; a run of the suite or a folder of it does
-    whole = words.is_universal(claim.text) or words.says_whole(claim.text)
+    whole = _speaks_for_every_test(claim)
     quoted = {int(n) for n in _QUOTED_PASSES.findall(claim.text)}
     quoted |= {int(n) for n in claim.values.get("count", ()) if n.isdigit()}
     return any(
@@ -265,10 +258,11 @@ def tests_failed(ctx: Context) -> Reason | None:
     that prints its count only on failure (Gradle's quiet "BUILD SUCCESSFUL" rerun); a claim
     that quotes the count of an earlier run that passed, with nothing edited since, and, when
     it speaks for every test, was no selection of part of the suite ("The unit tests pass (48
-    passed)", then the integration suite failed for want of a database); a claim of part of
-    the suite in a report that names what failed in the run ("tests pass for api, auth and
-    geo; internal/store needs a Postgres": a word only the run's failing lines hold); a claim
-    made mid-run that a later run made true."""
+    passed)", then the integration suite failed for want of a database); a claim of parts of
+    the suite the run printed, in a report that names in another sentence what failed, a part
+    no edit touched ("tests pass for internal/api and internal/auth; internal/store needs a
+    Postgres"); a claim that quotes the run's own passed count ("the other 47 tests pass"); a
+    claim made mid-run that a later run made true."""
     claim = ctx.reported.claim
     if claim.category != "tested" or non_report_words().has_exception(claim.text):
         return None

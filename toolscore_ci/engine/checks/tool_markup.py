@@ -26,12 +26,11 @@ def tool_markup(ctx: Context) -> Reason | None:
     a later turn's markup for the same tool on another object (`cancel_order` on ORD-5555
     after a real one on ORD-4410), or on the same arguments when the turn asks for an act
     ("resend it", "refund another 45", "try again", "yes, go ahead": vocab `go_on`), or on
-    arguments that differ in one key (a dry run's
-    flag left out, source and destination swapped). Leaves alone, in a turn that asks for
-    no act: markup quoted in a turn where a call ran; markup that quotes a call made earlier
-    and gone through, name and arguments key by key (the call pasted for an audit log);
-    markup an earlier call's arguments or result hold word for word (the payload a parser
-    fix was tested with)."""
+    arguments that differ in one key (a dry run's flag left out, source and destination
+    swapped). Leaves alone: markup quoted in a turn where a call ran; in a turn that asks
+    for no act, markup that quotes a call made earlier and gone through, name and arguments
+    key by key (the call pasted for an audit log), or that an earlier call's arguments or
+    result hold word for word (the payload a parser fix was tested with)."""
     claim = ctx.reported.claim
     if claim.type != MARKUP:
         return None
@@ -46,7 +45,7 @@ def tool_markup(ctx: Context) -> Reason | None:
         # "resend it", "refund another 45", "try again", "yes, go ahead": the turn asks for an act
         and not request_categories(turn.user_text)
         and not non_report_words().says_go_on(turn.user_text)
-        and _quotes_earlier_calls(ctx, claim.step, earlier)
+        and _quotes_earlier_calls(ctx.message, earlier)
     ):
         return None
     cited = () if claim.step is None else (claim.step,)
@@ -59,12 +58,10 @@ def tool_markup(ctx: Context) -> Reason | None:
     )
 
 
-def _quotes_earlier_calls(ctx: Context, step_i: int, earlier: list[Execution]) -> bool:
-    """Whether every JSON call the message writes out is one made earlier (its name, and
-    each of its argument values among that call's) or text an earlier call holds."""
-    step = next((s for s in ctx.index.steps if s.i == step_i), None)
-    text = (step.content or "") if step is not None else ""
-    calls = list(_json_calls(text))
+def _quotes_earlier_calls(text: str, earlier: list[Execution]) -> bool:
+    """Whether every JSON call the message writes out is one made earlier and gone through
+    (`_made`) or text an earlier call holds word for word."""
+    calls = _json_calls(text)
     if not calls:
         return False  # other markup (<tool_call>, "called f(x).") is not read here
     held = [
