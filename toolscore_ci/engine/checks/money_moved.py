@@ -204,7 +204,7 @@ def money_moved(ctx: Context) -> Reason | None:
     review; a sentence stating several
     amounts; a turn whose calls changed several objects when the sentence names none ("A
     refund of $0.60 has been issued" in a report on three orders: which order is not known)."""
-    found = _disagreement(ctx)
+    found = ctx.shared("ledger-disagreement", _disagreement)
     if found is None or found[0] != "differs":
         return None
     _, stated, added_by_write = found
@@ -222,7 +222,7 @@ def money_units_unclear(ctx: Context) -> Reason | None:
 
     Leaves alone: the cases TSC141 decides (an amount no reading of the ledger agrees with is
     TSC141's; a ledger known to keep cents agrees)."""
-    found = _disagreement(ctx)
+    found = ctx.shared("ledger-disagreement", _disagreement)
     if found is None or found[0] != "units":
         return None
     _, stated, added_by_write = found

@@ -188,16 +188,15 @@ def receipt_differs(ctx: Context) -> Reason | None:
     kind in the claim; fields the request did not send the claimed value in; ids (a receipt
     names new objects); a claim another backing call was asked for and shows (two events
     asked for 15:00, one booked then, the other moved to 16:00)."""
-    found = _receipt_finding(ctx)
-    if found is None or not found[3]:
+    found = ctx.shared("receipt-finding", _receipt_finding)
+    if found is None or not found.decided:
         return None
-    said, echoed, last, _ = found
-    name = last.call.name
-    if echoed.startswith(_STATE_SHOWN):  # a settled state the claim says, not one it asked for
-        detail = f"the claim says {said}, but {name}'s receipt shows {echoed}"
-    else:
-        detail = f"the claim says {said}, {name} was asked for it, but its receipt shows {echoed}"
-    return ctx.reason("TSC142", "contradicted", last.cited, detail[:300])
+    name = found.call.call.name
+    if found.asked:
+        detail = f"the claim says {found.said}, {name} was asked for it, but its receipt shows"
+    else:  # a settled state the claim says, not one the call was sent
+        detail = f"the claim says {found.said}, but {name}'s receipt shows"
+    return ctx.reason("TSC142", "contradicted", found.call.cited, f"{detail} {found.shown}"[:300])
 
 
 @check("TSC309", "receipt-word-unclear", "unknown")
@@ -211,21 +210,32 @@ def receipt_word_unclear(ctx: Context) -> Reason | None:
     Leaves alone: what TSC142 decides (other kinds of value; two values of one family; a
     state field; a word an earlier result showed as another value); one value in two
     spellings ("annual" and "year")."""
-    found = _receipt_finding(ctx)
-    if found is None or found[3]:
+    found = ctx.shared("receipt-finding", _receipt_finding)
+    if found is None or found.decided:
         return None
-    said, echoed, last, _ = found
     return ctx.reason(
         "TSC309",
         "unknown",
-        last.cited,
-        f"the claim says {said}, {last.call.name} was asked for it, and its receipt shows "
-        f"{echoed}: another word for it, or another setting"[:300],
+        found.call.cited,
+        f"the claim says {found.said}, {found.call.call.name} was asked for it, and its receipt "
+        f"shows {found.shown}: another word for it, or another setting"[:300],
     )
 
 
-def _receipt_finding(ctx: Context) -> tuple[str, str, Execution, bool] | None:
-    """(what the claim said, what the receipt shows, the call, whether that decides it)."""
+@dataclass(frozen=True)
+class _Finding:
+    """What the claim says against what the backing call's receipt shows."""
+
+    said: str
+    shown: str  # "amount 210", "role editor", "the state rejected"
+    call: Execution
+    decided: bool  # enough for a flag (TSC142); else for review (TSC309)
+    asked: bool = True  # the call was sent what the claim says (not a state the claim names)
+
+
+def _receipt_finding(ctx: Context) -> _Finding | None:
+    """What the claim said and what the latest backing call's receipt shows instead, if it
+    shows another value."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -238,20 +248,21 @@ def _receipt_finding(ctx: Context) -> tuple[str, str, Execution, bool] | None:
     args, out = last.call.args, last.output
     if not isinstance(args, dict) or not isinstance(out, dict):
         return None
-    decided = True
-    found = _differing_value(claim.category, claim.values, args, out) or _state_differs(
-        claim.text, out
-    )
-    if found is None:
+    value = _differing_value(claim.category, claim.values, args, out)
+    state = _state_differs(claim.text, out) if value is None else None
+    if value is not None:
+        found = _Finding(*value, last, decided=True)
+    elif state is not None:
+        found = _Finding(state[0], f"the state {state[1]}", last, decided=True, asked=False)
+    else:
         word = _word_echo_differs(claim.text, args, out, last.category)
         if word is None:
             return None
-        found = (word.asked, f"{word.key} {word.echoed}")
         decided = word.decided or _held_before(ctx, last, word)
-    said, echoed = found
-    if any(_asked_and_echoed(said, e) for e in writes[:-1]):
+        found = _Finding(word.asked, f"{word.key} {word.echoed}", last, decided)
+    if any(_asked_and_echoed(found.said, e) for e in writes[:-1]):
         return None  # another call was asked for it and shows it: the claim may be about that one
-    return said, echoed, last, decided
+    return found
 
 
 def _multiplied(key: str, out: dict[str, Any]) -> bool:
@@ -266,13 +277,11 @@ def _multiplied(key: str, out: dict[str, Any]) -> bool:
     )
 
 
-_STATE_SHOWN = "the state "
-
-
 def _state_differs(sentence: str, out: dict[str, Any]) -> tuple[str, str] | None:
-    """The one word of a family of settled states the claim says ("approved") where the
-    receipt's state field shows another value of that family ("status": "rejected"): the
-    call did the other act. Not when the sentence also says the receipt's value."""
+    """(the word, the state shown): the one word of a family of settled states the claim says
+    ("approved") where the receipt's state field shows another value of that family
+    ("status": "rejected"): the call did the other act. Not when the sentence also says the
+    receipt's value."""
     shown = result_state(out)
     if shown is None:
         return None
@@ -284,7 +293,7 @@ def _state_differs(sentence: str, out: dict[str, Any]) -> tuple[str, str] | None
     other = [w for w, same in verdicts.items() if same is False]
     if len(other) != 1:
         return None
-    return other[0], f"{_STATE_SHOWN}{shown}"
+    return other[0], shown
 
 
 def _held_before(ctx: Context, call: Execution, word: _WordEcho) -> bool:
