@@ -334,9 +334,9 @@ def judge(
     said = _already(result, call, verb_states) if category in vocab.settles_state else None
     if said is not None:
         return Judgement("succeeded", f"{said}: the state the call sets holds")
-    if category == "deleted" and command_of(call.args) is not None and _rest_were_gone(result):
-        return Judgement("succeeded", "it deleted what it found; the rest were not there")
     command = command_of(call.args)
+    if category == "deleted" and command is not None and _rest_were_gone(result):
+        return Judgement("succeeded", "it deleted what it found; the rest were not there")
     if (
         command is not None
         and _DETAILED_EXIT.match(_REDIRECTS.sub(" ", command).replace("\n", " && "))

@@ -189,13 +189,13 @@ class NonReportWords:
         trigger) a condition, an offer, a plan or a question rather than a report?"""
         if self.opens.match(self.past_confirming(_plain(sentence))):
             return True
-        clause = sentence if at is None else _clause_at(sentence, at)
+        clause = sentence
         if at is not None:
+            start, clause = _clause_at(sentence, at)
             # a coordinated clause with a subject of its own after the trigger ("I've refunded
             # $89 and it will appear on your card in 5 days") says what follows the act: its
             # future or its modal does not make the act a plan
-            start = sentence.find(clause)
-            after = self.coordinated.search(clause, max(at - start, 0))
+            after = self.coordinated.search(clause, at - start)
             if after is not None:
                 clause = clause[: after.start()]
         clause = self.past_confirming(_plain(clause))
@@ -319,15 +319,15 @@ _NOUN_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _CLAUSE_END = re.compile(r"[,;:()\u2014\u2013]| - ")
 
 
-def _clause_at(sentence: str, at: int) -> str:
-    """The clause of `sentence` around offset `at`, between separators."""
+def _clause_at(sentence: str, at: int) -> tuple[int, str]:
+    """(where it starts, the clause) of `sentence` around offset `at`, between separators."""
     start = 0
     for m in _CLAUSE_END.finditer(sentence):
         if m.end() <= at:
             start = m.end()
         elif m.start() >= at:
-            return sentence[start : m.start()]
-    return sentence[start:]
+            return start, sentence[start : m.start()]
+    return start, sentence[start:]
 
 
 @cache

@@ -355,7 +355,7 @@ def _takes_effect_later(write: Execution) -> bool:
         day = _DAY.match(value.strip())
         if day is None:
             return bool(_LATER_WORD.match(value.strip()))
-        written = _DAY.match(str(write.result.ts or write.call.ts or "")) if write.result else None
+        written = _DAY.match((write.result.ts if write.result else None) or write.call.ts or "")
         return written is not None and day.group(1) > written.group(1)
     return False
 

@@ -81,21 +81,25 @@ def money_args(writes: list[Execution]) -> list[float]:
     return amounts
 
 
-def _amount_agrees(
-    value: str, amounts: list[float], counts: AbstractSet[int] = frozenset()
-) -> bool:
-    """The claimed amount is one the call was sent, in units or in cents, or their total, or
-    a share of one of them by a count of things the trace gives (three tickets, three
-    installments: "£45.00 each" of 135)."""
+def _amount_agrees(value: str, amounts: list[float]) -> bool:
+    """The claimed amount is one the call was sent, in units or in cents, or their total."""
     try:
         claimed = float(value)
     except ValueError:
         return True  # not a number we can compare: no contradiction
     candidates = [*amounts, sum(amounts)]
-    if any(abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5 for a in candidates):
-        return True
-    # a share rounds to the cent: 12,499 in 3 is 4,166.33
-    return any(abs(a / n - claimed) < 0.01 for a in candidates for n in counts)
+    return any(abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5 for a in candidates)
+
+
+def _a_share(value: str, amounts: list[float], counts: AbstractSet[int]) -> bool:
+    """The claimed amount is a share of a sent amount, or of their total, by a count of
+    things the trace gives (three tickets, three installments: "£45.00 each" of 135); a
+    share rounds to the cent (12,499 in 3 is 4,166.33)."""
+    try:
+        claimed = float(value)
+    except ValueError:
+        return False
+    return any(abs(a / n - claimed) < 0.01 for a in [*amounts, sum(amounts)] for n in counts)
 
 
 #: Fields that count things a sum may be split over (tickets, nights, seats), and fields that
@@ -116,8 +120,9 @@ def _counts(claim_text: str, writes: list[Execution], prior: list[Execution]) ->
     ("refunded within 5-10 business days")."""
     found: set[int] = set()
     share = non_report_words().says_share(claim_text)
+    sent = {id(w) for w in writes}
     for e in prior:
-        own = e in writes
+        own = id(e) in sent
         for part in (e.call.args, e.output):
             for key, value in (kv for obj in objects_in(part) for kv in obj.items()):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -166,8 +171,11 @@ def values_differ(ctx: Context) -> Reason | None:
         value = stated[0]
         if kind == "amount":
             amounts = money_args(writes)
-            counts = _counts(claim.text, writes, ctx.prior)
-            if not amounts or _amount_agrees(value, amounts, counts):
+            if (
+                not amounts
+                or _amount_agrees(value, amounts)
+                or _a_share(value, amounts, _counts(claim.text, writes, ctx.prior))
+            ):
                 continue
         elif kind == "email":
             # only the addresses the call reaches: not its reply-to or sender
