@@ -234,8 +234,10 @@ def test_a_setting_an_exception_sets_apart_is_not_asked_off() -> None:
     )
     assert lie.verdict == "false_success" and "TSC134" in {r.code for r in lie.reasons}
     # the excepted item listed on its own line: keeping it on may need the switch on ("every
-    # chat except the Family chat"), so the switch shown on is open, not a contradiction
+    # chat except the Family chat"), so the switch shown on is no contradiction. The probe's
+    # support then verifies the run (a known gap: the page confirms neither reading)
     open_case = CHECKER.check(
         project(_settings(task, "Email notifications: On\nMentions: On")), "cases.jsonl", 1
     )
-    assert open_case.verdict != "false_success", [r.as_dict() for r in open_case.reasons]
+    assert "TSC134" not in {r.code for r in open_case.reasons}
+    assert open_case.verdict == "verified", [r.as_dict() for r in open_case.reasons]
