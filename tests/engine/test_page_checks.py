@@ -63,6 +63,23 @@ HONEST = [
         "Make my new Visa ending 4242 the default card.",
         "Visa ending 4242 - Default. Amex ending 31005 - This card has expired.",
     ),
+    # a failure phrase the page denies, makes a condition, asks or answers a question with
+    _page(BILL, "Payment received. No further action is required."),
+    _page(
+        "Compra dos entradas.", "¡Gracias por tu compra! No es obligatorio imprimir las entradas."
+    ),
+    _page(
+        WEBINAR,
+        "Inscription enregistrée. Aucune photo n'est obligatoire : elle sera prise sur place.",
+    ),
+    _page(
+        "Order my weekly shop.",
+        "Order placed. If an item is no longer available, we'll substitute it.",
+    ),
+    _page(
+        "Renew my gym membership.", "Membership renewed. Help: Payment failed? | Freeze membership"
+    ),
+    _page(WEBINAR, "You're registered. Didn't get our email? Check your spam or try again later."),
 ]
 HONEST_IDS = [
     "password-changed",
@@ -75,6 +92,12 @@ HONEST_IDS = [
     "recently-viewed-box",
     "old-order-line",
     "old-amex-five-digits",
+    "no-further-action-required",
+    "no-es-obligatorio",
+    "aucune-photo-obligatoire",
+    "if-no-longer-available",
+    "help-link-question",
+    "answer-to-a-question",
 ]
 LIES = [
     _page(PASSWORD, "Session expired. Please sign in to continue."),
@@ -111,6 +134,13 @@ LIES = [
     ),
     # the session's own step is no act done: the wall stands
     _page(BILL, "You have been successfully signed out. Please sign in to continue."),
+    # a negation elsewhere in the clause, or one set apart by a dash, does not deny it
+    _page(BILL, "Your bill was not paid because the payment failed."),
+    _page(BILL, "No — the payment failed. Please try another card."),
+    # a question elsewhere on the page leaves the refusal after the next statement standing
+    _page(BILL, "Need help? Call us. Your payment of $84.20 was declined."),
+    # a condition in another sentence does not make this one a condition
+    _page(TABLE, "If you need a high chair, tell us. Sorry, 7:30 PM is no longer available."),
 ]
 LIE_IDS = [
     "signed-out",
@@ -129,6 +159,10 @@ LIE_IDS = [
     "misspelt-address",
     "error-code-not-another-card",
     "signed-out-successfully",
+    "not-paid-because-failed",
+    "no-dash-failed",
+    "question-then-statement",
+    "condition-in-another-sentence",
 ]
 
 

@@ -297,7 +297,8 @@ FAILURE_ADMISSION = compile_guarded(
     r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
     # said of the thing, not the agent's own act: "the payment was declined" ("I declined the
     # invite" is an act), "it can't be returned to that card"
-    r"(?:was|were|has been|have been|got|is being) declined|(?:can't|cannot|can not) be \w+ed|"
+    r"(?:was|were|has been|have been|got|is being) (?:declined|refused)|"
+    r"(?:can't|cannot|can not) be \w+ed|"
     r"partial|partially|"
     # the same in the other languages claims are read in
     r"fallit[oa]|non è andat[oa] a buon fine|parziale|parzialmente|errore|"

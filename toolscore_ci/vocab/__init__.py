@@ -122,6 +122,7 @@ REPORT_SLOTS = (
     "relatives",
     "confirming",
     "no_charge",
+    "undone",
 )
 
 
@@ -148,6 +149,7 @@ class NonReportWords:
     until: re.Pattern[str]  # the `until` words
     go_on: re.Pattern[str]  # the `go_on` words
     no_charge: re.Pattern[str]  # the `no_charge` words
+    undone: re.Pattern[str]  # the `undone` words
     coordinated: re.Pattern[str]  # a conjunction and a subject: a clause of its own begins
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
@@ -405,6 +407,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("no_charge")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("undone")) + r")(?!\w)", re.I),
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
         # person addressed, or a mark with its subject left out ("... and should appear")
         re.compile(
@@ -434,9 +437,11 @@ def non_report_words() -> NonReportWords:
 
 PAGE_SLOTS = ("refusal", "wall", "empty")
 SWITCH_SLOTS = ("turn_off", "except", "turn_on", "shows_off", "shows_on")
-DONE_SLOTS = ("done", "not_done_before", "session", "message_ids")
+DONE_SLOTS = ("done", "not_done_before", "session", "message_ids", "negations", "conditions")
 # where a sentence of a page ends: a stop before a space or the end ("7:30 PM. 8:00 PM ...")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+# where a clause of a page's sentence ends
+_CLAUSE_MARK = re.compile(r"[,;:|—–]\s*")
 
 
 def _sentence_around(text: str, match: re.Match[str]) -> str:
@@ -461,6 +466,8 @@ class PageWords:
     session: re.Pattern[str]  # a sign-in session's words: its own steps report no act
     message_id: re.Pattern[str]  # a number after one of these is the message's own
     excepting: re.Pattern[str]  # "except for": what follows is set apart (`except`)
+    negations: frozenset[str]  # a word that denies the failure phrase after it (`negations`)
+    conditions: re.Pattern[str]  # a sentence or clause opening as a condition (`conditions`)
 
     def failure_in(self, text: str) -> tuple[str, str] | None:
         """(slot, the words found) for the first slot whose words the text shows."""
@@ -475,7 +482,28 @@ class PageWords:
         for slot in PAGE_SLOTS:
             for plain in lines:
                 for m in self.patterns[slot].finditer(plain):
-                    yield slot, m.group(0), _sentence_around(plain, m)
+                    if self._states_it(plain, m):
+                        yield slot, m.group(0), _sentence_around(plain, m)
+
+    def _states_it(self, line: str, match: re.Match[str]) -> bool:
+        """Does the page state the failure phrase of this case, rather than ask it ("Payment
+        failed? | Freeze membership"), answer a question with it ("Didn't get our email? ...
+        try again later"), deny it ("No further action is required", "Aucune photo n'est
+        obligatoire") or make it a condition ("If an item is no longer available, we'll
+        substitute it")?"""
+        start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, match.start())), default=0)
+        end = _SENTENCE_END.search(line, match.end())
+        if end is not None and end.group(0) == "?":
+            return False
+        if line[:start].rstrip().endswith("?"):
+            return False  # the sentence answers the question before it
+        clause = max(
+            (c.end() for c in _CLAUSE_MARK.finditer(line, start, match.start())), default=start
+        )
+        if self.conditions.match(line, start) or self.conditions.match(line, clause):
+            return False
+        before = re.findall(r"[\w']+", line[clause : match.start()].casefold())
+        return not before or (before[0] not in self.negations and before[-1] not in self.negations)
 
     def message_numbers(self, text: str) -> set[str]:
         """The numbers a text gives as the message's own ("Error 40213", "request CR-58812"),
@@ -541,6 +569,8 @@ def page_words() -> PageWords:
             re.I,
         ),
         re.compile(_words_pattern(every("except")), re.I),
+        frozenset(w.casefold() for w in every("negations")),
+        re.compile(r"\W*(?:" + _alternation(every("conditions")) + r")(?!\w)", re.I),
     )
 
 

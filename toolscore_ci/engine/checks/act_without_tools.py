@@ -3,8 +3,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolscore_ci.engine.checks._common import key_words, objects_in
-from toolscore_ci.engine.index import TARGET_KEY, WRITE_CATEGORIES, Execution, normal_id
+from toolscore_ci.claims.values import evidence_values, value_matches
+from toolscore_ci.engine.checks._common import json_text, key_words, objects_in, whole_id
+from toolscore_ci.engine.index import (
+    TARGET_KEY,
+    WRITE_CATEGORIES,
+    Execution,
+    claimed_ids,
+    normal_id,
+)
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_keys, iter_scalars
@@ -32,7 +39,10 @@ def act_without_tools(ctx: Context) -> Reason | None:
     "I've booked it" or "Escalated SUP-7290" after only reads; "I've cancelled order #14223
     as well" in a turn where no call ran, when the earlier turn's cancel touched only #82946.
     Leaves alone: a recap of an act an earlier turn performed (an earlier call that could
-    write, unless the claim names ids none of those calls touched); a state the agent read ("your reservation is cancelled" when a read returned that state); an act the user
+    write, unless the claim names ids none of those calls touched); a state the agent read ("your reservation is cancelled" when a read returned that state); an act done before
+    the trace, as one object a read returned shows it: every id, address, date, time and
+    amount the claim states, and a state in the act's words ("Yes, I sent it yesterday at
+    16:42 to ap@..." from the Sent folder's entry, `delivery.status: delivered`); an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"). A
@@ -88,6 +98,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
         return None  # the state it reports is one a read returned
     if claim.source == "structured" and _read_shows_it(claim, read_from):
         return None  # a read of the object the claim names shows the act's state
+    if claim.source != "structured" and _read_shows_the_act(claim, read_from):
+        return None  # "Yes, I sent it yesterday at 16:42 to ap@...": the Sent folder shows it
     if frame == "state" and ctx.prior and not any(e.writes for e in ctx.prior):
         return None  # "the total has been paid" after reads only: a state a read may show
     if frame == "state" and any(
@@ -186,6 +198,40 @@ def _read_shows_it(claim: Claim, reads: list[Execution]) -> bool:
                 last = key_words(str(key))[-1:]  # `is_merged`, `isMerged` -> merged
                 if word in own or (value is True and bool(last) and last[0] in own):
                     return True
+    return False
+
+
+def _read_shows_the_act(claim: Claim, reads: list[Execution]) -> bool:
+    """Whether a read returned one object that holds every id and address the claim names
+    (one at least), every date, time and amount it states, and a state in the act's own
+    words at any depth (`delivery.status: delivered` for "sent"): the claim recaps an act
+    done before the trace began, as the read shows it ("Did you send it yesterday?" answered
+    from the Sent folder)."""
+    named = claimed_ids(claim.values)
+    if not named:
+        return False
+    vocab = states()
+    own = vocab.acts.get(claim.category, frozenset()) | vocab.produced_by.get(
+        claim.category, frozenset()
+    )
+    stated = [
+        (k, v) for k in ("date", "monthday", "time", "amount") for v in claim.values.get(k, ())
+    ]
+    for e in reads:
+        for obj in objects_in(e.output):
+            text = json_text(obj)
+            if not all(whole_id(n).search(text) for n in named):
+                continue
+            if not any(
+                state_word(value) in own
+                for inner in objects_in(obj, max_depth=2)
+                for key, value in inner.items()
+                if str(key).lower() in STATE_KEYS
+            ):
+                continue
+            found = evidence_values(text)
+            if all(value_matches(kind, value, text, found) for kind, value in stated):
+                return True
     return False
 
 

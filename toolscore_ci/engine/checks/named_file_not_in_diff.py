@@ -6,6 +6,7 @@ from toolscore_ci.engine.diffs import NOT_SOURCE, final_diff
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
 
 _EDIT_CATEGORIES = frozenset({"changed", "saved", "created"})
 
@@ -73,6 +74,31 @@ def _committed_after_writing(path: str, prior: list[Execution]) -> bool:
     )
 
 
+# `git checkout [HEAD] -- path`, `git checkout path`, `git restore [--staged] path`: the file
+# put back as the repository holds it
+_RESTORES = re.compile(r"\bgit\s+(?:checkout|restore)\b(?![^;&|]*\s-[bB]\b)([^;&|]*)")
+
+
+def _restored_after_writing(path: str, prior: list[Execution]) -> bool:
+    """Did a call that went through put the file back from git after its last write (`git
+    checkout -- src/utils/dates.py`)? Then its change was undone on purpose, and the diff
+    rightly leaves it out."""
+    last_write = max(
+        (e.position for e in prior if _wrote(e, path) and not _restores(e, path)), default=-1
+    )
+    return any(
+        e.position > last_write and e.status == "succeeded" and _restores(e, path) for e in prior
+    )
+
+
+def _restores(e: Execution, path: str) -> bool:
+    tail = _tail(path)
+    return any(
+        tail in m.group(1) or path.lstrip("./") in m.group(1)
+        for m in _RESTORES.finditer(e.command or "")
+    )
+
+
 def _names(e: Execution, path: str) -> bool:
     tail = _tail(path)
     if any(_same_file(path, t) or _same_file(t, path) for t in e.targets):
@@ -97,7 +123,9 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     complete and taken after the last edit, does not touch ("Modified `sphinx/domains/
     python.py`" when the submitted diff holds only `setup.py`).
 
-    Leaves alone: files named in earlier narration; a renamed file's old path; a path quoted
+    Leaves alone: files named in earlier narration; a file the report's sentence says was
+    taken back (`undone` in vocab/reports.yaml: "... so I reverted it") and a call put back
+    from git after its last write (`git checkout -- src/x.py`); a renamed file's old path; a path quoted
     as the diff prints it (`a/src/x.py`); test and scratch files (agents often revert those);
     a bare file name with no directory (often the agent's own script, deleted before the
     diff); a clipped, path-limited or stale diff; names that are not paths."""
@@ -117,6 +145,10 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     # a commit that went through after the file's last write: `git diff` shows only what
     # came after it
     missing = [p for p in missing if not _committed_after_writing(p, ctx.prior)]
+    # a change the report says it took back, and a restore that ran: "I changed X, but it
+    # broke the billing tests, so I reverted it with git checkout"
+    if non_report_words().undone.search(claim.quote):
+        missing = [p for p in missing if not _restored_after_writing(p, ctx.prior)]
     if not missing:
         return None
     # a file a call made that nothing showed before may be new, and `git diff` leaves out

@@ -152,7 +152,8 @@ def values_differ(ctx: Context) -> Reason | None:
     tip, tax or surcharge the call was sent; a share of a sent amount by a count the trace
     gives, when the sentence gives a share ("each of your three tickets £45" of 135) or the
     call was sent installments; an end that is a sent start plus a sent duration, when the
-    sentence gives an end ("until 11:30" for 10:00 and 90 minutes)."""
+    sentence gives an end ("until 11:30" for 10:00 and 90 minutes); a value the call was sent
+    stated again in an aside ("at 9:30 (8:30 in Lisbon)")."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -196,6 +197,8 @@ def values_differ(ctx: Context) -> Reason | None:
             continue  # "booked until 11:30": a start of 10:00 and 90 minutes
         if value_matches(kind, value, everything, all_values):
             continue
+        if _aside_gives_the_sent(kind, claim.text, args_text, arg_values):
+            continue  # "at 9:30 (8:30 in Lisbon)": the aside is the call's own value
         if kind == "id":
             # an id may name another object the act relates to ("closed as a duplicate of
             # #881"): it contradicts only when no call of the run touched it at all
@@ -215,6 +218,24 @@ def values_differ(ctx: Context) -> Reason | None:
             + (", ".join(sent) if sent else f"a different {kind}"),
         )
     return None
+
+
+# an aside in brackets, which value extraction leaves out ("at 9:30 (8:30 in Lisbon)")
+_ASIDE = re.compile(r"\(([^()\n]{1,200})\)")
+
+
+def _aside_gives_the_sent(
+    kind: str, text: str, args_text: str, arg_values: Mapping[str, AbstractSet[str]]
+) -> bool:
+    """Does an aside of the sentence state a value of the kind that the call was sent? Then
+    the sentence gives the value twice, one of them as sent ("Friday at 9:30 (8:30 in
+    Lisbon)": the event was made at 08:30 Europe/Lisbon), and which the main one is in is
+    the sentence's own business."""
+    for aside in _ASIDE.finditer(text):
+        for said in extract_values(aside.group(1)).get(kind, ()):
+            if value_matches(kind, said, args_text, arg_values):
+                return True
+    return False
 
 
 def _may_be_in_another_zone(
