@@ -132,9 +132,8 @@ class Engine:
         unread: list[Unread] = []
         claims = reported_claims(index, self._applicable(trace, trace.steps), unread)
         reasons: list[Reason] = []
-        every = tuple(claims)
         for reported in claims:
-            ctx = Context(index, reported, every)
+            ctx = Context(index, reported)
             found = next((r for c in self.checks if (r := c.run(ctx)) is not None), None)
             if found is None:
                 found = _no_evidence(ctx)

@@ -45,9 +45,6 @@ class Context:
 
     index: TraceIndex
     reported: ReportedClaim
-    #: every claim of the trace, in order: a finding about a whole message is reported once,
-    #: on the claim it is about (TSC146)
-    message_claims: tuple[ReportedClaim, ...] = ()
 
     @cached_property
     def prior(self) -> list[Execution]:
@@ -214,7 +211,6 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC105",  # the lookup it reports from failed, and nothing in its turn went through
     "TSC140",  # the value it states differs from the one the call was sent with
     "TSC141",  # the amount it states differs from what the write added to the ledger
-    "TSC146",  # its message says a payment method was not charged, and the write charged it
     "TSC142",  # the value it states was asked for, and the receipt echoes another
     "TSC143",  # a later read of the object it updated shows none of the update
     "TSC144",  # the act went to an address nobody gave, not to the one the user asked for

@@ -121,7 +121,6 @@ REPORT_SLOTS = (
     "addressees",
     "relatives",
     "confirming",
-    "no_charge",
     "undone",
 )
 
@@ -148,7 +147,6 @@ class NonReportWords:
     per_item: re.Pattern[str]  # the `per_item` words
     until: re.Pattern[str]  # the `until` words
     go_on: re.Pattern[str]  # the `go_on` words
-    no_charge: re.Pattern[str]  # the `no_charge` words
     undone: re.Pattern[str]  # the `undone` words
     coordinated: re.Pattern[str]  # a conjunction and a subject: a clause of its own begins
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
@@ -406,7 +404,6 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("per_item")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
-        re.compile(r"(?<!\w)(?:" + _alternation(every("no_charge")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("undone")) + r")(?!\w)", re.I),
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
         # person addressed, or a mark with its subject left out ("... and should appear")

@@ -8,7 +8,6 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     action_taken_in,
     address_nobody_gave,
     build_failed,
-    charge_denied,
     diff_without_fix,
     money_moved,
     named_file_not_in_diff,
