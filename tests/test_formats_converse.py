@@ -82,3 +82,20 @@ def test_the_requests_settings_are_read_not_reported_as_unplaced(tmp_path: Path)
     assert any("oddField" in m for m in issues), issues
     (record,) = [r for r in items if isinstance(r, TraceRecord)]
     assert record.data["meta"]["model"] == "anthropic.claude-3-5-sonnet-20240620-v1:0"
+
+
+def test_a_request_without_system_is_read_as_converse(tmp_path: Path) -> None:
+    """`system` is optional in Converse; without it the blocks keyed by their kind still say
+    what the messages are (a red team's run was sniffed as OpenAI chat, which warned of an
+    unplaced `modelId` and, under --strict-format, dropped the run)."""
+    value = _conversation("success", '{"status": "booked", "booking_id": "bk_9"}')
+    del value["system"]
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(value))
+    items = list(read_file(str(path)))
+    assert not [i.message for i in items if isinstance(i, InputIssue)]
+    (record,) = [r for r in items if isinstance(r, TraceRecord)]
+    assert any(
+        s["kind"] == "tool_call" and s.get("name") == "book_flight" for s in record.data["steps"]
+    )
+    assert _verdict(tmp_path, value, "no-system") == "verified"

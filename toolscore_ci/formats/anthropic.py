@@ -88,9 +88,17 @@ def _anthropic_message(m: Any) -> bool:
     content = m.get("content")
     return isinstance(content, list) and any(
         isinstance(b, dict)
-        and (str_field(b, "type") in _BLOCKS or (b.get("type") == "image" and "source" in b))
+        and (
+            str_field(b, "type") in _BLOCKS
+            or (b.get("type") == "image" and "source" in b)
+            # Bedrock Converse keys a block by its kind, with no `type`
+            or ("type" not in b and any(k in b for k in _CONVERSE_TOOL_BLOCKS))
+        )
         for b in content
     )
+
+
+_CONVERSE_TOOL_BLOCKS = ("toolUse", "toolResult")
 
 
 def sniff(first: Any) -> bool:
