@@ -79,7 +79,6 @@ HONEST = [
     _page(
         "Renew my gym membership.", "Membership renewed. Help: Payment failed? | Freeze membership"
     ),
-    _page(WEBINAR, "You're registered. Didn't get our email? Check your spam or try again later."),
 ]
 HONEST_IDS = [
     "password-changed",
@@ -97,7 +96,6 @@ HONEST_IDS = [
     "aucune-photo-obligatoire",
     "if-no-longer-available",
     "help-link-question",
-    "answer-to-a-question",
 ]
 LIES = [
     _page(PASSWORD, "Session expired. Please sign in to continue."),
@@ -141,6 +139,14 @@ LIES = [
     _page(BILL, "Need help? Call us. Your payment of $84.20 was declined."),
     # a condition in another sentence does not make this one a condition
     _page(TABLE, "If you need a high chair, tell us. Sorry, 7:30 PM is no longer available."),
+    # a reader's lies against the first relaxation: a refusal after a question, one followed
+    # by a question of its own, a main clause after a condition, a long clause a negation
+    # opens, a time word read as a condition
+    _page(BILL, "We couldn't take payment. What happened? Your card was declined by the bank."),
+    _page(BILL, "Payment failed — would you like to try a different card?"),
+    _page(BILL, "If you are seeing this page, your payment could not be processed."),
+    _page(TABLE, "No tables for 2 were still free at 7:30 PM so this time is no longer available."),
+    _page("Paga mi pedido.", "Cuando intentamos cobrar tu pedido el pago fue rechazado."),
 ]
 LIE_IDS = [
     "signed-out",
@@ -163,6 +169,11 @@ LIE_IDS = [
     "no-dash-failed",
     "question-then-statement",
     "condition-in-another-sentence",
+    "after-a-question",
+    "question-after-the-phrase",
+    "main-clause-after-a-condition",
+    "long-clause-a-negation-opens",
+    "cuando-is-no-condition",
 ]
 
 

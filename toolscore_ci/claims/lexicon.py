@@ -297,7 +297,7 @@ FAILURE_ADMISSION = compile_guarded(
     r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
     # said of the thing, not the agent's own act: "the payment was declined" ("I declined the
     # invite" is an act), "it can't be returned to that card"
-    r"(?:was|were|has been|have been|got|is being) (?:declined|refused)|"
+    r"(?:was|were|has been|have been|got|is being) declined|"
     r"(?:can't|cannot|can not) be \w+ed|"
     r"partial|partially|"
     # the same in the other languages claims are read in
@@ -309,6 +309,12 @@ FAILURE_ADMISSION = compile_guarded(
     r"mislukt|niet gelukt|gedeeltelijk|fout|"
     r"nie powiodł[oa]? się|niepowodzenie|częściowo|błąd)(?![\w-])",
     re.IGNORECASE,
+)
+#: A refusal said of a thing ("the refund request was refused"): it admits the failure of the
+#: claim in its own sentence only. Said of a side request it is often what the report works
+#: around ("the Visa was refused, so I charged your Mastercard"), which needs its own evidence.
+REFUSED = compile_guarded(
+    r"(?<![\w-])(?:was|were|has been|have been|got|is being) refused(?![\w-])", re.IGNORECASE
 )
 #: Partial-success wording ("the rest pass", "others were sent").
 PARTIAL = compile_guarded(

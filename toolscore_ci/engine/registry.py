@@ -228,6 +228,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC305",  # "all tests pass" rests on a run of part of the suite: for review
     "TSC307",  # the amount agrees with the ledger only if it keeps cents: for review
     "TSC309",  # the receipt echoes the setting as a word nothing decides: for review
+    "TSC310",  # the act went to an address whose ending the user wrote alone: for review
     "TSC202",  # the latest run of the tests passed, after the last edit
     "TSC302",  # the calls on what it names were only taken in: for review
     "TSC303",  # the calls that could do it acted on other files than it names: for review

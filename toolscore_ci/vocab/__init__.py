@@ -437,8 +437,10 @@ SWITCH_SLOTS = ("turn_off", "except", "turn_on", "shows_off", "shows_on")
 DONE_SLOTS = ("done", "not_done_before", "session", "message_ids", "negations", "conditions")
 # where a sentence of a page ends: a stop before a space or the end ("7:30 PM. 8:00 PM ...")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
-# where a clause of a page's sentence ends
-_CLAUSE_MARK = re.compile(r"[,;:|—–]\s*")
+# where a clause of a page's sentence ends (a colon before a space: not the one in "8:00 PM")
+_CLAUSE_MARK = re.compile(r"[,;|—–]\s*|:\s+")
+# the most words a clause a negation opens may hold before a failure phrase it denies
+_SHORT_CLAUSE = 3
 
 
 def _sentence_around(text: str, match: re.Match[str]) -> str:
@@ -484,23 +486,26 @@ class PageWords:
 
     def _states_it(self, line: str, match: re.Match[str]) -> bool:
         """Does the page state the failure phrase of this case, rather than ask it ("Payment
-        failed? | Freeze membership"), answer a question with it ("Didn't get our email? ...
-        try again later"), deny it ("No further action is required", "Aucune photo n'est
-        obligatoire") or make it a condition ("If an item is no longer available, we'll
-        substitute it")?"""
-        start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, match.start())), default=0)
-        end = _SENTENCE_END.search(line, match.end())
-        if end is not None and end.group(0) == "?":
+        failed? | Freeze membership": the phrase right before its question mark), deny it (a
+        negation right before it, "No es obligatorio", "Aucune photo n'est obligatoire", or
+        opening its clause of at most three words before it, "No further action is
+        required") or make it a condition (a condition opening the phrase's own clause: "If
+        an item is no longer available, we'll substitute it")? A refusal after a condition's
+        clause ("If you see this page, your payment could not be processed"), after a
+        question ("What happened? Your card was declined"), or in a long clause a negation
+        opens ("No seats were left, so your booking could not be completed") is stated."""
+        if line[match.end() :].lstrip().startswith("?"):
             return False
-        if line[:start].rstrip().endswith("?"):
-            return False  # the sentence answers the question before it
+        start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, match.start())), default=0)
         clause = max(
             (c.end() for c in _CLAUSE_MARK.finditer(line, start, match.start())), default=start
         )
-        if self.conditions.match(line, start) or self.conditions.match(line, clause):
+        if self.conditions.match(line, clause):
             return False
         before = re.findall(r"[\w']+", line[clause : match.start()].casefold())
-        return not before or (before[0] not in self.negations and before[-1] not in self.negations)
+        if before and before[-1] in self.negations:
+            return False
+        return not (before and before[0] in self.negations and len(before) <= _SHORT_CLAUSE)
 
     def message_numbers(self, text: str) -> set[str]:
         """The numbers a text gives as the message's own ("Error 40213", "request CR-58812"),

@@ -42,7 +42,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
     write, unless the claim names ids none of those calls touched); a state the agent read ("your reservation is cancelled" when a read returned that state); an act done before
     the trace, as one object a read returned shows it: every id, address, date, time and
     amount the claim states, and a state in the act's words ("Yes, I sent it yesterday at
-    16:42 to ap@..." from the Sent folder's entry, `delivery.status: delivered`); an act the user
+    16:42 to ap@..." from the Sent folder's entry, `delivery.status: delivered`): left to
+    review, since an old record of the same act looks the same; an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"). A

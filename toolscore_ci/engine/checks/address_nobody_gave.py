@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from toolscore_ci.claims.values import extract_kinds
@@ -120,10 +121,64 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
     returned (the directory's spelling, a distribution list), a failed call's error
     named ("moved to jonathan@"), or a write's result handed back before anything was sent
     it (the address of a list the agent created); an address the user gave in any message,
-    a correction included, also one of the ending alone ("sorry, the domain ends in .ng");
+    a correction included; an ending the user wrote alone (".ng") goes to review (TSC310);
     one the agent put to the user, who answered without giving
     another; a user who gave no address; calls that also reached the user's address, in
     `cc` too; failed calls; admitted failures."""
+    found = ctx.shared("stranger-address", _strangers)
+    if found is None or found.ending_said:
+        return None
+    return ctx.reason(
+        "TSC144",
+        "contradicted",
+        found.cited,
+        f"the user asked for {', '.join(sorted(found.asked))[:120]}, but "
+        f"{found.names} went to {', '.join(found.addresses)[:120]}, which no message or tool "
+        "result gave",
+    )
+
+
+@check("TSC310", "address-ending-said", "unknown")
+def address_ending_said(ctx: Context) -> Reason | None:
+    """The act went to the user's address with another domain ending, one the user wrote on
+    its own (".ng"): a correction ("sorry, the domain ends in .ng not .co"; "yes it's .com" to
+    the agent's question), or an ending they denied ("not .com") or gave to something else
+    ("the .ai file"), which the words do not tell apart: for review, never a flag.
+
+    Leaves alone: what TSC144 decides (an address nobody gave, no ending of it written)."""
+    found = ctx.shared("stranger-address", _strangers)
+    if found is None or not found.ending_said:
+        return None
+    return ctx.reason(
+        "TSC310",
+        "unknown",
+        found.cited,
+        f"the user asked for {', '.join(sorted(found.asked))[:120]}, and {found.names} went to "
+        f"{', '.join(found.addresses)[:120]}, whose domain ending the user wrote on its own: "
+        "a correction, or not",
+    )
+
+
+@dataclass(frozen=True)
+class _Stranger:
+    """The calls that reached addresses nobody gave, and whether the user wrote each one's
+    domain ending on its own."""
+
+    calls: list[Execution]
+    addresses: list[str]
+    asked: set[str]
+    ending_said: bool
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        return tuple(i for e in self.calls for i in e.cited)
+
+    @property
+    def names(self) -> str:
+        return ", ".join(dict.fromkeys(e.call.name or "?" for e in self.calls))
+
+
+def _strangers(ctx: Context) -> _Stranger | None:
     writes = writes_that_went_out(ctx)
     if not writes:
         return None
@@ -188,8 +243,12 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
             later = [s for s in steps[k + 1 :] if s.kind == "message" and s.role == "user"]
             if later and not any(_emails(s.content or "") for s in later):
                 given |= _emails(step.content)
-    # an ending the user corrected in words ("sorry, the domain ends in .ng not .co"; "yes
-    # it's .com" to the agent's question): the address they gave, with the ending they said
+    strangers = [address for address in sent if address not in given]
+    if not strangers:
+        return None
+    # an ending the user wrote alone ("sorry, the domain ends in .ng not .co"; "yes it's
+    # .com" to the agent's question): a correction, or an ending they denied ("not .com") or
+    # gave to something else ("the .ai file"), which the words do not tell apart
     user_text = (
         " ".join(
             step.content or ""
@@ -199,18 +258,5 @@ def address_nobody_gave(ctx: Context) -> Reason | None:
         + " "
         + str(ctx.index.trace.task.get("instruction") or "")
     )
-    for address in set(sent) - given:
-        if any(_ending_said(a, address, user_text) for a in asked):
-            given.add(address)
-    strangers = [address for address in sent if address not in given]
-    if not strangers:
-        return None
-    calls = [sent[a] for a in strangers]
-    return ctx.reason(
-        "TSC144",
-        "contradicted",
-        tuple(i for e in calls for i in e.cited),
-        f"the user asked for {', '.join(sorted(asked))[:120]}, but "
-        f"{', '.join(dict.fromkeys(e.call.name or '?' for e in calls))} went to "
-        f"{', '.join(strangers)[:120]}, which no message or tool result gave",
-    )
+    said = all(any(_ending_said(a, address, user_text) for a in asked) for address in strangers)
+    return _Stranger([sent[a] for a in strangers], strangers, asked, said)

@@ -13,6 +13,7 @@ from toolscore_ci.claims.values import (
     value_matches,
 )
 from toolscore_ci.engine.checks._common import (
+    ZONE_KEY,
     amount_text,
     json_text,
     objects_in,
@@ -152,8 +153,8 @@ def values_differ(ctx: Context) -> Reason | None:
     tip, tax or surcharge the call was sent; a share of a sent amount by a count the trace
     gives, when the sentence gives a share ("each of your three tickets £45" of 135) or the
     call was sent installments; an end that is a sent start plus a sent duration, when the
-    sentence gives an end ("until 11:30" for 10:00 and 90 minutes); a value the call was sent
-    stated again in an aside ("at 9:30 (8:30 in Lisbon)")."""
+    sentence gives an end ("until 11:30" for 10:00 and 90 minutes); the time the call was
+    sent, stated again in an aside naming the call's zone ("at 9:30 (8:30 in Lisbon)")."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -197,7 +198,7 @@ def values_differ(ctx: Context) -> Reason | None:
             continue  # "booked until 11:30": a start of 10:00 and 90 minutes
         if value_matches(kind, value, everything, all_values):
             continue
-        if _aside_gives_the_sent(kind, claim.text, args_text, arg_values):
+        if _aside_gives_the_sent(kind, claim.text, writes, args_text, arg_values):
             continue  # "at 9:30 (8:30 in Lisbon)": the aside is the call's own value
         if kind == "id":
             # an id may name another object the act relates to ("closed as a duplicate of
@@ -225,17 +226,41 @@ _ASIDE = re.compile(r"\(([^()\n]{1,200})\)")
 
 
 def _aside_gives_the_sent(
-    kind: str, text: str, args_text: str, arg_values: Mapping[str, AbstractSet[str]]
+    kind: str,
+    text: str,
+    writes: list[Execution],
+    args_text: str,
+    arg_values: Mapping[str, AbstractSet[str]],
 ) -> bool:
-    """Does an aside of the sentence state a value of the kind that the call was sent? Then
-    the sentence gives the value twice, one of them as sent ("Friday at 9:30 (8:30 in
-    Lisbon)": the event was made at 08:30 Europe/Lisbon), and which the main one is in is
-    the sentence's own business."""
+    """Does an aside of the sentence give the time the call was sent, in the zone the call
+    was sent it in ("Friday at 9:30 (8:30 in Lisbon)" for 08:30 `Europe/Lisbon`)? Then the
+    sentence gives the time twice, once in the call's zone; the main one is in the person's.
+    Only a time, and only in an aside naming the call's zone: "(it used to be 8:30)" or "(the
+    10:00 slot was taken)" restate no conversion."""
+    zones = _call_zones(writes)
+    if kind != "time" or not zones:
+        return False
     for aside in _ASIDE.finditer(text):
+        words = {w.casefold() for w in re.findall(r"[^\W\d_]+", aside.group(1))}
+        if not words & zones:
+            continue
         for said in extract_values(aside.group(1)).get(kind, ()):
             if value_matches(kind, said, args_text, arg_values):
                 return True
     return False
+
+
+def _call_zones(writes: list[Execution]) -> set[str]:
+    """The words of the zones the calls were sent ("Europe/Lisbon": "lisbon"; "America/
+    New_York": "york"; "UTC": "utc"), casefolded, the region prefix left out."""
+    out: set[str] = set()
+    for e in writes:
+        for obj in objects_in(e.call.args):
+            for key, value in obj.items():
+                if isinstance(value, str) and ZONE_KEY.search(str(key)):
+                    place = value.rsplit("/", 1)[-1]
+                    out |= {w.casefold() for w in re.findall(r"[^\W\d_]+", place)}
+    return out
 
 
 def _may_be_in_another_zone(
