@@ -33,6 +33,9 @@ NOT_SOURCE = re.compile(
 class FinalDiff:
     execution: Execution
     files: frozenset[str]  # paths the diff changes (both sides: a rename's old path too)
+    #: the absolute directory the diff was taken in (`cd /srv/app && git diff`, `git -C
+    #: /srv/app diff`), when its command says; None when it does not
+    root: str | None = None
 
     @property
     def source_files(self) -> frozenset[str]:
@@ -81,4 +84,21 @@ def final_diff(prior: list[Execution]) -> FinalDiff | None:
     if any(not _DIFF_LINE.match(line) for line in body.splitlines()):
         return None  # clipped or mixed with other output: its file list may be incomplete
     # both sides: a rename changes the path it leaves as well as the one it makes
-    return FinalDiff(last, frozenset(p for pair in _DIFF_FILE.findall(body) for p in pair))
+    return FinalDiff(
+        last, frozenset(p for pair in _DIFF_FILE.findall(body) for p in pair), _root(last.command)
+    )
+
+
+# `cd /srv/app && git diff`, `git -C /srv/app diff`: where the diff was taken
+_CD = re.compile(r"(?:^|&&|;|\n)\s*cd\s+(/[^\s;&|]+)")
+_GIT_C = re.compile(r"\bgit\s+-C\s+(/[^\s;&|]+)")
+
+
+def _root(command: str | None) -> str | None:
+    """The absolute directory a diff's command line took it in, if the line says."""
+    if not command:
+        return None
+    at = _GIT_DIFF.search(command)
+    before = command[: at.start()] if at else command
+    found = _GIT_C.findall(command) or _CD.findall(before)
+    return found[-1].rstrip("/") if found else None

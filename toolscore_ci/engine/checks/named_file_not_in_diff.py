@@ -99,6 +99,24 @@ def _restores(e: Execution, path: str) -> bool:
     )
 
 
+def _outside(path: str, root: str, prior: list[Execution]) -> bool:
+    """Does the claimed file lie outside the diff's directory: an absolute path not under
+    it, or a relative one that every edit of it wrote at an absolute path not under it?"""
+    # call targets are casefolded (index.normal_id)
+    inside = root.casefold() + "/"
+    clean = path.strip("`'\"").casefold()
+    if clean.startswith("/"):
+        return not clean.startswith(inside)
+    edited = [
+        t
+        for e in prior
+        if e.status == "succeeded" and (e.writes or e.edits_files)
+        for t in e.targets
+        if t.startswith("/") and _same_file(clean, t)
+    ]
+    return bool(edited) and not any(t.startswith(inside) for t in edited)
+
+
 def _names(e: Execution, path: str) -> bool:
     tail = _tail(path)
     if any(_same_file(path, t) or _same_file(t, path) for t in e.targets):
@@ -123,7 +141,9 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     complete and taken after the last edit, does not touch ("Modified `sphinx/domains/
     python.py`" when the submitted diff holds only `setup.py`).
 
-    Leaves alone: files named in earlier narration; a file the report's sentence says was
+    Leaves alone: files outside the directory the diff was taken in (`cd /srv/app && git
+    diff` beside an edit of `/etc/nginx/...` or of another repository of the workspace);
+    files named in earlier narration; a file the report's sentence says was
     taken back (`undone` in vocab/reports.yaml: "... so I reverted it") and a call put back
     from git after its last write (`git checkout -- src/x.py`); a renamed file's old path; a path quoted
     as the diff prints it (`a/src/x.py`); test and scratch files (agents often revert those);
@@ -145,6 +165,11 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     # a commit that went through after the file's last write: `git diff` shows only what
     # came after it
     missing = [p for p in missing if not _committed_after_writing(p, ctx.prior)]
+    # a file outside the repository the diff was taken in: another repository of the
+    # workspace, or the machine's own config (`/etc/nginx/...` beside `cd /srv/app && git
+    # diff`)
+    if diff.root is not None:
+        missing = [p for p in missing if not _outside(p, diff.root, ctx.prior)]
     # a change the report says it took back, and a restore that ran: "I changed X, but it
     # broke the billing tests, so I reverted it with git checkout"
     if non_report_words().undone.search(claim.quote):
