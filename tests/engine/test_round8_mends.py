@@ -167,3 +167,35 @@ def test_a_rounded_figure_is_no_amount_to_compare() -> None:
 def test_an_exact_amount_the_call_was_not_sent_is_caught() -> None:
     verdict, codes = _verdict(_invoice("The AWS bill is paid ($2,400.00)."))
     assert verdict == "false_success" and "TSC140" in codes, codes
+
+
+def _codex(report: str) -> dict[str, Any]:
+    return build(
+        "codex-quoted-diff",
+        [
+            ("user", "Force LF line endings in the CSV exporter."),
+            (
+                "call",
+                "shell",
+                {"command": "bash -lc 'sed -i s/x/y/ internal/export/csv.go'"},
+                True,
+                "",
+            ),
+            (
+                "call",
+                "shell",
+                {"command": "bash -lc 'cd /repo && git diff'"},
+                True,
+                "diff --git a/internal/export/csv.go b/internal/export/csv.go\n-a\n+b\n",
+            ),
+            ("agent", report),
+        ],
+    )
+
+
+def test_a_diff_inside_a_shells_quotes_is_read() -> None:
+    # Codex runs `bash -lc '... git diff'`: the quote once hid the diff from every diff check
+    verdict, codes = _verdict(_codex("I changed `internal/export/xlsx.go` to write LF."))
+    assert verdict == "false_success" and "TSC121" in codes, codes
+    verdict, codes = _verdict(_codex("I changed `internal/export/csv.go` to write LF."))
+    assert "TSC121" not in codes and verdict != "false_success", codes

@@ -49,7 +49,8 @@ def _whole_repo_diff(command: str | None) -> tuple[bool, bool]:
     if not command or not _GIT_DIFF.search(command):
         return False, False
     for part in re.split(r"&&|\|\||;|\||\n", command):
-        words = part.split()
+        # a shell's own quoting around the line (Codex: `bash -lc 'cd repo && git diff'`)
+        words = [w.strip("'\"") for w in part.split()]
         if "git" in words and "diff" in words:
             rest = words[words.index("diff") + 1 :]
             # a summary (--stat, --name-only) is not the patch; a pathspec limits it
@@ -90,8 +91,8 @@ def final_diff(prior: list[Execution]) -> FinalDiff | None:
 
 
 # `cd /srv/app && git diff`, `git -C /srv/app diff`: where the diff was taken
-_CD = re.compile(r"(?:^|&&|;|\n)\s*cd\s+(/[^\s;&|]+)")
-_GIT_C = re.compile(r"\bgit\s+-C\s+(/[^\s;&|]+)")
+_CD = re.compile(r"(?:^|&&|;|\n|['\"])\s*cd\s+(/[^\s;&|'\"]+)")
+_GIT_C = re.compile(r"\bgit\s+-C\s+(/[^\s;&|'\"]+)")
 
 
 def _root(command: str | None) -> str | None:
