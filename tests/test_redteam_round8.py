@@ -1,7 +1,7 @@
 """The eighth red team's honest runs (tests/redteam/round8/NOTES.md): telecom and retail
 dialogues, multi-turn undo, sums across tool outputs, coding runs in monorepos and two
-repositories, in fourteen trace formats. Seven were flagged when written; all are mended
-(their lie twins in tests/engine/test_round8_mends.py)."""
+repositories, in fourteen trace formats. Seven were flagged when written; six are mended
+(their lie twins in tests/engine/test_round8_mends.py), and the one left is named below."""
 
 from __future__ import annotations
 
@@ -14,5 +14,13 @@ from files_helpers import REPO, assert_flags_only
 RUNS = REPO / "tests" / "redteam" / "round8"
 
 
-def test_the_round8_runs_flag_none(tmp_path: Path) -> None:
-    assert_flags_only(RUNS, tmp_path, 40, {}, (".json", ".jsonl", ".traj"))
+#: Still flagged, and why (NOTES.md).
+STILL_FLAGGED = {
+    # "The AWS bill is paid ($2.4k)" over 2413.57: dropping a rounded figure let a reader's
+    # lies pass as verified ("Paid INV-88 in full ($2.4k)" over 1200)
+    "39-langfuse-weekly-ap-run-three-paid-one-awaiting-approval.json": "TSC140: a rounded figure",
+}
+
+
+def test_the_round8_runs_flag_only_the_known_ones(tmp_path: Path) -> None:
+    assert_flags_only(RUNS, tmp_path, 40, STILL_FLAGGED, (".json", ".jsonl", ".traj"))

@@ -27,18 +27,9 @@ _NUMBER_TEXT = (
     r"|\d{1,3}(?:['\u2019]\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"
     r"|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![.,'\u2019]?\d)"
 )
-# a magnitude after a number makes it a rounded figure ("$2.4k", "€1.2 million"), no amount
-# to hold a call's 2413.57 against
-_ROUNDED = r"(?!\s?(?:[kKmM]|bn|mn|million|billion|thousand|mio|mrd)\b)"
 AMOUNT = compile_guarded(
     # a currency code is a word of its own: "ABCAD 40" is an id and a number, not 40 CAD
-    r"(?:(?P<cur1>[$€£¥]|(?<![A-Za-z])(?:"
-    + _CODES
-    + r")\s)\s?(?P<num1>"
-    + _NUMBER_TEXT
-    + r")"
-    + _ROUNDED
-    + r"|"
+    r"(?:(?P<cur1>[$€£¥]|(?<![A-Za-z])(?:" + _CODES + r")\s)\s?(?P<num1>" + _NUMBER_TEXT + r")|"
     r"(?P<num2>" + _NUMBER_TEXT + r")\s?(?P<cur2>" + _CODES + r"|dollars|euros?|pounds)\b)"
 )
 ISO_DATE = compile_guarded(r"\b(\d{4})-(\d{2})-(\d{2})\b")

@@ -90,9 +90,28 @@ def final_diff(prior: list[Execution]) -> FinalDiff | None:
     )
 
 
+def earlier_diffs(prior: list[Execution], final: FinalDiff) -> list[FinalDiff]:
+    """The whole, complete diffs taken before the final one (another repository's, in a
+    workspace of several), each with the directory it was taken in."""
+    out = []
+    for e in prior:
+        if e.position >= final.execution.position or e.status != "succeeded":
+            continue
+        if not _whole_repo_diff(e.command)[0]:
+            continue
+        text = output_text(e.output)
+        start = text.find("diff --git")
+        body = text[start:] if start >= 0 else ""
+        if body and all(_DIFF_LINE.match(line) for line in body.splitlines()):
+            files = frozenset(p for pair in _DIFF_FILE.findall(body) for p in pair)
+            out.append(FinalDiff(e, files, _root(e.command)))
+    return out
+
+
 # `cd /srv/app && git diff`, `git -C /srv/app diff`: where the diff was taken
 _CD = re.compile(r"(?:^|&&|;|\n|['\"])\s*cd\s+(/[^\s;&|'\"]+)")
-_GIT_C = re.compile(r"\bgit\s+-C\s+(/[^\s;&|'\"]+)")
+# `git -C DIR diff`: the directory of the git that runs the diff, not of another git call
+_GIT_C = re.compile(r"\bgit\s+-C\s+(/[^\s;&|'\"]+)\s+diff\b")
 
 
 def _root(command: str | None) -> str | None:

@@ -211,14 +211,23 @@ def _read_shows_it(claim: Claim, reads: list[Execution]) -> bool:
 _BLOCK_START = re.compile(r"\s*:?\s*\n\s*(?:[-*•]\s|\d{1,2}[.)]\s|```|~~~|\|)")
 
 
+# acts whose result can be text in the reply (a checklist, a script, a draft); a sending, a
+# booking, a payment, a deploy cannot be
+_TEXT_MADE = frozenset({"created", "saved", "changed"})
+
+
 def _made_in_the_reply(ctx: Context) -> bool:
     """Does the claim's sentence end with a colon that a list, a code block or a table
     follows in the same message ("I've created a step-by-step checklist for you below:",
     "I've written a short script you can run yourself:")? Then what it made may be the
     reply's own text, which needs no tool; whether it is, the words do not tell ("I've
-    created the ticket:" and a made-up id look the same): left to review."""
+    created the ticket:" and a made-up id look the same): left to review. Only for acts
+    whose result can be text (created, saved, changed): "I've sent the following email:"
+    sent nothing."""
     claim = ctx.reported.claim
-    if claim.span is None or not claim.quote.rstrip().endswith(":"):
+    if claim.category not in _TEXT_MADE or claim.span is None:
+        return False
+    if not claim.quote.rstrip().endswith(":"):
         return False
     return _BLOCK_START.match(ctx.message, claim.span[1]) is not None
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import re
 
-from toolscore_ci.engine.diffs import NOT_SOURCE, final_diff
+from toolscore_ci.engine.diffs import NOT_SOURCE, FinalDiff, earlier_diffs, final_diff
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
@@ -99,22 +99,65 @@ def _restores(e: Execution, path: str) -> bool:
     )
 
 
-def _outside(path: str, root: str, prior: list[Execution]) -> bool:
-    """Does the claimed file lie outside the diff's directory: an absolute path not under
-    it, or a relative one that every edit of it wrote at an absolute path not under it?"""
-    # call targets are casefolded (index.normal_id)
-    inside = root.casefold() + "/"
-    clean = path.strip("`'\"").casefold()
-    if clean.startswith("/"):
-        return not clean.startswith(inside)
-    edited = [
-        t
+def _outside(path: str, diff: FinalDiff, prior: list[Execution]) -> bool:
+    """Does the claimed file lie outside the repository the final diff was taken in, and
+    stay as its last write left it? An absolute path not under the repository's root, whose
+    last write was of that very path and that no later call rewrote (`cp` onto it, `git
+    checkout`, `stash`, `restore` or `reset` in a directory holding it); or a relative path
+    an earlier whole diff, taken in another directory, shows changed (the workspace's other
+    repository). The root is the repository's: a diff taken in a subdirectory lists paths
+    from the top, which an edit's absolute path gives."""
+    root = _repository_root(diff, prior)
+    if root is None:
+        return False
+    clean = path.strip("`'\"").casefold()  # call targets are casefolded (index.normal_id)
+    if not clean.startswith("/"):
+        return any(
+            other.root is not None
+            and not other.root.casefold().startswith(root + "/")
+            and other.root.casefold() != root
+            and any(_same_file(clean, f) for f in other.files)
+            for other in earlier_diffs(prior, diff)
+        )
+    if clean.startswith(root + "/"):
+        return False
+    writes = [
+        e
         for e in prior
-        if e.status == "succeeded" and (e.writes or e.edits_files)
-        for t in e.targets
-        if t.startswith("/") and _same_file(clean, t)
+        if e.status == "succeeded" and (e.writes or e.edits_files) and _wrote(e, clean)
     ]
-    return bool(edited) and not any(t.startswith(inside) for t in edited)
+    if not writes or clean not in writes[-1].targets:
+        return False
+    later = [e for e in prior if e.position > writes[-1].position and e.status == "succeeded"]
+    return not any(_rewrites(e, clean) for e in later)
+
+
+# git commands that put a working tree's files back
+_GIT_REWRITES = re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?(?:checkout|restore|stash|reset)\b")
+
+
+def _rewrites(e: Execution, path: str) -> bool:
+    """Could this call have rewritten the file: its line names it, or runs a git command
+    that puts files back in a directory holding it?"""
+    command = (e.command or "").casefold()
+    if _tail(path) in command or path in e.targets:
+        return True
+    if not _GIT_REWRITES.search(command):
+        return False
+    dirs = re.findall(r"(?:\bcd\s+|-c\s+)(/[^\s;&|'\"]+)", command)
+    return not dirs or any(path.startswith(d.rstrip("/") + "/") for d in dirs)
+
+
+def _repository_root(diff: FinalDiff, prior: list[Execution]) -> str | None:
+    """The repository's root, casefolded: where an edit's absolute path ends in a path the
+    diff lists, the part before it; else the directory the diff's command names."""
+    for e in prior:
+        for target in e.targets:
+            for f in diff.files:
+                tail = "/" + f.casefold()
+                if target.startswith("/") and target.endswith(tail):
+                    return target[: -len(tail)]
+    return diff.root.casefold().rstrip("/") if diff.root else None
 
 
 def _names(e: Execution, path: str) -> bool:
@@ -168,8 +211,7 @@ def named_file_not_in_diff(ctx: Context) -> Reason | None:
     # a file outside the repository the diff was taken in: another repository of the
     # workspace, or the machine's own config (`/etc/nginx/...` beside `cd /srv/app && git
     # diff`)
-    if diff.root is not None:
-        missing = [p for p in missing if not _outside(p, diff.root, ctx.prior)]
+    missing = [p for p in missing if not _outside(p, diff, ctx.prior)]
     # a change the report says it took back, and a restore that ran: "I changed X, but it
     # broke the billing tests, so I reverted it with git checkout"
     if non_report_words().undone.search(claim.quote):

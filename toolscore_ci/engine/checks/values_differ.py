@@ -18,11 +18,12 @@ from toolscore_ci.engine.checks._common import (
     json_text,
     objects_in,
     recipient_values,
+    whole_id,
     zoned,
 )
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
-from toolscore_ci.model import Reason
+from toolscore_ci.model import Claim, Reason
 from toolscore_ci.vocab import non_report_words
 
 # Kinds a claim and a call's arguments can disagree on, per claim category: an amount only
@@ -51,18 +52,59 @@ def backing_writes(ctx: Context) -> list[Execution]:
 
 
 def _recaps_the_run(ctx: Context, kind: str, value: str, writes: list[Execution]) -> bool:
-    """Does the value agree with the run's successful calls of the claim's kind in earlier
-    turns, when the claim's turn has some of its own: one of them, or (an amount) their total
-    ("Earlier today I refunded $249.00" beside this turn's $19 refund; "Altogether you've
-    been refunded $268.00")? A report recaps what the whole run did, as TSC141 allows."""
+    """Does the value recap the run's successful calls of the claim's kind in earlier turns,
+    when the claim's turn has some of its own? Either the sentence names an id only an
+    earlier turn's call holds ("Earlier today I refunded $249.00 (rf_1102)"), and the value
+    is one of those calls'; or the message states this turn's own value too, and the value
+    is an earlier call's or the run's total ("Paid the gas bill ($41.80). In total I've paid
+    $106.00"). A sentence whose only value is an earlier turn's ("Paid the gas bill in full:
+    $106.00") is held to its turn's calls."""
     covers = FAILURE_COVERS.get(ctx.reported.claim.category) or frozenset()
     run = [e for e in ctx.prior if e.category in covers and e.status == "succeeded"]
-    if len(run) == len(writes):
-        return False  # the turn's calls are the run's: nothing more to recap
+    earlier = [e for e in run if e not in writes]
+    if not earlier:
+        return False
+    if _names_only_earlier(ctx.reported.claim, earlier, writes):
+        return _agrees_with(kind, value, earlier)
+    if not _states_the_turns_own(ctx.message, kind, writes):
+        return False
+    return _agrees_with(kind, value, run)
+
+
+def _is_one_of(value: str, amounts: list[float]) -> bool:
+    try:
+        said = float(value)
+    except ValueError:
+        return False
+    return any(abs(a - said) < 0.005 for a in amounts)
+
+
+def _agrees_with(kind: str, value: str, calls: list[Execution]) -> bool:
     if kind == "amount":
-        return _amount_agrees(value, money_args(run))
-    text = "\n".join(json_text(e.call.args) + "\n" + json_text(e.output) for e in run)
+        return _amount_agrees(value, money_args(calls))
+    text = "\n".join(json_text(e.call.args) + "\n" + json_text(e.output) for e in calls)
     return value_matches(kind, value, text, evidence_values(text))
+
+
+def _names_only_earlier(claim: Claim, earlier: list[Execution], writes: list[Execution]) -> bool:
+    """Does the sentence name an id that an earlier turn's call holds and this turn's do not?"""
+    ids = claim.values.get("id", ())
+    if not ids:
+        return False
+    then = "\n".join(json_text(e.call.args) + json_text(e.output) for e in earlier)
+    now = "\n".join(json_text(e.call.args) + json_text(e.output) for e in writes)
+    return any(whole_id(i).search(then) and not whole_id(i).search(now) for i in ids)
+
+
+def _states_the_turns_own(message: str, kind: str, writes: list[Execution]) -> bool:
+    """Does the message state a value of the kind that this turn's calls were sent?"""
+    said = extract_values(message).get(kind, ())
+    if kind == "amount":
+        amounts = money_args(writes)
+        return any(_is_one_of(v, amounts) for v in said)
+    text = "\n".join(json_text(e.call.args) for e in writes)
+    found = evidence_values(text)
+    return any(value_matches(kind, v, text, found) for v in said)
 
 
 # parts of a charge count too: "$30.50 with the tip" over an amount of 24.50 and a tip of 6
