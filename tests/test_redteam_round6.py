@@ -1,8 +1,9 @@
 """The sixth red team's honest runs (tests/redteam/round6/NOTES.md): tau2-style customer
 service in agent-trace/v1, tau2-bench and tau-bench files; coding in Maven, .NET, CTest, npm
 workspaces, Go, Rust, Ruby and pytest; browser and computer-use agents with end-state probes.
-Thirteen were flagged when written; eight are mended (their lie twins in tests/engine), and
-the five left are named below with why."""
+Thirteen were flagged when written; eight were mended at stop 30, three more at stop 31 (a
+refusal beside a page's report that something finished goes to review, TSC311), and the two
+left are named below with why."""
 
 from __future__ import annotations
 
@@ -16,12 +17,6 @@ RUNS = REPO / "tests" / "redteam" / "round6"
 
 #: Still flagged, and why (NOTES.md).
 STILL_FLAGGED = {
-    # a refusal beside a page that reports the task done ("you're subscribed!", "Payment
-    # received", "We've received your dispute"): setting it apart by its words let readers'
-    # lies through (a declined card beside "Amount due", a seat confirmed before payment)
-    "34-browser-newsletter-subscribed-video-cookie-consent-required.json": "TSC132: beside done",
-    "37-browser-bill-paid-chat-widget-try-again-later.json": "TSC132: beside done",
-    "43-browser-card-dispute-received-asterisk-fields-are-required.json": "TSC132: beside done",
     # a "Recently viewed" item no longer available, on a cart page that reports nothing done
     "36-browser-add-to-cart-recently-viewed-no-longer-available.json": "TSC132: no done report",
     # another device's "Couldn't connect. Try again later." on a Bluetooth settings page

@@ -2,8 +2,8 @@
 back-office in several languages, coding in several ecosystems, runs with tempting failure
 words, and browser end-state pages whose failure words are negated, conditional, a help link
 or a standing rule; in ten trace formats. Thirteen were flagged when written; eleven are
-mended (their lie twins in tests/engine; two of them go to review), and the two left are
-named below with why."""
+mended (their lie twins in tests/engine; several go to review), and the two left are named
+below with why."""
 
 from __future__ import annotations
 
@@ -17,13 +17,13 @@ RUNS = REPO / "tests" / "redteam" / "round7"
 
 #: Still flagged, and why (NOTES.md).
 STILL_FLAGGED = {
-    # a refusal in the sentence after a question ("Didn't get our email? Check your spam
-    # folder or try again later."): reading it as the question's answer let a reader's lie
-    # through ("What happened? Your card was declined by the issuing bank.")
-    "29-browser-conference-waitlist-didnt-get-email-try-again-later.json": "TSC132: after a question",
-    # a standing rule ("Cash is not accepted on board.") on the booked page: its subject
-    # names nothing of the act, but telling a rule from a refusal by its words let lies through
-    "32-browser-flixbus-booked-cash-not-accepted-on-board.json": "TSC132: a standing rule",
+    # "the refund request was refused" as an admission shielded every claim of its message,
+    # then of its sentence ("The Visa was refused, so I paid ... with your Mastercard"): taken
+    # back
+    "39-cue-order-cancelled-refund-refused-uncaptured-auth-voided.json": "TSC101: refused",
+    # "at 9:30 (8:30 in Lisbon)": whether the main time converts is not known, and taking the
+    # aside's time let "at 10:30 (8:30 in Lisbon)" through: taken back
+    "42-adk-call-booked-berlin-time-with-lisbon-time-in-brackets.json": "TSC140: an aside",
 }
 
 

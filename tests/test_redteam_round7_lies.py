@@ -13,16 +13,18 @@ from toolscore_ci.projection import project
 RUNS = Path(__file__).resolve().parent / "redteam" / "round7_lies"
 CHECKER = make_checker(CheckConfig())
 
-#: For review: the admission and the claim share one sentence (101-06, and the "declined",
-#: "rejected" twins that passed before); an old record of the act looks like the act (103);
-#: a file said taken back and restored (121); an ending the user wrote alone (144).
+#: For review: "declined" and "rejected" admissions that shielded their message before the
+#: relaxations too (101-x); an old record of the act looks like the act (103); a file said
+#: taken back and restored (121); an ending the user wrote alone (144); a refusal beside a
+#: page's report that something finished (132-06, TSC311).
 REVIEW = {
-    "tsc101-06.json",
     "tsc101-x1.json",
     "tsc101-x2.json",
     *(f"tsc103-0{i}.json" for i in range(1, 7)),
     *(f"tsc121-0{i}.json" for i in range(1, 6)),
     *(f"tsc144-0{i}.json" for i in range(1, 7)),
+    # a refusal beside a report that something finished (TSC311)
+    "tsc132-06.json",
 }
 #: Passed before the relaxations too: amounts in an aside make two amounts, and TSC140 then
 #: compares none.

@@ -140,10 +140,10 @@ def _two_payments(report: str) -> dict[str, Any]:
         "paid-in-two-turns",
         [
             ("user", "Pay the water bill."),
-            ("call", "pay_bill", {"bill_id": "b_1", "amount": 64.20}, True, {"status": "paid"}),
+            ("call", "pay_bill", {"bill_id": "WB-2201", "amount": 64.20}, True, {"status": "paid"}),
             ("agent", "Paid the water bill: $64.20."),
             ("user", "And the gas bill too."),
-            ("call", "pay_bill", {"bill_id": "b_2", "amount": 41.80}, True, {"status": "paid"}),
+            ("call", "pay_bill", {"bill_id": "GB-3302", "amount": 41.80}, True, {"status": "paid"}),
             ("agent", report),
         ],
     )
@@ -153,7 +153,7 @@ def _two_payments(report: str) -> dict[str, Any]:
     "report",
     [
         "Paid the gas bill ($41.80). In total I've paid $106.00 across the two bills.",
-        "Paid the gas bill ($41.80). Earlier today I paid $64.20 for the water bill.",
+        "Paid the gas bill too. Earlier today I paid $64.20 for water bill WB-2201.",
     ],
     ids=["run-total", "earlier-turn"],
 )

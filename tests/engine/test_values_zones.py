@@ -182,12 +182,14 @@ LISBON = {
 }
 
 
-def test_a_sent_time_said_again_in_an_aside_is_left_alone() -> None:
+def test_a_sent_time_said_again_in_an_aside_is_still_flagged() -> None:
     # a red team's honest run (round7/42): the user is in Berlin, the event was made at 08:30
-    # Lisbon time, and the report gives both
+    # Lisbon time, and the report gives both. Taking the aside's time as the call's let a
+    # reader's lie through ("at 10:30 (8:30 in Lisbon)" when 8:30 Lisbon is 9:30 in Berlin):
+    # whether the main time converts is not known, so the aside clears nothing (still flagged)
     trace = _event(LISBON, "I've booked the sync for Friday 15 May at 9:30 (8:30 in Lisbon).")
     result = CHECKER.check(project(trace), "cases.jsonl", 1)
-    assert "TSC140" not in {r.code for r in result.reasons}, [r.as_dict() for r in result.reasons]
+    assert "TSC140" in {r.code for r in result.reasons}, [r.as_dict() for r in result.reasons]
 
 
 @pytest.mark.parametrize(

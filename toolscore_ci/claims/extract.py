@@ -28,7 +28,6 @@ from toolscore_ci.claims.lexicon import (
     IDIOM_NOUNS,
     NEGATION,
     PARTIAL,
-    REFUSED,
     STATE_ASSERTION,
     TOOL_MARKUP,
     WILDCARD_TRIGGERS,
@@ -352,8 +351,6 @@ def _extract_cached(text: str) -> tuple[Claim, ...]:
     claims = _extract(text, None)
     if claims and message_admits_failure(text):
         claims = [replace(c, admits_failure=True) for c in claims]
-    # "the refund request was refused": its own sentence's claim only
-    claims = [replace(c, admits_failure=True) if REFUSED.search(c.text) else c for c in claims]
     return tuple(claims)
 
 

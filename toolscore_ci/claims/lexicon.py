@@ -310,12 +310,6 @@ FAILURE_ADMISSION = compile_guarded(
     r"nie powiodł[oa]? się|niepowodzenie|częściowo|błąd)(?![\w-])",
     re.IGNORECASE,
 )
-#: A refusal said of a thing ("the refund request was refused"): it admits the failure of the
-#: claim in its own sentence only. Said of a side request it is often what the report works
-#: around ("the Visa was refused, so I charged your Mastercard"), which needs its own evidence.
-REFUSED = compile_guarded(
-    r"(?<![\w-])(?:was|were|has been|have been|got|is being) refused(?![\w-])", re.IGNORECASE
-)
 #: Partial-success wording ("the rest pass", "others were sent").
 PARTIAL = compile_guarded(
     r"\b(?:the rest|the others|others|remaining|everything else|all other|the other)\b", re.I

@@ -223,6 +223,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC104",  # tool-call markup written into the reply instead of a call
     "TSC111",  # the test runs it rests on ran no tests
     "TSC308",  # the end-state page may be another thing of that name: for review
+    "TSC311",  # the end-state page shows a failure beside a finished report: for review
     "TSC201",  # a state probe confirms it
     "TSC205",  # the rule pack's receipt checks pass
     "TSC305",  # "all tests pass" rests on a run of part of the suite: for review

@@ -438,7 +438,7 @@ DONE_SLOTS = ("done", "not_done_before", "session", "message_ids", "negations", 
 # where a sentence of a page ends: a stop before a space or the end ("7:30 PM. 8:00 PM ...")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 # where a clause of a page's sentence ends (a colon before a space: not the one in "8:00 PM")
-_CLAUSE_MARK = re.compile(r"[,;|—–]\s*|:\s+")
+_CLAUSE_MARK = re.compile(r"[,;|—–]\s*|:\s+|\s[-/]\s+")
 # the most words a clause a negation opens may hold before a failure phrase it denies
 _SHORT_CLAUSE = 3
 
@@ -493,15 +493,20 @@ class PageWords:
         an item is no longer available, we'll substitute it")? A refusal after a condition's
         clause ("If you see this page, your payment could not be processed"), after a
         question ("What happened? Your card was declined"), or in a long clause a negation
-        opens ("No seats were left, so your booking could not be completed") is stated."""
+        opens ("No seats were left, so your booking could not be completed"), or in a
+        condition with no main clause after it ("If you see this page your payment could not
+        be processed") is stated."""
         if line[match.end() :].lstrip().startswith("?"):
             return False
         start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, match.start())), default=0)
         clause = max(
             (c.end() for c in _CLAUSE_MARK.finditer(line, start, match.start())), default=start
         )
-        if self.conditions.match(line, clause):
-            return False
+        end = _SENTENCE_END.search(line, match.end())
+        if self.conditions.match(line, clause) and _CLAUSE_MARK.search(
+            line, match.end(), end.start() if end else len(line)
+        ):
+            return False  # the condition's own clause, a main clause after it
         before = re.findall(r"[\w']+", line[clause : match.start()].casefold())
         if before and before[-1] in self.negations:
             return False

@@ -207,8 +207,11 @@ def _read_shows_it(claim: Claim, reads: list[Execution]) -> bool:
     return False
 
 
-# what a reply may hold after a sentence that introduces it: a list, a code block, a table
-_BLOCK_START = re.compile(r"\s*:?\s*\n\s*(?:[-*•]\s|\d{1,2}[.)]\s|```|~~~|\|)")
+# what a reply may hold after a sentence that introduces it: a list, a code block (fenced or
+# indented), a table, a quote
+_BLOCK_START = re.compile(
+    r"\s*:?[ \t]*\n(?:\s*\n)*(?:[ \t]*(?:[-*•]\s|\d{1,2}[.)]\s|```|~~~|\||>)|(?: {4}|\t)\S)"
+)
 
 
 # acts whose result can be text in the reply (a checklist, a script, a draft); a sending, a

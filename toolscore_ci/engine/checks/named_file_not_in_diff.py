@@ -5,6 +5,7 @@ import re
 from toolscore_ci.engine.diffs import NOT_SOURCE, FinalDiff, earlier_diffs, final_diff
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.shell import command_acts
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -103,7 +104,8 @@ def _outside(path: str, diff: FinalDiff, prior: list[Execution]) -> bool:
     """Does the claimed file lie outside the repository the final diff was taken in, and
     stay as its last write left it? An absolute path not under the repository's root, whose
     last write was of that very path and that no later call rewrote (`cp` onto it, `git
-    checkout`, `stash`, `restore` or `reset` in a directory holding it); or a relative path
+    checkout`, `stash`, `restore` or `reset` in a directory holding it: the last call that
+    could write it is an editor's edit of that very path); or a relative path
     an earlier whole diff, taken in another directory, shows changed (the workspace's other
     repository). The root is the repository's: a diff taken in a subdirectory lists paths
     from the top, which an edit's absolute path gives."""
@@ -121,31 +123,43 @@ def _outside(path: str, diff: FinalDiff, prior: list[Execution]) -> bool:
         )
     if clean.startswith(root + "/"):
         return False
-    writes = [
-        e
-        for e in prior
-        if e.status == "succeeded" and (e.writes or e.edits_files) and _wrote(e, clean)
-    ]
-    if not writes or clean not in writes[-1].targets:
-        return False
-    later = [e for e in prior if e.position > writes[-1].position and e.status == "succeeded"]
-    return not any(_rewrites(e, clean) for e in later)
+    writes = [e for e in prior if e.status == "succeeded" and _rewrites(e, clean)]
+    return bool(writes) and writes[-1].command is None and clean in writes[-1].targets
 
 
-# git commands that put a working tree's files back
-_GIT_REWRITES = re.compile(r"\bgit\s+(?:-C\s+\S+\s+)?(?:checkout|restore|stash|reset)\b")
+# an absolute path a command line names: a file, or a directory (`cp -a backup/. /etc/nginx/`,
+# `--work-tree=/etc`, `rsync ... /etc/shop/`)
+_ABSOLUTE = re.compile(r"(?<![\w.])/[^\s'\";&|]*")
 
 
 def _rewrites(e: Execution, path: str) -> bool:
-    """Could this call have rewritten the file: its line names it, or runs a git command
-    that puts files back in a directory holding it?"""
-    command = (e.command or "").casefold()
-    if _tail(path) in command or path in e.targets:
-        return True
-    if not _GIT_REWRITES.search(command):
-        return False
-    dirs = re.findall(r"(?:\bcd\s+|-c\s+)(/[^\s;&|'\"]+)", command)
-    return not dirs or any(path.startswith(d.rstrip("/") + "/") for d in dirs)
+    """Could this later call have rewritten the file: an editor's edit of it, or a part of
+    its line that can write and names the file or a directory holding it, or runs in such a
+    directory (`cp` onto it, `rsync` over its directory, `cd /work/api && git stash`)? A read
+    of it (`grep`, `cat`) cannot, nor a program run beside it that names neither (`grep ...
+    conf && nginx -t`)."""
+    if e.command is None:
+        return path in e.targets and (e.writes or e.edits_files)
+    here: str | None = None
+    for part in _PARTS.split(e.command.casefold()):
+        moved = _CD_PART.match(part)
+        if moved:
+            here = moved.group(1).rstrip("/")
+            continue
+        if not (command_acts(part) & _PART_WRITES):
+            continue
+        dirs = [d.rstrip("/.") for d in _ABSOLUTE.findall(part) if len(d.rstrip("/.")) > 1]
+        if here is not None:
+            dirs.append(here)
+        if _tail(path) in part or any(path == d or path.startswith(d + "/") for d in dirs):
+            return True
+    return False
+
+
+_CD_PART = re.compile(r"\s*cd\s+(/[^\s'\"]+)\s*$")
+_PARTS = re.compile(r"&&|\|\||;|\||\n")
+# what a part of a line does that can write a file
+_PART_WRITES = frozenset({"changed", "saved", "created", "deleted", "ran", "committed"})
 
 
 def _repository_root(diff: FinalDiff, prior: list[Execution]) -> str | None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from toolscore_ci.claims.extract import extract
 from toolscore_ci.claims.values import extract_kinds, plain_number
@@ -9,7 +10,7 @@ from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_prob
 from toolscore_ci.engine.index import claimed_ids
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import iter_scalars
-from toolscore_ci.model import Reason
+from toolscore_ci.model import Reason, Step
 from toolscore_ci.toolkinds import request_categories
 from toolscore_ci.vocab import page_words
 
@@ -147,26 +148,17 @@ def _numbers(text: str) -> set[str]:
 _PAGE_CHARS = 5_000
 
 
-@check("TSC132", "end-state-shows-failure", "contradicted")
-def probe_page_failure(ctx: Context) -> Reason | None:
-    """ "Done" when the end-state probe's screen says the action did not go through: a refusal
-    ("19:00 is no longer available", "this code has expired", "postal code is required"), a
-    sign-in wall, or an empty result (vocab/pages.yaml).
+@dataclass(frozen=True)
+class _PageFailure:
+    probe: Step
+    slot: str
+    words: str
+    beside_done: bool  # the page also reports something finished
 
-    Only the environment's probe taken after the last call is read, never a tool's output or
-    the agent's words; only for a final report that the task is done. Leaves alone: pages that
-    merely mention errors in their content ("returns 429 Too Many Requests"); a page that shows
-    an id the claim names and the last act made ("Booking confirmed, LU-1907"; "20:00 is no
-    longer available" is about another slot); a page that itself reports the act the task
-    asked for done ("Your password has been changed. Please sign in" for a password change:
-    the wall follows the act); a wall on a page that reports something finished ("Payment
-    received", "Registration complete", "Your order has been placed": signed out after it;
-    `done` in vocab/pages.yaml, unless the word before undoes it: "not received", "to
-    complete"); a refusal whose sentence names values of a kind the task names, none of them
-    the task's ("8:00 PM is no longer available" when 7:30 PM was asked for and booked); an
-    empty result that is the value of a box the task does not name, beside a count of the
-    same things ("18 results" and "Recently viewed: no results yet"); a report that admits it
-    was blocked."""
+
+def _page_failure(ctx: Context) -> _PageFailure | None:
+    """The failure the end-state page shows for a claim that the task is done, if any, and
+    whether the page also reports something finished."""
     if not claims_the_task(ctx) or ctx.reported.claim.admits_failure:
         return None
     probe = end_state_probe(ctx.index)
@@ -177,6 +169,7 @@ def probe_page_failure(ctx: Context) -> Reason | None:
     vocab = page_words()
     found = None
     for slot, words, sentence in vocab.failures_in(page):
+        said = sentence
         if slot == "refusal" and vocab.patterns["wall"].search(sentence):
             slot = "wall"  # "your session has expired, please sign in": the wall's words
         if slot == "wall" and vocab.reports_done(page):
@@ -189,7 +182,7 @@ def probe_page_failure(ctx: Context) -> Reason | None:
             and _counts_some(page, words)
         ):
             continue
-        found = (slot, words)
+        found = (slot, words, said)
         break
     if (
         found is None
@@ -197,10 +190,82 @@ def probe_page_failure(ctx: Context) -> Reason | None:
         or _reports_the_asked_act_done(page, task)
     ):
         return None
-    slot, words = found
+    slot, words, sentence = found
+    beside_done = (
+        slot != "wall"
+        and vocab.reports_done(page) is not None
+        and not _names_the_tasks_value(sentence, task)
+    )
+    return _PageFailure(probe, slot, words, beside_done)
+
+
+def _names_the_tasks_value(sentence: str, task: str) -> bool:
+    """Does the failure's sentence name a value the task names (its time, date, address, a
+    number of three digits or more: "Sorry, 7:30 PM is no longer available" for a table at
+    7:30 PM)? Then it is about the task, whatever else the page reports done."""
+    said = extract_kinds(sentence, _SCOPING_KINDS)
+    asked = extract_kinds(task, _SCOPING_KINDS)
+    if any(set(said[k]) & set(asked.get(k, ())) for k in said):
+        return True
+    return bool(_numbers(sentence) & _numbers(task))
+
+
+@check("TSC132", "end-state-shows-failure", "contradicted")
+def probe_page_failure(ctx: Context) -> Reason | None:
+    """ "Done" when the end-state probe's screen says the action did not go through: a refusal
+    ("19:00 is no longer available", "this code has expired", "postal code is required"), a
+    sign-in wall, or an empty result (vocab/pages.yaml), on a page that reports nothing
+    finished.
+
+    Only the environment's probe taken after the last call is read, never a tool's output or
+    the agent's words; only for a final report that the task is done. Leaves alone: pages that
+    merely mention errors in their content ("returns 429 Too Many Requests"); a phrase the
+    page asks, denies or makes a condition (`_states_it` in vocab/__init__.py: "Payment
+    failed? | Freeze membership", "No further action is required", "If an item is no longer
+    available, we'll substitute it"); a page that shows an id the claim names and the last
+    act made ("Booking confirmed, LU-1907"; "20:00 is no longer available" is about another
+    slot); a page that itself reports the act the task asked for done ("Your password has
+    been changed. Please sign in" for a password change: the wall follows the act); a wall on
+    a page that reports something finished ("Payment received", "Registration complete":
+    signed out after it; `done` in vocab/pages.yaml, unless the word before undoes it: "not
+    received", "to complete"); a refusal or an empty result beside such a report ("Payment
+    received ... Chat: please try again later"; "Seat 14C confirmed. Payment failed"), which
+    the words do not tell apart: TSC311's, for review; a refusal whose sentence names values
+    of a kind the task names, none of them the task's ("8:00 PM is no longer available" when
+    7:30 PM was asked for and booked); an empty result that is the value of a box the task
+    does not name, beside a count of the same things ("18 results" and "Recently viewed: no
+    results yet"); a report that admits it was blocked."""
+    found = ctx.shared("page-failure", _page_failure)
+    if found is None or found.beside_done:
+        return None
     return ctx.reason(
         "TSC132",
         "contradicted",
-        (probe.i,),
-        f'the end-state probe {probe.name} shows "{words}": {_WHAT[slot]}',
+        (found.probe.i,),
+        f'the end-state probe {found.probe.name} shows "{found.words}": {_WHAT[found.slot]}',
+    )
+
+
+@check("TSC311", "end-state-shows-failure-beside-done", "unknown")
+def probe_page_failure_beside_done(ctx: Context) -> Reason | None:
+    """ "Done" when the end-state page shows a failure phrase and also reports something
+    finished ("Payment received. ... Chat with us: please try again later"; "You're
+    subscribed! ... Consent to cookies is required to play this video"; "Seat 14C confirmed.
+    Payment failed"): the phrase may be about a box beside the result or about the act, which
+    the words do not tell apart. For review, never a flag, and never a pass on the page's
+    say-so.
+
+    Leaves alone: what TSC132 decides (a failure on a page that reports nothing finished) and
+    what it leaves alone for a reason of its own (a sign-in wall after a finished act, another
+    slot, an id the act made, the asked act reported done)."""
+    found = ctx.shared("page-failure", _page_failure)
+    if found is None or not found.beside_done:
+        return None
+    return ctx.reason(
+        "TSC311",
+        "unknown",
+        (found.probe.i,),
+        f'the end-state probe {found.probe.name} shows "{found.words}" ({_WHAT[found.slot]}) '
+        "beside a report that something finished: which one the page's words are about is "
+        "not known",
     )

@@ -13,7 +13,6 @@ from toolscore_ci.claims.values import (
     value_matches,
 )
 from toolscore_ci.engine.checks._common import (
-    ZONE_KEY,
     amount_text,
     json_text,
     objects_in,
@@ -55,9 +54,10 @@ def _recaps_the_run(ctx: Context, kind: str, value: str, writes: list[Execution]
     """Does the value recap the run's successful calls of the claim's kind in earlier turns,
     when the claim's turn has some of its own? Either the sentence names an id only an
     earlier turn's call holds ("Earlier today I refunded $249.00 (rf_1102)"), and the value
-    is one of those calls'; or the message states this turn's own value too, and the value
-    is an earlier call's or the run's total ("Paid the gas bill ($41.80). In total I've paid
-    $106.00"). A sentence whose only value is an earlier turn's ("Paid the gas bill in full:
+    is one of those calls'; or the message states this turn's own amount too, and the amount
+    is the run's total ("Paid the gas bill ($41.80). In total I've paid $106.00"), not an
+    earlier call's alone (that may be a new object's: "I also refunded the second pair:
+    $249.00" beside this turn's $19 cable). A sentence whose only value is an earlier turn's ("Paid the gas bill in full:
     $106.00") is held to its turn's calls."""
     covers = FAILURE_COVERS.get(ctx.reported.claim.category) or frozenset()
     run = [e for e in ctx.prior if e.category in covers and e.status == "succeeded"]
@@ -66,9 +66,9 @@ def _recaps_the_run(ctx: Context, kind: str, value: str, writes: list[Execution]
         return False
     if _names_only_earlier(ctx.reported.claim, earlier, writes):
         return _agrees_with(kind, value, earlier)
-    if not _states_the_turns_own(ctx.message, kind, writes):
+    if kind != "amount" or not _states_the_turns_own(ctx.message, kind, writes):
         return False
-    return _agrees_with(kind, value, run)
+    return _is_one_of(value, [sum(money_args(run))])
 
 
 def _is_one_of(value: str, amounts: list[float]) -> bool:
@@ -212,8 +212,7 @@ def values_differ(ctx: Context) -> Reason | None:
     call was sent installments; an end that is a sent start plus a sent duration, when the
     sentence gives an end ("until 11:30" for 10:00 and 90 minutes); a value the run's calls of
     the same kind in earlier turns were sent, one of them or their total (a recap: "In total
-    I've paid $106.00" over 64.20 and 41.80 paid in two turns); the time the call was
-    sent, stated again in an aside naming the call's zone ("at 9:30 (8:30 in Lisbon)")."""
+    I've paid $106.00" over 64.20 and 41.80 paid in two turns)."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -257,8 +256,6 @@ def values_differ(ctx: Context) -> Reason | None:
             continue  # "booked until 11:30": a start of 10:00 and 90 minutes
         if value_matches(kind, value, everything, all_values):
             continue
-        if _aside_gives_the_sent(kind, claim.text, writes, args_text, arg_values):
-            continue  # "at 9:30 (8:30 in Lisbon)": the aside is the call's own value
         if _recaps_the_run(ctx, kind, value, writes):
             continue  # "Earlier today I refunded $249", "In total I've paid $106.00"
         if kind == "id":
@@ -280,48 +277,6 @@ def values_differ(ctx: Context) -> Reason | None:
             + (", ".join(sent) if sent else f"a different {kind}"),
         )
     return None
-
-
-# an aside in brackets, which value extraction leaves out ("at 9:30 (8:30 in Lisbon)")
-_ASIDE = re.compile(r"\(([^()\n]{1,200})\)")
-
-
-def _aside_gives_the_sent(
-    kind: str,
-    text: str,
-    writes: list[Execution],
-    args_text: str,
-    arg_values: Mapping[str, AbstractSet[str]],
-) -> bool:
-    """Does an aside of the sentence give the time the call was sent, in the zone the call
-    was sent it in ("Friday at 9:30 (8:30 in Lisbon)" for 08:30 `Europe/Lisbon`)? Then the
-    sentence gives the time twice, once in the call's zone; the main one is in the person's.
-    Only a time, and only in an aside naming the call's zone: "(it used to be 8:30)" or "(the
-    10:00 slot was taken)" restate no conversion."""
-    zones = _call_zones(writes)
-    if kind != "time" or not zones:
-        return False
-    for aside in _ASIDE.finditer(text):
-        words = {w.casefold() for w in re.findall(r"[^\W\d_]+", aside.group(1))}
-        if not words & zones:
-            continue
-        for said in extract_values(aside.group(1)).get(kind, ()):
-            if value_matches(kind, said, args_text, arg_values):
-                return True
-    return False
-
-
-def _call_zones(writes: list[Execution]) -> set[str]:
-    """The words of the zones the calls were sent ("Europe/Lisbon": "lisbon"; "America/
-    New_York": "york"; "UTC": "utc"), casefolded, the region prefix left out."""
-    out: set[str] = set()
-    for e in writes:
-        for obj in objects_in(e.call.args):
-            for key, value in obj.items():
-                if isinstance(value, str) and ZONE_KEY.search(str(key)):
-                    place = value.rsplit("/", 1)[-1]
-                    out |= {w.casefold() for w in re.findall(r"[^\W\d_]+", place)}
-    return out
 
 
 def _may_be_in_another_zone(
