@@ -121,11 +121,31 @@ def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     return tuple(values.items())
 
 
+#: Texts up to this long are remembered by `extract_kinds` (a longer one is read each time:
+#: the cache must not hold on to a run's largest texts).
+_KINDS_CACHED_CHARS = 32_768
+
+
 def extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ...]]:
     """The values of these kinds only, each as `extract_values` gives it, in fewer passes: a
     kind not asked for is not read, and dates and times are read only where they count
     (outside a record's own dates and asides). The dict's order of kinds may differ from
-    extract_values': for callers that read values as sets (the classifier's features)."""
+    extract_values': for callers that read values as sets (the classifier's features).
+    A fresh dict; the reading itself is cached (a run asks again for a fifth of its texts:
+    the same task, the same closing words)."""
+    if len(text) > _KINDS_CACHED_CHARS:
+        return _extract_kinds(text, kinds)
+    return dict(_extract_kinds_cached(text, frozenset(kinds)))
+
+
+@lru_cache(maxsize=256)
+def _extract_kinds_cached(
+    text: str, kinds: frozenset[str]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(_extract_kinds(text, kinds).items())
+
+
+def _extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ...]]:
     iso = _ISO_HINT.search(text) is not None
     dated = kinds & _DATE_KINDS and _DIGIT.search(text) is not None  # a date needs a digit
     context_free = _context_free(text, iso) if dated else text

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
@@ -140,4 +141,17 @@ def action_pending(ctx: Context) -> Reason | None:
 def _discloses_waiting(ctx: Context) -> bool:
     """Does the message that makes the claim say the act waits on someone ("I've posted it;
     an admin still has to approve it")? Then the report is the pending call's, not a lie."""
-    return non_report_words().says_waiting(ctx.message)
+    message = ctx.message
+    if len(message) > _CACHED_MESSAGE_CHARS:
+        return non_report_words().says_waiting(message)
+    return _says_waiting(message)
+
+
+#: Messages up to this long are remembered by `_says_waiting`: each claim of a message asks
+#: about the whole message again.
+_CACHED_MESSAGE_CHARS = 32_768
+
+
+@lru_cache(maxsize=64)
+def _says_waiting(message: str) -> bool:
+    return non_report_words().says_waiting(message)
