@@ -355,8 +355,14 @@ def _is_test_script(name: str) -> bool:
     return base in _TEST_RUNNERS or (base == "test" and "/" in name)
 
 
+@lru_cache(maxsize=4096)  # a part recurs more often than its line: "cd /testbed", "ls -la"
+def _acts_of(part: str) -> frozenset[str]:
+    return frozenset(_part_acts(part))
+
+
 def _part_acts(part: str) -> set[str]:
-    tokens = _tokens(_HEREDOC_MARK.sub(" ", part))
+    # a heredoc's mark needs its "<<": without one the part stays as it is
+    tokens = _tokens(_HEREDOC_MARK.sub(" ", part) if "<<" in part else part)
     program, args = _program(tokens)
     acts: set[str] = set()
     # no ">" in the part: no token can be a redirection (most commands have none)
@@ -460,7 +466,7 @@ def command_acts(command: str) -> frozenset[str]:
     for part in _SEPARATORS.split(_without_bodies(command)):
         part = part.strip()
         if part:
-            acts |= _part_acts(part)
+            acts |= _acts_of(part)
     return frozenset(acts)
 
 
