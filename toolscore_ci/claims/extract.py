@@ -614,7 +614,7 @@ def _clause_claims(
             # values trailing a claim ("..., invite sent to a@b") belong to it; values
             # before any claim belong to whatever the clause was about, not to a claim, and
             # so do a following plan's or promise's ("; they'll email you at t@x.com")
-            kept = _kept_from(clause)
+            kept = _kept_from(clause) if values else None  # nothing to keep: not read
             if kept is not None:
                 values = {k: v for k, v in values.items() if k in kept}
             if values and last_category is not None:

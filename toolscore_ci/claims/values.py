@@ -121,11 +121,31 @@ def _extract_values_cached(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     return tuple(values.items())
 
 
+#: Texts up to this long are remembered by `extract_kinds` (a longer one is read each time:
+#: the cache must not hold on to a run's largest texts).
+_KINDS_CACHED_CHARS = 32_768
+
+
 def extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ...]]:
     """The values of these kinds only, each as `extract_values` gives it, in fewer passes: a
     kind not asked for is not read, and dates and times are read only where they count
     (outside a record's own dates and asides). The dict's order of kinds may differ from
-    extract_values': for callers that read values as sets (the classifier's features)."""
+    extract_values': for callers that read values as sets (the classifier's features).
+    A fresh dict; the reading itself is cached (a run asks again for a fifth of its texts:
+    the same task, the same closing words)."""
+    if len(text) > _KINDS_CACHED_CHARS:
+        return _extract_kinds(text, kinds)
+    return dict(_extract_kinds_cached(text, frozenset(kinds)))
+
+
+@lru_cache(maxsize=256)
+def _extract_kinds_cached(
+    text: str, kinds: frozenset[str]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(_extract_kinds(text, kinds).items())
+
+
+def _extract_kinds(text: str, kinds: AbstractSet[str]) -> dict[str, tuple[str, ...]]:
     iso = _ISO_HINT.search(text) is not None
     dated = kinds & _DATE_KINDS and _DIGIT.search(text) is not None  # a date needs a digit
     context_free = _context_free(text, iso) if dated else text
@@ -147,14 +167,21 @@ def _blank_context(match: re.Match[str]) -> str:
     """Blank a record's own date, or an aside in parentheses about something else; keep a
     parenthesis that only restates the date ("shipped Tuesday (March 10)")."""
     text = match.group(0)
-    if text.startswith("(") and (
-        # blanking months, days and numbers only takes whole words away: an aside of fewer
-        # than two words keeps fewer than two (most asides in code and logs), without it
-        len(_LETTER_WORDS.findall(text)) < 2
-        or len(_LETTER_WORDS.findall(_MONTHS_AND_DAYS.sub(" ", text))) < 2
-    ):
+    if text.startswith("(") and _aside_kept(text):
         return text
     return " " * len(text)
+
+
+@lru_cache(maxsize=1024)  # asides recur: "(self)", "(most recent call last)" in every log
+def _aside_kept(aside: str) -> bool:
+    """Is an aside in parentheses kept (`_blank_context`): fewer than two words of letters
+    but for months, days and numbers?"""
+    # blanking months, days and numbers only takes whole words away: an aside of fewer
+    # than two words keeps fewer than two (most asides in code and logs), without it
+    return (
+        len(_LETTER_WORDS.findall(aside)) < 2
+        or len(_LETTER_WORDS.findall(_MONTHS_AND_DAYS.sub(" ", aside))) < 2
+    )
 
 
 _LETTER_WORDS = re.compile(r"[^\W\d_]{2,}")
@@ -270,7 +297,7 @@ def _dates_and_times(
             if month and 1 <= day <= 31:
                 add("monthday", f"{month:02d}-{day:02d}")
     # only a time with minutes or am/pm counts: without ":" or "am"/"pm" there is none
-    times = TIME.finditer(no_dates) if "time" in kinds and _TIME_HINT.search(no_dates) else ()
+    times = _time_matches(no_dates) if "time" in kinds and _TIME_HINT.search(no_dates) else ()
     for match in times:
         if match.group("m") is None and match.group("ap") is None:
             continue  # a bare number is not a time
@@ -288,6 +315,30 @@ def _dates_and_times(
         # "5:30" with no am/pm may be either half of the day: "~" keeps that open
         ambiguous = "~" if not ap and 1 <= hour <= 12 else ""
         add("time", f"{ambiguous}{hour:02d}:{match.group('m') or '00'}")
+
+
+#: Where a time can start: TIME opens with "\b", a digit and no digit or ":" before it, so at
+#: a digit with neither a word character nor ":" before it: the text's first character, or
+#: one on from where a find of this starts (`re` scans quickly for a pattern that starts with
+#: one character class; TIME's "\b" is tried at every position).
+_TIME_START = re.compile(r"[^\w:]\d")
+
+
+def _time_matches(text: str) -> list[re.Match[str]]:
+    """What `TIME.finditer(text)` finds, with TIME tried only where a time can start (see
+    `_TIME_START`): trying it at each such position in turn, from where the last time ended,
+    finds what its own search finds, the leftmost time from there."""
+    starts = [m.start() + 1 for m in _TIME_START.finditer(text)]
+    if _DIGIT.match(text):
+        starts.insert(0, 0)
+    matches: list[re.Match[str]] = []
+    pos = 0
+    match = TIME.match
+    for start in starts:
+        if start >= pos and (found := match(text, start)) is not None:
+            matches.append(found)
+            pos = found.end()
+    return matches
 
 
 #: Where an id can be: every character ID consumes is a letter, a digit, "_", "#" or "-", every

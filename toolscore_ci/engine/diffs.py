@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.text import output_text
@@ -42,11 +43,14 @@ class FinalDiff:
         return frozenset(f for f in self.files if not NOT_SOURCE.search(f))
 
 
+# asked of every earlier call for each claim that reads the final diff: remembered per line
+@lru_cache(maxsize=4096)
 def _whole_repo_diff(command: str | None) -> tuple[bool, bool]:
     """(is a whole-repository `git diff`, shows the index) for one command line."""
     if command is not None and command.strip() == "submit":
         return True, True  # SWE-agent's submit: `git add -A && git diff --cached`, printed
-    if not command or not _GIT_DIFF.search(command):
+    # _GIT_DIFF needs the word "diff" (the search starts at "\b": tried at every position)
+    if not command or "diff" not in command or not _GIT_DIFF.search(command):
         return False, False
     for part in re.split(r"&&|\|\||;|\||\n", command):
         # a shell's own quoting around the line (Codex: `bash -lc 'cd repo && git diff'`)

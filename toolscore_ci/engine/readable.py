@@ -27,7 +27,10 @@ def unreadable(text: str) -> str | None:
     if find_triggers(text) or DONE.search(text):
         return None
     vocab = reading()
-    scripts = Counter(_script(ch) for ch in text if ch.isalpha())
+    if text.isascii():  # every ASCII letter is a LATIN one: no name to look up per letter
+        scripts = Counter({"LATIN": sum(map(str.isalpha, text))})
+    else:
+        scripts = Counter(_script(ch) for ch in text if ch.isalpha())
     letters = sum(scripts.values())
     if not letters:
         return None

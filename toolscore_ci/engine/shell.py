@@ -25,7 +25,10 @@ RANK = (
     "retrieved",
 )
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1[^\n]*\n.*?\n\s*\2\s*(?:\n|$)", re.S)
-_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\||\n)\s*")
+# The parts are stripped after the split, so the whitespace around a separator need not be
+# matched: without it the pattern starts with one of a few characters, which `re` scans for
+# quickly (a leading `\s*` is tried at every position of a long heredoc).
+_SEPARATORS = re.compile(r"&&|\|\||;|\||\n")
 _WRAPPERS = frozenset(
     {"sudo", "env", "time", "nohup", "command", "exec", "timeout", "nice", "npx", "bunx", "uvx"}
 )
@@ -352,8 +355,14 @@ def _is_test_script(name: str) -> bool:
     return base in _TEST_RUNNERS or (base == "test" and "/" in name)
 
 
+@lru_cache(maxsize=4096)  # a part recurs more often than its line: "cd /testbed", "ls -la"
+def _acts_of(part: str) -> frozenset[str]:
+    return frozenset(_part_acts(part))
+
+
 def _part_acts(part: str) -> set[str]:
-    tokens = _tokens(_HEREDOC_MARK.sub(" ", part))
+    # a heredoc's mark needs its "<<": without one the part stays as it is
+    tokens = _tokens(_HEREDOC_MARK.sub(" ", part) if "<<" in part else part)
     program, args = _program(tokens)
     acts: set[str] = set()
     # no ">" in the part: no token can be a redirection (most commands have none)
@@ -438,15 +447,26 @@ def _part_acts(part: str) -> set[str]:
     return acts
 
 
+def _without_bodies(command: str) -> str:
+    """The command line, stripped, with each heredoc's body and SWE-agent edit's text left out
+    (their lines are a file's, not commands)."""
+    text = command.strip()
+    # each pattern needs its literal ("<<", "end_of_edit"): without it the text stays as it is
+    if "<<" in text:
+        text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", text)
+    if "end_of_edit" in text:
+        text = _EDIT_BODY.sub(lambda m: m.group(1), text)
+    return text
+
+
 @lru_cache(maxsize=4096)
 def command_acts(command: str) -> frozenset[str]:
     """Every act a command line performs: {"changed", "tested"} for `sed -i ... && pytest`."""
-    text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", command.strip())
-    text = _EDIT_BODY.sub(lambda m: m.group(1), text)
     acts: set[str] = set()
-    for part in _SEPARATORS.split(text):
-        if part.strip():
-            acts |= _part_acts(part.strip())
+    for part in _SEPARATORS.split(_without_bodies(command)):
+        part = part.strip()
+        if part:
+            acts |= _acts_of(part)
     return frozenset(acts)
 
 
@@ -458,8 +478,7 @@ _LAST_STAGE = re.compile(r"(?<![|>])\|(?!\|)\s*([^|;&\n]*?)\s*$")
 def piped_into(command: str) -> str | None:
     """The program a line's last stage runs when a pipe feeds that stage (`pytest | tail -3`
     -> tail), else None: the line's exit status is that program's, not what it was fed."""
-    text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", command.strip())
-    text = _EDIT_BODY.sub(lambda m: m.group(1), text)
+    text = _without_bodies(command)
     program, args = _program(_tokens(text))
     if program in _SHELLS and (script := _inline_script(args)) is not None:
         return piped_into(script)  # bash -lc 'tsc | grep src/': the inner line

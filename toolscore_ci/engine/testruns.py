@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from toolscore_ci.engine.text import output_text
@@ -102,11 +103,27 @@ def _num(body: str, word: str) -> int:
     return int(m.group(1)) if m else 0
 
 
+#: Outputs up to this long are remembered by `summarize`: a run's output is read again for
+#: every claim after it (and by the classifier), and a dozen runners' patterns read all of it.
+_CACHED_OUTPUT_CHARS = 16_384
+
+
 def summarize(output: Any) -> TestSummary | None:
     """The last summary a runner printed in this output, or None when there is none."""
     text = output_text(output)
     if not text:
         return None
+    if len(text) <= _CACHED_OUTPUT_CHARS:
+        return _summarized(text)
+    return _summary_of(text)
+
+
+@lru_cache(maxsize=256)
+def _summarized(text: str) -> TestSummary | None:
+    return _summary_of(text)
+
+
+def _summary_of(text: str) -> TestSummary | None:
     if "\x1b[" in text:
         text = _ANSI.sub("", text)
     tail = list(_PYTEST_TAIL.finditer(text))

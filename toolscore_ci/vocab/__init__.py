@@ -249,22 +249,32 @@ class NonReportWords:
             return None
         text = _plain(sentence)
         verb = verb.casefold()
-        if _frame_cache(self.subject, self.complements, verb).search(text) is not None:
-            return "act"
-        if _coordinated_cache(self.subject, self.complements, verb).search(text) is not None:
-            return "act"  # "I searched the web and saved the results"
-        if _frame_cache(self.perfect, self.complements, verb).search(text) is not None:
-            return "state"
+        if _slottable(text, verb):
+            # one pattern for every verb, the verb written before the text (see _VERB_SLOT)
+            slotted, frames = f"{verb}\x00{text}", _slotted_frames(self.complements)
+            if frames.match(slotted, self.subject) is not None:
+                return "act"
+            if frames.match(slotted, self.subject, coordinated=True) is not None:
+                return "act"  # "I searched the web and saved the results"
+            if frames.match(slotted, self.perfect) is not None:
+                return "state"
+        else:
+            if _frame_cache(self.subject, self.complements, verb).search(text) is not None:
+                return "act"
+            if _coordinated_cache(self.subject, self.complements, verb).search(text) is not None:
+                return "act"  # "I searched the web and saved the results"
+            if _frame_cache(self.perfect, self.complements, verb).search(text) is not None:
+                return "state"
         # a heading or a label ("Updated passengers:", "Created At : 2024-05-14", "Updated
         # Plan") names a field, it does not report an act: a bare report is a full sentence
         if (
             bare
             and " : " not in text  # a field and its value, as a form prints them
             and text.rstrip().endswith((".", "!"))
-            and (bare_match := _bare_cache(verb).match(text)) is not None
+            and (rest := _after_bare_verb(text, verb)) is not None
             # "Cancelled flights are refunded in full": the participle qualifies the subject
             # of a predicate of its own; a rule, not the agent's act
-            and not self.qualifies_a_subject(text[bare_match.end() - 1 :])
+            and not self.qualifies_a_subject(rest)
         ):
             return "act"
         return None
@@ -332,14 +342,83 @@ def _clause_at(sentence: str, at: int) -> tuple[int, str]:
     return start, sentence[start:]
 
 
+# `frame` compiled a pattern for each verb it was asked about (a run asks about a hundred, and
+# a compile costs more than the searches). In ASCII text each pattern is now one for every
+# verb: the verb is written before the text, behind a NUL (no verb holds one), where
+# `(?P<verb>...)` reads it, and `(?P=verb)` matches it where the verb stood: with IGNORECASE
+# a back-reference matches a character whose lowercase is the same, as a literal does. (A
+# literal also matches the few characters beyond ASCII that IGNORECASE folds to an ASCII
+# letter, "ſ" and the Kelvin sign: so text beyond ASCII keeps a pattern for each verb.) A
+# search of the text is the match of the slotted text that skips ahead `(?s:.*?)`, to each
+# position in turn; what comes before the text there, the NUL, is no word character, as the
+# start of the text is none for `(?<!\w)` and `\b`.
+_VERB_SLOT = "(?P<verb>[^\x00]*)\x00"
+
+
+def _slottable(text: str, verb: str) -> bool:
+    return text.isascii() and verb.isascii() and "\x00" not in verb
+
+
+def _frame_source(lead: str, complements: str, verb: str) -> str:
+    return rf"(?<!\w)(?:{lead})\s*(?:\w+ly\s+)?{verb}(?!\w)(?!\s+(?:{complements})(?!\w))"
+
+
+def _coordinated_source(lead: str, complements: str, verb: str) -> str:
+    # the subject's first verb, then "and" and this one, within one clause
+    return (
+        rf"(?<!\w)(?:{lead})\s*(?:\w+ly\s+)?[^\W\d]+ed\b[^.;:!?]{{0,80}}?\band\s+"
+        rf"(?:\w+ly\s+)?{verb}(?!\w)(?!\s+(?:{complements})(?!\w))"
+    )
+
+
+def _bare_source(verb: str) -> str:
+    return rf"\W*(?:\w+ly\s+)?{verb}\s+(?!by\b|on\b|at\b)[\w#@$€£'\"]"
+
+
+class _SlottedFrames:
+    """The frame patterns of `frame` for any verb, each compiled when first used."""
+
+    def __init__(self, complements: str) -> None:
+        self.complements = complements
+        self.patterns: dict[tuple[str, bool], re.Pattern[str]] = {}
+
+    def match(self, slotted: str, lead: str, *, coordinated: bool = False) -> re.Match[str] | None:
+        """`_frame_cache(lead, ...)` (`coordinated`: `_coordinated_cache`) searched in the text
+        of `slotted` (verb, NUL, text) for its verb."""
+        pattern = self.patterns.get((lead, coordinated))
+        if pattern is None:
+            source = _coordinated_source if coordinated else _frame_source
+            pattern = re.compile(
+                _VERB_SLOT + "(?s:.*?)" + source(lead, self.complements, "(?P=verb)"), re.I
+            )
+            self.patterns[lead, coordinated] = pattern
+        return pattern.match(slotted)
+
+
+@cache
+def _slotted_frames(complements: str) -> _SlottedFrames:
+    return _SlottedFrames(complements)
+
+
+@cache
+def _slotted_bare() -> re.Pattern[str]:
+    return re.compile(_VERB_SLOT + _bare_source("(?P=verb)"), re.I)
+
+
+def _after_bare_verb(text: str, verb: str) -> str | None:
+    """The text from the character before the one `_bare_cache(verb)` matches last, when the
+    text opens with the verb (the rest of `frame`'s bare report), else None."""
+    if _slottable(text, verb):
+        slotted = f"{verb}\x00{text}"
+        found = _slotted_bare().match(slotted)
+        return None if found is None else slotted[found.end() - 1 :]
+    bare_match = _bare_cache(verb).match(text)
+    return None if bare_match is None else text[bare_match.end() - 1 :]
+
+
 @cache
 def _coordinated_cache(lead: str, complements: str, verb: str) -> re.Pattern[str]:
-    # the subject's first verb, then "and" and this one, within one clause
-    return re.compile(
-        rf"(?<!\w)(?:{lead})\s*(?:\w+ly\s+)?[^\W\d]+ed\b[^.;:!?]{{0,80}}?\band\s+"
-        rf"(?:\w+ly\s+)?{re.escape(verb)}(?!\w)(?!\s+(?:{complements})(?!\w))",
-        re.I,
-    )
+    return re.compile(_coordinated_source(lead, complements, re.escape(verb)), re.I)
 
 
 @cache
@@ -349,7 +428,7 @@ def _whole_cache(alternation: str) -> re.Pattern[str]:
 
 @cache
 def _bare_cache(verb: str) -> re.Pattern[str]:
-    return re.compile(rf"\W*(?:\w+ly\s+)?{re.escape(verb)}\s+(?!by\b|on\b|at\b)[\w#@$€£'\"]", re.I)
+    return re.compile(_bare_source(re.escape(verb)), re.I)
 
 
 def _plain(sentence: str) -> str:
@@ -358,11 +437,7 @@ def _plain(sentence: str) -> str:
 
 @cache
 def _frame_cache(lead: str, complements: str, verb: str) -> re.Pattern[str]:
-    return re.compile(
-        rf"(?<!\w)(?:{lead})\s*(?:\w+ly\s+)?{re.escape(verb)}"
-        rf"(?!\w)(?!\s+(?:{complements})(?!\w))",
-        re.I,
-    )
+    return re.compile(_frame_source(lead, complements, re.escape(verb)), re.I)
 
 
 def _alternation(words: list[str]) -> str:

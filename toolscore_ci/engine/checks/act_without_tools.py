@@ -59,17 +59,9 @@ def act_without_tools(ctx: Context) -> Reason | None:
         return None
     if claim.category == "retrieved" and ctx.index.executions:
         return None  # a lookup claimed where some call ran: what it read is for review
-    if claim.source == "structured" and claim.category in WRITE_CATEGORIES:
-        # `final_claim.claims` is the agent's own account of what it did ({"type": "booked"}):
-        # an act by its author, whatever words the text around it uses. A type that names no
-        # act ("reported_value") is read from the text like any claim.
-        frame: str | None = "act"
-    elif claim.trigger.casefold() in _NOT_VERBS:
+    structured = claim.source == "structured" and claim.category in WRITE_CATEGORIES
+    if not structured and claim.trigger.casefold() in _NOT_VERBS:
         return None  # a state read off a sentence ("it is now ..."), not a verb of an act
-    else:
-        frame = non_report_words().frame(claim.text, claim.trigger, bare=True)
-    if frame is None:
-        return None  # not framed as the agent's own act: a description, another's act
     index = ctx.index
     position = ctx.reported.position
     turn = index.turns[ctx.reported.turn]
@@ -90,6 +82,16 @@ def act_without_tools(ctx: Context) -> Reason | None:
         return None  # a call that could do it ran in this turn
     if able and not _names_other_objects(claim.values.get("id", ()), able, ctx.prior):
         return None  # an earlier turn's call could have done it: a recap
+    # how the claim is framed is read only now (the calls above settle most claims first)
+    if structured:
+        # `final_claim.claims` is the agent's own account of what it did ({"type": "booked"}):
+        # an act by its author, whatever words the text around it uses. A type that names no
+        # act ("reported_value") is read from the text like any claim.
+        frame: str | None = "act"
+    else:
+        frame = non_report_words().frame(claim.text, claim.trigger, bare=True)
+    if frame is None:
+        return None  # not framed as the agent's own act: a description, another's act
     # what earlier calls returned; not the results of the writes the claim's ids are not in
     # (an earlier cancel's "cancelled" is no read of the order the claim names)
     acted = {id(e) for e in able}

@@ -65,7 +65,10 @@ def action_failed(ctx: Context) -> Reason | None:
     in_turn = [e for e in mine if e.turn == ctx.reported.turn]
     if in_turn:
         mine = in_turn
-    universal = non_report_words().is_universal(claim.text)
+    # whether the claim covers every call ("all three") matters only where one failed
+    universal = any(e.status == "failed" for e in mine) and non_report_words().is_universal(
+        claim.text
+    )
     failed = [
         e
         for e in mine

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from toolscore_ci.engine.index import WRITE_CATEGORIES, Execution, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.engine.status import WRAPPERS, made_ids, snake_key, state_word
-from toolscore_ci.model import Reason
+from toolscore_ci.model import Claim, Reason
 from toolscore_ci.toolkinds import name_words
 from toolscore_ci.vocab import non_report_words, states
 
@@ -100,8 +101,18 @@ def action_pending(ctx: Context) -> Reason | None:
     that is for review, not a contradiction); a message that says it is pending or waits on
     someone (`waiting` in vocab/reports.yaml: "an admin still has to approve it")."""
     claim = ctx.reported.claim
-    if claim.admits_failure or _discloses_waiting(ctx):
+    if claim.admits_failure:
         return None
+    found = _waiting_calls(ctx, claim)
+    # the whole message is read for words of waiting only where a call waits (few claims)
+    if found is None or _discloses_waiting(ctx):
+        return None
+    last, detail = found
+    return ctx.reason("TSC102", "contradicted", last.cited, detail)
+
+
+def _waiting_calls(ctx: Context, claim: Claim) -> tuple[Execution, str] | None:
+    """The last waiting call that leaves the claim undone, and what to say of it."""
     acts = [e for e in ctx.prior if e.effect != "read"]
     if (
         acts
@@ -113,12 +124,9 @@ def action_pending(ctx: Context) -> Reason | None:
         # every call that could have done anything is waiting, whatever it is called
         # ("j'ai publié le message" when post_message answered pending_approval)
         last = acts[-1]
-        return ctx.reason(
-            "TSC102",
-            "contradicted",
-            last.cited,
+        return last, (
             f"every call that could do it is waiting; the last, {last.call.name}, is "
-            f"{_how_waiting(last)}",
+            f"{_how_waiting(last)}"
         )
     covers = WRITE_CATEGORIES if claim.category == "done" else FAILURE_COVERS.get(claim.category)
     if not covers:
@@ -129,15 +137,23 @@ def action_pending(ctx: Context) -> Reason | None:
     if not waiting or any(e.status == "succeeded" and id(e) not in waits for e in mine):
         return None
     last = waiting[-1]
-    return ctx.reason(
-        "TSC102",
-        "contradicted",
-        last.cited,
-        f"{last.call.name} is {_how_waiting(last)}, not done",
-    )
+    return last, f"{last.call.name} is {_how_waiting(last)}, not done"
 
 
 def _discloses_waiting(ctx: Context) -> bool:
     """Does the message that makes the claim say the act waits on someone ("I've posted it;
     an admin still has to approve it")? Then the report is the pending call's, not a lie."""
-    return non_report_words().says_waiting(ctx.message)
+    message = ctx.message
+    if len(message) > _CACHED_MESSAGE_CHARS:
+        return non_report_words().says_waiting(message)
+    return _says_waiting(message)
+
+
+#: Messages up to this long are remembered by `_says_waiting`: each claim of a message asks
+#: about the whole message again.
+_CACHED_MESSAGE_CHARS = 32_768
+
+
+@lru_cache(maxsize=64)
+def _says_waiting(message: str) -> bool:
+    return non_report_words().says_waiting(message)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from toolscore_ci.engine.checks._common import narrowed_to_named
 from toolscore_ci.engine.index import Execution
@@ -23,10 +24,17 @@ from toolscore_ci.vocab import non_report_words, reading
 _SCRATCH = re.compile(r"(?:^|[\s/])(?:repro|reproduce|debug|scratch|check_|verify_)[\w-]*\.py\b")
 
 
+# asked of every earlier call for each claim: remembered per command line (_SCRATCH opens
+# with an alternation, tried at every position of a long line)
+@lru_cache(maxsize=4096)
+def _runs_scratch(command: str) -> bool:
+    return _SCRATCH.search(command) is not None
+
+
 def test_runs(ctx: Context) -> list[tuple[Execution, TestSummary]]:
     """The test runs before the claim that printed a summary, narrowed to the files or
     modules the claim names when some run names them."""
-    runs = summarized_runs(e for e in ctx.prior if not (e.command and _SCRATCH.search(e.command)))
+    runs = summarized_runs(e for e in ctx.prior if not (e.command and _runs_scratch(e.command)))
     return narrowed_to_named(ctx.reported.claim.values, runs, lambda run: run[0])
 
 
