@@ -9,6 +9,7 @@ numbers far outside the training range) it abstains instead of guessing.
 
 from __future__ import annotations
 
+import array
 import base64
 import dataclasses
 import hashlib
@@ -141,6 +142,10 @@ class Classifier:
         if len(hashed) != HASH_BUCKETS:
             raise ValueError(f"hashed_weights has {len(hashed)} entries, not {HASH_BUCKETS}")
         self.hashed: list[float] = [float(w) for w in hashed]
+        # the same weights as one block of doubles, for scoring: a list's are float objects
+        # scattered over memory, two cache misses a bucket where the block has one (between
+        # two traces the engine's work evicts them). Reading one back gives the same float.
+        self._weights = array.array("d", self.hashed)
         self.bias = float(artifact["bias"])
         self.platt = (float(artifact["platt"]["a"]), float(artifact["platt"]["b"]))
         self.familiar = zlib.decompress(base64.b64decode(artifact["familiar"]["bitmap"]))
@@ -214,7 +219,9 @@ class Classifier:
         # maps of built-in functions, with no Python code run per id (the same products, summed
         # in the same order)
         mask = HASH_BUCKETS - 1
-        weights = map(self.hashed.__getitem__, map(operator.and_, buckets, itertools.repeat(mask)))
+        weights = map(
+            self._weights.__getitem__, map(operator.and_, buckets, itertools.repeat(mask))
+        )
         parts[WORDING] = sum(map(operator.mul, buckets.values(), weights))
         raw = self.bias + sum(parts.values())
         a, b = self.platt
