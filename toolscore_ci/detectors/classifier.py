@@ -9,6 +9,7 @@ numbers far outside the training range) it abstains instead of guessing.
 
 from __future__ import annotations
 
+import array
 import base64
 import dataclasses
 import hashlib
@@ -57,8 +58,15 @@ TOP_CONTRIBUTIONS = 5
 #: (tau2 0.736, 0.725, 0.677; SWE 0.527, 0.504, 0.500); choosing it inside `train` by
 #: out-of-fold AUROC was tried and, at three times the training time, chose by noise on SWE.
 L2 = 1e-4
-#: The L2 strength of each family's model (its measures alone, no words) in the stack.
-MEASURES_L2 = 1e-4
+#: The L2 strengths a family's model (its measures alone, no words) may have in the stack:
+#: `train` fits it at each, held out by the training data's own source groups, and keeps the
+#: one that ranks those held-out folds best. A family is a handful of correlated measures (how
+#: much the agent wrote, in all, a message and in tool output); weakly regularised, the model
+#: spreads weight over them in ways that do not carry to a source it never saw. Which strength
+#: is best differs by family and data, so it is chosen per training set, not fixed: on SWE-bench
+#: runs held out by repository, the writing family alone ranks them at 0.700 at 1e-4 and 0.716
+#: at 1 (an exact L2 logistic fit, the writing measures, every repository held out in turn).
+MEASURES_L2_GRID = (1e-4, 1e-2, 1.0)
 #: A family's model whose held-out AUROC alone is below this is not stacked.
 MIN_FAMILY_AUROC = 0.6
 #: The stack's part over every measure and the words.
@@ -141,6 +149,10 @@ class Classifier:
         if len(hashed) != HASH_BUCKETS:
             raise ValueError(f"hashed_weights has {len(hashed)} entries, not {HASH_BUCKETS}")
         self.hashed: list[float] = [float(w) for w in hashed]
+        # the same weights as one block of doubles, for scoring: a list's are float objects
+        # scattered over memory, two cache misses a bucket where the block has one (between
+        # two traces the engine's work evicts them). Reading one back gives the same float.
+        self._weights = array.array("d", self.hashed)
         self.bias = float(artifact["bias"])
         self.platt = (float(artifact["platt"]["a"]), float(artifact["platt"]["b"]))
         self.familiar = zlib.decompress(base64.b64decode(artifact["familiar"]["bitmap"]))
@@ -214,7 +226,9 @@ class Classifier:
         # maps of built-in functions, with no Python code run per id (the same products, summed
         # in the same order)
         mask = HASH_BUCKETS - 1
-        weights = map(self.hashed.__getitem__, map(operator.and_, buckets, itertools.repeat(mask)))
+        weights = map(
+            self._weights.__getitem__, map(operator.and_, buckets, itertools.repeat(mask))
+        )
         parts[WORDING] = sum(map(operator.mul, buckets.values(), weights))
         raw = self.bias + sum(parts.values())
         a, b = self.platt
@@ -469,9 +483,26 @@ def train(
     # family whose measures are the same on every example (the test-run measures of dialogues)
     # is no part: its model is a bias alone, whose out-of-fold "scores" differ only by fold, so
     # its held-out AUROC would measure the folds' success rates, not the runs
-    parts = [(f, part, MEASURES_L2) for f in FAMILIES if _varies(part := _family_only(examples, f))]
-    oofs = [_out_of_fold(part, held, k, seed, l2) for _, part, l2 in parts]
-    alone = [auroc(o, ys) for o in oofs]  # each family's held-out AUROC on its own
+    parts: list[tuple[str, list[Example], float]] = []
+    oofs: list[list[float]] = []
+    alone: list[float] = []  # each family's held-out AUROC on its own
+    for family in FAMILIES:
+        part = _family_only(examples, family)
+        if not _varies(part):
+            continue
+        # the family's L2 strength, by the same held-out folds: the best ranking of them (the
+        # first strength of a tie, the weakest). What decides whether the family joins the
+        # stack, or is left out of the base as reversed, is that model's figure.
+        best: tuple[float, float, list[float]] | None = None
+        for l2 in MEASURES_L2_GRID:
+            oof = _out_of_fold(part, held, k, seed, l2)
+            a = auroc(oof, ys)
+            if best is None or a > best[0]:
+                best = (a, l2, oof)
+        assert best is not None
+        parts.append((family, part, best[1]))
+        oofs.append(best[2])
+        alone.append(best[0])
     # a family whose model ranks held-out folds the wrong way round, by as much as a joining
     # one ranks them the right way, tells the outcome differently from source to source: the
     # base does not read it either (on tau2 dialogues held out by model, how much the agent
@@ -542,7 +573,8 @@ def train(
             "folds": k,
             "seed": seed,
             "l2": L2,
-            "measures_l2": MEASURES_L2,
+            # each family model's L2 strength, chosen on the held-out folds (MEASURES_L2_GRID)
+            "measures_l2": {name: l2 for name, _, l2 in parts if name != ALL_AND_WORDS},
             "stack": {name: round(c, 6) for (name, _, _), c in zip(parts, coefs, strict=True)},
             "base_without": sorted(reversed_),
             "averaged_runs": AVERAGED_RUNS,
