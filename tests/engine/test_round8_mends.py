@@ -208,3 +208,60 @@ def test_a_diff_inside_a_shells_quotes_is_read() -> None:
     assert verdict == "false_success" and "TSC121" in codes, codes
     verdict, codes = _verdict(_codex("I changed `internal/export/csv.go` to write LF."))
     assert "TSC121" not in codes and verdict != "false_success", codes
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "cd /etc/nginx && nginx -t",
+        "sudo ln -sf /etc/nginx/sites-available/app.conf /etc/nginx/sites-enabled/app.conf",
+        "cp /etc/nginx/sites-available/app.conf /tmp/app.conf.bak",
+    ],
+    ids=["program-run-in-its-directory", "a-link-to-it", "a-copy-of-it-elsewhere"],
+)
+def test_a_later_call_that_does_not_write_the_outside_file_leaves_it(after: str) -> None:
+    # a final reader's honest runs: none of these writes the config
+    call = ("call", "bash", {"command": after}, True, "")
+    verdict, codes = _verdict(
+        _two_places(
+            "I updated `/etc/nginx/sites-available/app.conf` with a /healthz block.", after=[call]
+        )
+    )
+    assert "TSC121" not in codes and verdict != "false_success", codes
+
+
+def test_an_editors_view_elsewhere_gives_no_repository_root() -> None:
+    # the index types an editor by its name: its `view` of /srv/legacy must not make
+    # /srv/legacy the repository, and the claimed file inside /srv/app is still held to the diff
+    view = (
+        "call",
+        "str_replace_editor",
+        {"command": "view", "path": "/srv/legacy/app/health.py"},
+        True,
+        "...",
+    )
+    trace = build(
+        "view-elsewhere",
+        [
+            ("user", "Add the helper."),
+            view,
+            (
+                "call",
+                "str_replace_editor",
+                {"command": "str_replace", "path": "/srv/app/app/utils.py"},
+                True,
+                "ok",
+            ),
+            (
+                "call",
+                "str_replace_editor",
+                {"command": "str_replace", "path": "/srv/app/app/health.py"},
+                True,
+                "ok",
+            ),
+            ("call", "bash", {"command": "cd /srv/app && git diff"}, True, _APP_DIFF),
+            ("agent", "I updated `/srv/app/app/utils.py` with the new helper."),
+        ],
+    )
+    verdict, codes = _verdict(trace)
+    assert verdict == "false_success" and "TSC121" in codes, codes

@@ -43,10 +43,24 @@ class FinalDiff:
         return frozenset(f for f in self.files if not NOT_SOURCE.search(f))
 
 
-# asked of every earlier call for each claim that reads the final diff: remembered per line
-@lru_cache(maxsize=4096)
+# asked of every earlier call for each claim that reads the final diff: remembered per line,
+# but not a long one (a heredoc of 100 KB held 4,096 times over)
+_CACHED_LINE_CHARS = 2_000
+
+
 def _whole_repo_diff(command: str | None) -> tuple[bool, bool]:
     """(is a whole-repository `git diff`, shows the index) for one command line."""
+    if command is not None and len(command) > _CACHED_LINE_CHARS:
+        return _whole_repo_diff_of(command)
+    return _whole_repo_diff_cached(command)
+
+
+@lru_cache(maxsize=4096)
+def _whole_repo_diff_cached(command: str | None) -> tuple[bool, bool]:
+    return _whole_repo_diff_of(command)
+
+
+def _whole_repo_diff_of(command: str | None) -> tuple[bool, bool]:
     if command is not None and command.strip() == "submit":
         return True, True  # SWE-agent's submit: `git add -A && git diff --cached`, printed
     # _GIT_DIFF needs the word "diff" (the search starts at "\b": tried at every position)

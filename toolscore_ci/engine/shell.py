@@ -355,8 +355,14 @@ def _is_test_script(name: str) -> bool:
     return base in _TEST_RUNNERS or (base == "test" and "/" in name)
 
 
-@lru_cache(maxsize=4096)  # a part recurs more often than its line: "cd /testbed", "ls -la"
 def _acts_of(part: str) -> frozenset[str]:
+    if len(part) > 2_000:
+        return frozenset(_part_acts(part))  # not a long part (a heredoc) held in the cache
+    return _acts_of_cached(part)
+
+
+@lru_cache(maxsize=4096)  # a part recurs more often than its line: "cd /testbed", "ls -la"
+def _acts_of_cached(part: str) -> frozenset[str]:
     return frozenset(_part_acts(part))
 
 

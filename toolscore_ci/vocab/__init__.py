@@ -514,6 +514,7 @@ DONE_SLOTS = ("done", "not_done_before", "session", "message_ids", "negations", 
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 # where a clause of a page's sentence ends (a colon before a space: not the one in "8:00 PM")
 _CLAUSE_MARK = re.compile(r"[,;|—–]\s*|:\s+|\s[-/]\s+")
+_LOOK_BACK = 400
 # the most words a clause a negation opens may hold before a failure phrase it denies
 _SHORT_CLAUSE = 3
 
@@ -573,13 +574,19 @@ class PageWords:
         be processed") is stated."""
         if line[match.end() :].lstrip().startswith("?"):
             return False
-        start = max((e.end() for e in _SENTENCE_END.finditer(line, 0, match.start())), default=0)
+        # a sentence starts at most _LOOK_BACK characters before the phrase: a page of one
+        # long line is read in its length, not its length squared
+        window = max(0, match.start() - _LOOK_BACK)
+        start = max(
+            (e.end() for e in _SENTENCE_END.finditer(line, window, match.start())), default=window
+        )
         clause = max(
             (c.end() for c in _CLAUSE_MARK.finditer(line, start, match.start())), default=start
         )
-        end = _SENTENCE_END.search(line, match.end())
+        ahead = min(len(line), match.end() + _LOOK_BACK)
+        end = _SENTENCE_END.search(line, match.end(), ahead)
         if self.conditions.match(line, clause) and _CLAUSE_MARK.search(
-            line, match.end(), end.start() if end else len(line)
+            line, match.end(), end.start() if end else ahead
         ):
             return False  # the condition's own clause, a main clause after it
         before = re.findall(r"[\w']+", line[clause : match.start()].casefold())

@@ -212,7 +212,7 @@ def _read_shows_it(claim: Claim, reads: list[Execution]) -> bool:
 # what a reply may hold after a sentence that introduces it: a list, a code block (fenced or
 # indented), a table, a quote
 _BLOCK_START = re.compile(
-    r"\s*:?[ \t]*\n(?:\s*\n)*(?:[ \t]*(?:[-*•]\s|\d{1,2}[.)]\s|```|~~~|\||>)|(?: {4}|\t)\S)"
+    r"[ \t]*:?[ \t]*\n(?:[ \t]*\n)*(?:[ \t]*(?:[-*•]\s|\d{1,2}[.)]\s|```|~~~|\||>)|(?: {4}|\t)\S)"
 )
 
 

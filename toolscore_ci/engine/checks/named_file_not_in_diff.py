@@ -95,7 +95,9 @@ def _restored_after_writing(path: str, prior: list[Execution]) -> bool:
 def _restores(e: Execution, path: str) -> bool:
     tail = _tail(path)
     return any(
-        tail in m.group(1) or path.lstrip("./") in m.group(1)
+        (tail in m.group(1) or path.lstrip("./") in m.group(1))
+        # `git restore --staged` only unstages: the working file stays as it was
+        and not ("--staged" in m.group(1) and "--worktree" not in m.group(1))
         for m in _RESTORES.finditer(e.command or "")
     )
 
@@ -118,7 +120,7 @@ def _outside(path: str, diff: FinalDiff, prior: list[Execution]) -> bool:
             other.root is not None
             and not other.root.casefold().startswith(root + "/")
             and other.root.casefold() != root
-            and any(_same_file(clean, f) for f in other.files)
+            and any(_same_file(clean, f.casefold()) for f in other.files)
             for other in earlier_diffs(prior, diff)
         )
     if clean.startswith(root + "/"):
@@ -134,10 +136,13 @@ _ABSOLUTE = re.compile(r"(?<![\w.])/[^\s'\";&|]*")
 
 def _rewrites(e: Execution, path: str) -> bool:
     """Could this later call have rewritten the file: an editor's edit of it, or a part of
-    its line that can write and names the file or a directory holding it, or runs in such a
-    directory (`cp` onto it, `rsync` over its directory, `cd /work/api && git stash`)? A read
-    of it (`grep`, `cat`) cannot, nor a program run beside it that names neither (`grep ...
-    conf && nginx -t`)."""
+    its line that writes it? A copy, move or sync whose destination is the file or a
+    directory holding it (`cp backup /etc/x.conf`, `cp -a backup/. /etc/nginx/`, `rsync ...
+    /etc/shop/`), an in-place edit or a redirect naming it, a git command that puts files back
+    in a tree holding it (`cd /work/api && git stash`, `--work-tree=/etc checkout`), or another
+    part that writes and names it. Not a read (`grep`, `cat`), a link to it (`ln -s`), a copy
+    of it elsewhere (`cp x.conf /tmp/x.bak`), or a program run in its directory (`cd
+    /etc/nginx && nginx -t`)."""
     if e.command is None:
         return path in e.targets and (e.writes or e.edits_files)
     here: str | None = None
@@ -146,26 +151,64 @@ def _rewrites(e: Execution, path: str) -> bool:
         if moved:
             here = moved.group(1).rstrip("/")
             continue
-        if not (command_acts(part) & _PART_WRITES):
+        words = part.split()
+        program = next((w for w in words if w not in ("sudo", "env") and "=" not in w), "")
+        program = program.rsplit("/", 1)[-1]
+        if program == "ln":
             continue
-        dirs = [d.rstrip("/.") for d in _ABSOLUTE.findall(part) if len(d.rstrip("/.")) > 1]
-        if here is not None:
-            dirs.append(here)
-        if _tail(path) in part or any(path == d or path.startswith(d + "/") for d in dirs):
+        if program == "git":
+            if _GIT_REWRITES.search(part):
+                trees = [d.rstrip("/") for d in _WORK_TREE.findall(part)] or (
+                    [here] if here else []
+                )
+                if not trees or any(path.startswith(t + "/") for t in trees):
+                    return True
+            continue
+        if program in _COPIES:
+            operands = [w for w in words[1:] if not w.startswith("-")]
+            if operands and _holds(operands[-1], path):
+                return True
+            continue
+        targets = _REDIRECT.findall(part)
+        if program in ("sed", "perl") and any(w.startswith("-i") for w in words):
+            targets += [w for w in words[1:] if not w.startswith("-")]
+        if any(_holds(t, path) for t in targets):
+            return True
+        if command_acts(part) & _PART_WRITES and _tail(path) in part:
             return True
     return False
 
 
+def _holds(target: str, path: str) -> bool:
+    """Is the command's target the file, or a directory holding it (`/etc/nginx/`, `.../.`)?"""
+    target = target.strip("'\"").rstrip("/.")
+    if len(target) <= 1:
+        return False
+    return path == target or path.startswith(target + "/") or target.endswith("/" + _tail(path))
+
+
 _CD_PART = re.compile(r"\s*cd\s+(/[^\s'\"]+)\s*$")
 _PARTS = re.compile(r"&&|\|\||;|\||\n")
-# what a part of a line does that can write a file
-_PART_WRITES = frozenset({"changed", "saved", "created", "deleted", "ran", "committed"})
+# git commands that put a working tree's files back, and where (`--work-tree=/etc`, `-C DIR`)
+_GIT_REWRITES = re.compile(r"\bgit\b.*\b(?:checkout|restore|stash|reset)\b")
+_WORK_TREE = re.compile(r"(?:--work-tree[= ]|-c\s+)(/[^\s'\"]+)")
+# programs whose last operand is where they write
+_COPIES = frozenset({"cp", "mv", "rsync", "install", "scp", "dd"})
+# `> file`, `>> file`, `tee file`
+_REDIRECT = re.compile(r"(?:>>?|\btee\s+(?:-a\s+)?)\s*([^\s;&|]+)")
+# what a part of a line does that writes a file
+_PART_WRITES = frozenset({"changed", "saved", "created", "deleted"})
 
 
 def _repository_root(diff: FinalDiff, prior: list[Execution]) -> str | None:
-    """The repository's root, casefolded: where an edit's absolute path ends in a path the
-    diff lists, the part before it; else the directory the diff's command names."""
+    """The repository's root, casefolded: where a write's absolute path ends in a path the
+    diff lists, the part before it (a diff taken in a subdirectory lists paths from the top);
+    else the directory the diff's command names."""
     for e in prior:
+        if not (e.status == "succeeded" and (e.writes or e.edits_files)):
+            continue
+        if isinstance(e.call.args, dict) and e.call.args.get("command") == "view":
+            continue  # an editor's `view` reads (the index types the editor by its name)
         for target in e.targets:
             for f in diff.files:
                 tail = "/" + f.casefold()

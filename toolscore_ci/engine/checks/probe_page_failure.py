@@ -169,7 +169,6 @@ def _page_failure(ctx: Context) -> _PageFailure | None:
     vocab = page_words()
     found = None
     for slot, words, sentence in vocab.failures_in(page):
-        said = sentence
         if slot == "refusal" and vocab.patterns["wall"].search(sentence):
             slot = "wall"  # "your session has expired, please sign in": the wall's words
         if slot == "wall" and vocab.reports_done(page):
@@ -182,7 +181,7 @@ def _page_failure(ctx: Context) -> _PageFailure | None:
             and _counts_some(page, words)
         ):
             continue
-        found = (slot, words, said)
+        found = (slot, words, sentence)
         break
     if (
         found is None

@@ -26,8 +26,14 @@ _SCRATCH = re.compile(r"(?:^|[\s/])(?:repro|reproduce|debug|scratch|check_|verif
 
 # asked of every earlier call for each claim: remembered per command line (_SCRATCH opens
 # with an alternation, tried at every position of a long line)
-@lru_cache(maxsize=4096)
 def _runs_scratch(command: str) -> bool:
+    if len(command) > 2_000:
+        return _SCRATCH.search(command) is not None  # not a long line held in the cache
+    return _runs_scratch_cached(command)
+
+
+@lru_cache(maxsize=4096)
+def _runs_scratch_cached(command: str) -> bool:
     return _SCRATCH.search(command) is not None
 
 
