@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from toolscore_ci.engine.index import Execution
+from toolscore_ci.engine.shell import command_parts
 from toolscore_ci.engine.text import output_text
 
 _GIT_DIFF = re.compile(r"\bgit\s+diff\b")
@@ -34,8 +35,8 @@ NOT_SOURCE = re.compile(
 class FinalDiff:
     execution: Execution
     files: frozenset[str]  # paths the diff changes (both sides: a rename's old path too)
-    #: the absolute directory the diff was taken in (`cd /srv/app && git diff`, `git -C
-    #: /srv/app diff`), when its command says; None when it does not
+    #: the absolute directory the diff was taken in (`cd /srv/app && git diff`), when its
+    #: command says; None when it does not
     root: str | None = None
 
     @property
@@ -66,7 +67,7 @@ def _whole_repo_diff_of(command: str | None) -> tuple[bool, bool]:
     # _GIT_DIFF needs the word "diff" (the search starts at "\b": tried at every position)
     if not command or "diff" not in command or not _GIT_DIFF.search(command):
         return False, False
-    for part in re.split(r"&&|\|\||;|\||\n", command):
+    for part in command_parts(command):
         # a shell's own quoting around the line (Codex: `bash -lc 'cd repo && git diff'`)
         words = [w.strip("'\"") for w in part.split()]
         if "git" in words and "diff" in words:
@@ -94,7 +95,14 @@ def final_diff(prior: list[Execution]) -> FinalDiff | None:
         e.position <= last.position and e.command and _STAGE.search(e.command) for e in prior
     ):
         return None  # `git diff` after `git add` shows only what is still unstaged
-    text = output_text(last.output)
+    files = _listed_files(last)
+    return None if files is None else FinalDiff(last, files, _root(last.command))
+
+
+def _listed_files(e: Execution) -> frozenset[str] | None:
+    """The paths a diff's output changes, both sides (a rename changes the path it leaves as
+    well as the one it makes); None when the output is not a complete diff."""
+    text = output_text(e.output)
     # the command may echo a marker first (mini-swe-agent's submit): the diff starts after
     start = text.find("diff --git")
     body = text[start:] if start >= 0 else text
@@ -102,10 +110,7 @@ def final_diff(prior: list[Execution]) -> FinalDiff | None:
         return None  # printed something, but not a diff we can read
     if any(not _DIFF_LINE.match(line) for line in body.splitlines()):
         return None  # clipped or mixed with other output: its file list may be incomplete
-    # both sides: a rename changes the path it leaves as well as the one it makes
-    return FinalDiff(
-        last, frozenset(p for pair in _DIFF_FILE.findall(body) for p in pair), _root(last.command)
-    )
+    return frozenset(p for pair in _DIFF_FILE.findall(body) for p in pair)
 
 
 def earlier_diffs(prior: list[Execution], final: FinalDiff) -> list[FinalDiff]:
@@ -115,21 +120,13 @@ def earlier_diffs(prior: list[Execution], final: FinalDiff) -> list[FinalDiff]:
     for e in prior:
         if e.position >= final.execution.position or e.status != "succeeded":
             continue
-        if not _whole_repo_diff(e.command)[0]:
-            continue
-        text = output_text(e.output)
-        start = text.find("diff --git")
-        body = text[start:] if start >= 0 else ""
-        if body and all(_DIFF_LINE.match(line) for line in body.splitlines()):
-            files = frozenset(p for pair in _DIFF_FILE.findall(body) for p in pair)
+        if _whole_repo_diff(e.command)[0] and (files := _listed_files(e)):
             out.append(FinalDiff(e, files, _root(e.command)))
     return out
 
 
-# `cd /srv/app && git diff`, `git -C /srv/app diff`: where the diff was taken
+# `cd /srv/app && git diff`: where the diff was taken
 _CD = re.compile(r"(?:^|&&|;|\n|['\"])\s*cd\s+(/[^\s;&|'\"]+)")
-# `git -C DIR diff`: the directory of the git that runs the diff, not of another git call
-_GIT_C = re.compile(r"\bgit\s+-C\s+(/[^\s;&|'\"]+)\s+diff\b")
 
 
 def _root(command: str | None) -> str | None:
@@ -138,5 +135,5 @@ def _root(command: str | None) -> str | None:
         return None
     at = _GIT_DIFF.search(command)
     before = command[: at.start()] if at else command
-    found = _GIT_C.findall(command) or _CD.findall(before)
+    found = _CD.findall(before)
     return found[-1].rstrip("/") if found else None

@@ -465,6 +465,12 @@ def _without_bodies(command: str) -> str:
     return text
 
 
+def command_parts(command: str) -> list[str]:
+    """The parts of a command line between its separators (`&&`, `||`, `;`, `|`, a newline),
+    unstripped."""
+    return _SEPARATORS.split(command)
+
+
 @lru_cache(maxsize=4096)
 def command_acts(command: str) -> frozenset[str]:
     """Every act a command line performs: {"changed", "tested"} for `sed -i ... && pytest`."""

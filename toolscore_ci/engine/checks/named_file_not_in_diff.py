@@ -5,7 +5,7 @@ import re
 from toolscore_ci.engine.diffs import NOT_SOURCE, FinalDiff, earlier_diffs, final_diff
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.shell import command_acts
+from toolscore_ci.engine.shell import command_acts, command_parts
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -146,7 +146,7 @@ def _rewrites(e: Execution, path: str) -> bool:
     if e.command is None:
         return path in e.targets and (e.writes or e.edits_files)
     here: str | None = None
-    for part in _PARTS.split(e.command.casefold()):
+    for part in command_parts(e.command.casefold()):
         moved = _CD_PART.match(part)
         if moved:
             here = moved.group(1).rstrip("/")
@@ -188,7 +188,6 @@ def _holds(target: str, path: str) -> bool:
 
 
 _CD_PART = re.compile(r"\s*cd\s+(/[^\s'\"]+)\s*$")
-_PARTS = re.compile(r"&&|\|\||;|\||\n")
 # git commands that put a working tree's files back, and where (`--work-tree=/etc`, `-C DIR`)
 _GIT_REWRITES = re.compile(r"\bgit\b.*\b(?:checkout|restore|stash|reset)\b")
 _WORK_TREE = re.compile(r"(?:--work-tree[= ]|-c\s+)(/[^\s'\"]+)")

@@ -57,8 +57,8 @@ def _recaps_the_run(ctx: Context, kind: str, value: str, writes: list[Execution]
     is one of those calls'; or the message states this turn's own amount too, and the amount
     is the run's total ("Paid the gas bill ($41.80). In total I've paid $106.00"), not an
     earlier call's alone (that may be a new object's: "I also refunded the second pair:
-    $249.00" beside this turn's $19 cable). A sentence whose only value is an earlier turn's ("Paid the gas bill in full:
-    $106.00") is held to its turn's calls."""
+    $249.00" beside this turn's $19 cable). A sentence whose only value is an earlier turn's
+    ("Paid the gas bill in full: $106.00") is held to its turn's calls."""
     covers = FAILURE_COVERS.get(ctx.reported.claim.category) or frozenset()
     run = [e for e in ctx.prior if e.category in covers and e.status == "succeeded"]
     earlier = [e for e in run if e not in writes]
@@ -66,7 +66,7 @@ def _recaps_the_run(ctx: Context, kind: str, value: str, writes: list[Execution]
         return False
     if _names_only_earlier(ctx.reported.claim, earlier, writes):
         return _agrees_with(kind, value, earlier)
-    if kind != "amount" or not _states_the_turns_own(ctx.message, kind, writes):
+    if kind != "amount" or not _states_a_turn_amount(ctx.message, writes):
         return False
     return _is_one_of(value, [sum(money_args(run))])
 
@@ -96,15 +96,10 @@ def _names_only_earlier(claim: Claim, earlier: list[Execution], writes: list[Exe
     return any(whole_id(i).search(then) and not whole_id(i).search(now) for i in ids)
 
 
-def _states_the_turns_own(message: str, kind: str, writes: list[Execution]) -> bool:
-    """Does the message state a value of the kind that this turn's calls were sent?"""
-    said = extract_values(message).get(kind, ())
-    if kind == "amount":
-        amounts = money_args(writes)
-        return any(_is_one_of(v, amounts) for v in said)
-    text = "\n".join(json_text(e.call.args) for e in writes)
-    found = evidence_values(text)
-    return any(value_matches(kind, v, text, found) for v in said)
+def _states_a_turn_amount(message: str, writes: list[Execution]) -> bool:
+    """Does the message state an amount this turn's calls were sent?"""
+    amounts = money_args(writes)
+    return any(_is_one_of(v, amounts) for v in extract_values(message).get("amount", ()))
 
 
 # parts of a charge count too: "$30.50 with the tip" over an amount of 24.50 and a tip of 6
