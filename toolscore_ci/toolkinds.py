@@ -273,6 +273,24 @@ def command_of(args: Mapping[str, Any] | None) -> str | None:
     return None
 
 
+#: A sub-command word: one lower-case word or snake_case words, no spaces ("view",
+#: "str_replace", "undo_edit"), as multi-command tools take it (SWE-agent's and OpenHands'
+#: str_replace_editor, Anthropic's text editor and memory tools).
+_SUB_COMMAND = re.compile(r"[a-z]+(?:_[a-z]+)*")
+
+
+def sub_command_category(args: Mapping[str, Any] | None) -> str | None:
+    """The category a tool's `command` argument names when it is one sub-command word of a
+    known verb: an editor's `view` reads, its `create` creates, `str_replace` and `undo_edit`
+    change. The tool's name says only that it can do any of them."""
+    value = args.get("command") if args else None
+    if not isinstance(value, str) or _SUB_COMMAND.fullmatch(value) is None:
+        return None
+    # an editor's insert adds lines to a file that exists: an edit, not a new record
+    found = "changed" if value == "insert" else _from_name(value)
+    return None if found is None or found.startswith(_NOUN_ONLY) else found
+
+
 def _from_args(args: Mapping[str, Any]) -> str | None:
     keys = {k.lower() for k in args}
     if keys & {"to", "recipient", "recipients", "cc", "channel", "chat_id", "phone"} and keys & {
@@ -378,6 +396,9 @@ def categorize(
     by_name = _from_name(name) if name else None
     if command is not None and (by_name in (None, "ran") or "shell" in words or "bash" in words):
         return command_category(command)
+    sub = sub_command_category(args)
+    if sub is not None:
+        return sub  # str_replace_editor(command="view") reads, whatever the tool is called
     if by_name is not None and by_name.startswith(_NOUN_ONLY):
         # A name with a thing but no verb (calendar.freebusy, crm_contacts): the thing hints
         # at an action, but arguments shaped like a query say the call reads.

@@ -306,3 +306,56 @@ def test_voided_is_a_voids_success_not_a_captures(name: str, status: str) -> Non
     call = Step(i=0, kind="tool_call", role="agent", name=name, args={"payment_id": "pi_1"})
     result = _result({"id": "pi_1", "status": "voided"}, ok=None)
     assert judge(result, "paid", is_read=False, call=call).status == status
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "category"),
+    [
+        # a multi-command tool's `command` word says what this call does
+        ("str_replace_editor", {"command": "view", "path": "/repo/a.py"}, "retrieved"),
+        ("str_replace_based_edit_tool", {"command": "view", "path": "/repo/a.py"}, "retrieved"),
+        ("str_replace_editor", {"command": "create", "path": "/repo/b.py"}, "created"),
+        ("str_replace_editor", {"command": "str_replace", "path": "/repo/a.py"}, "changed"),
+        ("str_replace_editor", {"command": "insert", "path": "/repo/a.py"}, "changed"),
+        ("str_replace_editor", {"command": "undo_edit", "path": "/repo/a.py"}, "changed"),
+        ("memory", {"command": "delete", "path": "/memories/x.md"}, "deleted"),
+        # ... a shell tool's command is a command line, read by its structure
+        ("bash", {"command": "sed -i 's/a/b/' a.py"}, "changed"),
+        ("bash", {"command": "cat a.py"}, "retrieved"),
+        # ... and a word that names no act leaves the tool's name to decide
+        ("str_replace_editor", {"command": "frobnicate", "path": "/repo/a.py"}, "changed"),
+    ],
+)
+def test_a_sub_command_decides_what_a_multi_command_tool_does(
+    name: str, args: dict[str, str], category: str
+) -> None:
+    from toolscore_ci.toolkinds import categorize
+
+    assert categorize(name, args, None) == category
+
+
+def _editor_run(retried: bool) -> str:
+    from toolscore_ci.pipeline import CheckConfig, make_checker
+
+    edit = {"command": "str_replace", "path": "/repo/src/a.py", "old_str": "x", "new_str": "y"}
+    steps: list[tuple[object, ...]] = [
+        ("user", "Fix the off-by-one in src/a.py."),
+        ("call", "str_replace_editor", edit, False, None, "No replacement was performed"),
+    ]
+    if retried:
+        steps.append(("call", "str_replace_editor", {**edit, "old_str": "x "}, True, "edited"))
+    steps += [
+        ("call", "str_replace_editor", {"command": "view", "path": "/repo/src/a.py"}, True, "y"),
+        ("agent", "Fixed the off-by-one in src/a.py."),
+    ]
+    checker = make_checker(CheckConfig(detector="checks"))
+    return checker.check(project(build("editor-view", steps)), "cases.jsonl", 1).verdict
+
+
+def test_an_editors_view_does_not_clear_its_failed_edit() -> None:
+    # the only edit failed; viewing the file afterwards changed nothing
+    assert _editor_run(retried=False) == "false_success"
+
+
+def test_an_edit_retried_and_then_viewed_is_fixed() -> None:
+    assert _editor_run(retried=True) != "false_success"

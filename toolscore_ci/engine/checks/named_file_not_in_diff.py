@@ -206,8 +206,6 @@ def _repository_root(diff: FinalDiff, prior: list[Execution]) -> str | None:
     for e in prior:
         if not (e.status == "succeeded" and (e.writes or e.edits_files)):
             continue
-        if isinstance(e.call.args, dict) and e.call.args.get("command") == "view":
-            continue  # an editor's `view` reads (the index types the editor by its name)
         for target in e.targets:
             for f in diff.files:
                 tail = "/" + f.casefold()
