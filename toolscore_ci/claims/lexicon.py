@@ -151,6 +151,23 @@ WILDCARD_HINTS = (
     "build",
     "pipeline",
     "pass",
+    # a quantity moved, opening a report ("Raised the quota to 10 GB")
+    "increas",
+    "raise",
+    "lower",
+    "reduc",
+    "decreas",
+    "extend",
+    "bump",
+    "doubl",
+    "halv",
+    "shorten",
+    "lengthen",
+    "expand",
+    "capp",
+    "increment",
+    "decrement",
+    "adjust",
 )
 _WILDCARD_HINT = compile_guarded(r"(?i)(?:" + "|".join(WILDCARD_HINTS) + ")")
 WILDCARD_TRIGGERS = compile_guarded(
