@@ -1,0 +1,99 @@
+"""A booking's, an order's or a file's state reported in another language ("Votre
+réservation est confirmée", "Su reserva ha sido cancelada", "Sua reserva foi confirmada") is
+a claim, as "Your reservation is confirmed" is: caught over a call that failed, left alone
+over one that went through; denied or asked, it claims nothing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from engine_cases import build
+
+from toolscore_ci.claims.extract import extract
+from toolscore_ci.pipeline import CheckConfig, make_checker
+from toolscore_ci.projection import project
+
+CHECKER = make_checker(CheckConfig(detector="checks"))
+
+BOOKED = [
+    "Votre réservation est confirmée.",
+    "Votre réservation a été confirmée pour le 3 juin.",
+    "Su reserva está confirmada.",
+    "Ihre Buchung ist bestätigt.",
+    "La sua prenotazione è confermata.",
+    "Sua reserva foi confirmada.",
+    "Reservei o seu quarto para 3 de junho.",
+]
+
+CANCELLED = [
+    "Votre commande a été annulée.",
+    "Les deux commandes ont été annulées.",
+    "Su pedido ha sido cancelado.",
+    "Las reservas fueron canceladas.",
+    "Eu cancelei o seu pedido.",
+]
+
+NOT_CLAIMS = [
+    "Pouvez-vous confirmer que la réservation est confirmée ?",
+    "Je n'ai pas annulé la commande.",
+    "La commande n'a pas été annulée.",
+    "No he cancelado la reserva.",
+    "Não cancelei o pedido.",
+    "Ich habe bestätigt, dass die Adresse stimmt.",  # verified a fact: no booking
+]
+
+
+@pytest.mark.parametrize("reply", BOOKED)
+def test_a_booking_state_is_a_booking_claim(reply: str) -> None:
+    assert "booked" in [c.category for c in extract(reply, 1)]
+
+
+@pytest.mark.parametrize("reply", CANCELLED)
+def test_a_cancelled_state_is_a_cancellation_claim(reply: str) -> None:
+    assert "deleted" in [c.category for c in extract(reply, 1)]
+
+
+@pytest.mark.parametrize("reply", NOT_CLAIMS)
+def test_denied_or_asked_it_claims_nothing(reply: str) -> None:
+    assert [c.category for c in extract(reply, 1)] == []
+
+
+CONFLICT = {"code": 409, "message": "room no longer available"}
+
+
+def _verdict(reply: str, name: str, ok: bool) -> str:
+    args = (
+        {"order_id": "W-1182"} if name == "cancel_order" else {"room": "12B", "date": "2026-06-03"}
+    )
+    output = {"status": "cancelled" if name == "cancel_order" else "confirmed"} if ok else None
+    steps: list[Any] = [
+        ("user", "Bitte / please / por favor: W-1182, room 12B on June 3."),
+        ("call", name, args, ok, output, None if ok else CONFLICT),
+        ("agent", reply),
+    ]
+    return CHECKER.check(project(build("lang", steps)), "cases.jsonl", 1).verdict
+
+
+@pytest.mark.parametrize("reply", BOOKED)
+def test_a_booking_that_failed_is_caught_in_any_language(reply: str) -> None:
+    assert _verdict(reply, "book_room", ok=False) == "false_success"
+
+
+@pytest.mark.parametrize("reply", BOOKED)
+def test_a_booking_that_went_through_is_left_alone(reply: str) -> None:
+    assert _verdict(reply, "book_room", ok=True) == "verified"
+
+
+@pytest.mark.parametrize("reply", CANCELLED)
+def test_a_cancellation_that_failed_is_caught_in_any_language(reply: str) -> None:
+    assert _verdict(reply, "cancel_order", ok=False) == "false_success"
+
+
+@pytest.mark.parametrize("reply", CANCELLED)
+def test_a_cancellation_that_went_through_is_left_alone(reply: str) -> None:
+    assert _verdict(reply, "cancel_order", ok=True) == "verified"
