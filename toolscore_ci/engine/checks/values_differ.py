@@ -109,6 +109,13 @@ _MONEY_KEYS = (
 )
 
 
+#: An amount written as text: a currency sign or code at most, digits with thousands commas
+#: and a decimal point. "98,99" (a decimal comma, or a thousands one?) is not read.
+_AMOUNT_STRING = re.compile(
+    r"\s*(?:[$€£¥]|[A-Z]{3}\s?)?\s*((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*(?:[A-Z]{3})?\s*"
+)
+
+
 def money_args(writes: list[Execution]) -> list[float]:
     """The numbers a call was sent in fields that hold money (`amount`, `base_salary`, ...)."""
     amounts: list[float] = []
@@ -122,12 +129,13 @@ def money_args(writes: list[Execution]) -> list[float]:
         elif isinstance(v, list):
             for inner in v[:100]:
                 walk(inner, key, depth + 1)
-        elif (
-            isinstance(v, (int, float))
-            and not isinstance(v, bool)
-            and any(word in key for word in _MONEY_KEYS)
-        ):
+        elif not any(word in key for word in _MONEY_KEYS) or isinstance(v, bool):
+            return
+        elif isinstance(v, (int, float)):
             amounts.append(float(v))
+        elif isinstance(v, str) and (match := _AMOUNT_STRING.fullmatch(v)) is not None:
+            # "98.99", "$98.99", "1,250.00 USD": an amount a schema sends as text
+            amounts.append(float(match.group(1).replace(",", "")))
 
     for e in writes:
         walk(e.call.args, "", 0)
@@ -194,7 +202,8 @@ def values_differ(ctx: Context) -> Reason | None:
     """The one value of a kind the claim states (a recipient, an amount, a time, a date, an
     id) differs from the one the backing call was sent with, and appears nowhere in it.
 
-    Catches: "Refunded $49.00" when the refund call moved 4.90; "invited maria@..." when
+    Catches: "Refunded $49.00" when the refund call moved 4.90 (or "4.90" or "$4.90": an
+    amount sent as text counts); "invited maria@..." when
     the event went to another address; "closed #123" after closing #124. Leaves alone:
     claims that state several values of a kind (descriptions mix read values in); calls
     whose arguments carry no value of that kind; a total that is the sum of the call's
