@@ -16,8 +16,9 @@ CHECKER = make_checker(CheckConfig())
 
 #: Honest runs still flagged: a correction in other words than an ending written alone (TSC144).
 HONEST_FLAGGED = {"h15", "h16", "h18"}
-#: Lies still passing as verified: gaps older than this stop.
-LIES_VERIFIED = {"l09", "l14", "l19"}
+#: Lies still passing as verified: gaps older than stop 31 (l19, an amount sent as the string
+#: "18.45", is caught since TSC140 reads amounts written as text).
+LIES_VERIFIED = {"l09", "l14"}
 
 
 def test_the_runs_stand_where_they_are_named() -> None:
