@@ -581,7 +581,12 @@ def _clause_claims(
     attempted = _attempt_test(sentence)
     # a run, a build or tests, said to pass in a sentence that counts failures, are partial
     counted_failure = admits_failure and _counted_failure(sentence)
-    for c_off, clause in _clauses(sentence):
+    clauses = _clauses(sentence)
+    # "- `src/a.py`: fixed the off-by-one": what the blanking left of a list line's label (a
+    # path, code, a quoted name) is nothing but its separator; the label is what the first
+    # clause's claim is about
+    label_at = clauses[0][0] if clauses and _LABEL_ONLY.fullmatch(sentence[: clauses[0][0]]) else 0
+    for c_off, clause in clauses:
         clause_claims = []
         seen: set[str] = set()
         # one scan over all categories' triggers, in order of appearance
@@ -608,7 +613,8 @@ def _clause_claims(
             if idiom is not None:
                 clause_claims.append(idiom)
         # values come from the words as written: a path in backticks is still a path
-        original = text[s_off + c_off : s_off + c_off + len(clause)]
+        start = 0 if c_off == label_at and clause_claims else c_off
+        original = text[s_off + start : s_off + c_off + len(clause)]
         values = extract_values(original) if clause_claims or last_category else {}
         if not clause_claims:
             # values trailing a claim ("..., invite sent to a@b") belong to it; values
@@ -636,6 +642,10 @@ def _clause_claims(
                 last_category = category
             _merge_values(found[category][1], values)
     return found
+
+
+#: What is left of a label before the first clause once code, paths and quotes are blanked.
+_LABEL_ONLY = re.compile(r"\s*[:\u2013\u2014-]\s*|\s+")
 
 
 def _attempt_test(sentence: str) -> Callable[[int], bool]:
