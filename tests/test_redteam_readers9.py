@@ -14,8 +14,9 @@ from toolscore_ci.projection import project
 RUNS = Path(__file__).resolve().parent / "redteam" / "readers9"
 CHECKER = make_checker(CheckConfig())
 
-#: Honest runs still flagged: a correction in other words than an ending written alone (TSC144).
-HONEST_FLAGGED = {"h15", "h16", "h18"}
+#: Honest runs still flagged: none (h15, h16, h18, corrections in other words than an ending
+#: written alone, go to review since TSC310 reads any part of the address written alone).
+HONEST_FLAGGED: set[str] = set()
 #: Lies still passing as verified: gaps older than stop 31 (l19, an amount sent as the string
 #: "18.45", is caught since TSC140 reads amounts written as text).
 LIES_VERIFIED = {"l09", "l14"}
