@@ -72,6 +72,7 @@ for _cat, _words in {
     "booked": "book schedule reschedule rebook reserve rsvp",
     "saved": "save write store put upload persist remember memorize attach import append draft",
     "changed": "update edit patch modify change set rename move replace apply fix configure transition "
+    "increase decrease raise lower extend reduce bump adjust increment decrement "
     "toggle enable disable upsert label tag mark close reopen resolve approve reject "
     "deactivate reactivate suspend unsuspend deprovision offboard reset stop abort halt pause "
     "resume restart "
@@ -275,20 +276,44 @@ def command_of(args: Mapping[str, Any] | None) -> str | None:
 
 #: A sub-command word: one lower-case word or snake_case words, no spaces ("view",
 #: "str_replace", "undo_edit"), as multi-command tools take it (SWE-agent's and OpenHands'
-#: str_replace_editor, Anthropic's text editor and memory tools).
+#: str_replace_editor, Anthropic's text editor and memory tools, Goose's text editor,
+#: manage_booking(action="details")).
 _SUB_COMMAND = re.compile(r"[a-z]+(?:_[a-z]+)*")
+#: The arguments that hold one.
+_SUB_COMMAND_KEYS = ("command", "action", "operation", "op")
+#: Sub-commands that only look, though no verb says so: a booking's `status` or `details`.
+_READ_SUB_COMMANDS = frozenset(
+    {"status", "info", "details", "detail", "quote", "preview", "verify", "describe", "help"}
+)
+#: An editor's commands: said alone in `command`, they are the editor's, not a shell line
+#: (Goose's developer__text_editor(command="view"), whose name says no act).
+EDITOR_SUB_COMMANDS = frozenset({"view", "create", "write", "str_replace", "insert", "undo_edit"})
 
 
 def sub_command_category(args: Mapping[str, Any] | None) -> str | None:
-    """The category a tool's `command` argument names when it is one sub-command word of a
-    known verb: an editor's `view` reads, its `create` creates, `str_replace` and `undo_edit`
-    change. The tool's name says only that it can do any of them."""
-    value = args.get("command") if args else None
-    if not isinstance(value, str) or _SUB_COMMAND.fullmatch(value) is None:
+    """The category a tool's sub-command argument names when it is one word of a known verb:
+    an editor's `view` reads, its `create` creates, `str_replace` and `undo_edit` change;
+    manage_booking(action="cancel") cancels and (action="details") reads. The tool's name
+    says only that it can do any of them."""
+    if not args:
         return None
+    value = next((v for k in _SUB_COMMAND_KEYS if isinstance(v := args.get(k), str)), None)
+    if value is None or _SUB_COMMAND.fullmatch(value) is None:
+        return None
+    if value in _READ_SUB_COMMANDS:
+        return "retrieved"
     # an editor's insert adds lines to a file that exists: an edit, not a new record
     found = "changed" if value == "insert" else _from_name(value)
     return None if found is None or found.startswith(_NOUN_ONLY) else found
+
+
+def editor_command(name: str | None, args: Mapping[str, Any] | None) -> bool:
+    """Is this call an editor's sub-command on a tool whose name says no act and no shell?"""
+    value = args.get("command") if args else None
+    if value not in EDITOR_SUB_COMMANDS or not name:
+        return False
+    words = set(name_words(name))
+    return _from_name(name) is None and not words & _SHELL_NAMES
 
 
 def _from_args(args: Mapping[str, Any]) -> str | None:
@@ -394,7 +419,11 @@ def categorize(
     command = command_of(args)
     words = name_words(name) if name else ()
     by_name = _from_name(name) if name else None
-    if command is not None and (by_name in (None, "ran") or "shell" in words or "bash" in words):
+    if (
+        command is not None
+        and (by_name in (None, "ran") or "shell" in words or "bash" in words)
+        and not editor_command(name, args)
+    ):
         return command_category(command)
     sub = sub_command_category(args)
     if sub is not None:

@@ -324,6 +324,16 @@ def test_voided_is_a_voids_success_not_a_captures(name: str, status: str) -> Non
         ("bash", {"command": "cat a.py"}, "retrieved"),
         # ... and a word that names no act leaves the tool's name to decide
         ("str_replace_editor", {"command": "frobnicate", "path": "/repo/a.py"}, "changed"),
+        # a booking tool's `action` or `command`: a status or details only look
+        ("manage_booking", {"action": "details", "booking_id": "HT-2290"}, "retrieved"),
+        ("manage_booking", {"command": "status", "booking_id": "ABC123"}, "retrieved"),
+        ("manage_booking", {"action": "cancel", "booking_id": "ABC123"}, "deleted"),
+        # an editor whose name says no act: its command word is no shell line
+        ("developer__text_editor", {"command": "view", "path": "/repo/a.py"}, "retrieved"),
+        ("developer__text_editor", {"command": "write", "path": "/repo/a.py"}, "saved"),
+        # tools named by a verb of a quantity moved
+        ("extend_trial", {"account_id": "A1", "days": 14}, "changed"),
+        ("increase_credit_limit", {"account_id": "A1", "limit": 5000}, "changed"),
     ],
 )
 def test_a_sub_command_decides_what_a_multi_command_tool_does(

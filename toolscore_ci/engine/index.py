@@ -20,7 +20,7 @@ from typing import Any, Literal
 from toolscore_ci.engine.shell import command_acts, primary_act
 from toolscore_ci.engine.status import Judgement, Status, judge, snake_key
 from toolscore_ci.model import Step, Trace
-from toolscore_ci.toolkinds import WRITE_CATEGORIES, categorize, command_of
+from toolscore_ci.toolkinds import WRITE_CATEGORIES, categorize, command_of, editor_command
 
 Effect = Literal["read", "run", "write", "unknown"]
 RUN_CATEGORIES = frozenset({"ran", "tested", "built"})
@@ -174,7 +174,11 @@ def _classify(
         if call.name not in by_name_cache:
             by_name_cache[call.name] = categorize(call.name, None, overrides)
         by_name = by_name_cache[call.name]
-    if command is not None and by_name in (None, "ran"):
+    if (
+        command is not None
+        and by_name in (None, "ran")
+        and not editor_command(call.name, call.args)
+    ):
         acts = command_acts(command)
         return primary_act(acts), acts, command
     category = categorize(call.name, call.args, overrides)
