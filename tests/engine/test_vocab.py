@@ -215,3 +215,32 @@ def test_setting_values_tell_one_value_from_two(a: str, b: str, same: bool | Non
     from toolscore_ci.vocab import setting_values
 
     assert setting_values().same_value(a, b) is same
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verb"),
+    [
+        ("Your booking ABC123 has been cancelled by the airline.", "cancelled"),
+        ("Vos deux vols ont été annulés par la compagnie.", "annulés"),
+        ("Su conexión ha sido cancelada por la aerolínea.", "cancelada"),
+        ("Ihr Flug wurde von der Fluggesellschaft storniert.", "storniert"),
+        ("The booking was confirmed by the hotel this morning.", "confirmed"),
+    ],
+)
+def test_a_third_party_as_the_agent_makes_it_anothers_act(sentence: str, verb: str) -> None:
+    words = non_report_words()
+    assert words.done_by_another(sentence, verb)
+    assert words.frame(sentence, verb) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verb"),
+    [
+        ("I cancelled it by phone.", "cancelled"),
+        ("Your order has been paid by card.", "paid"),
+        ("I've cancelled your booking ABC123.", "cancelled"),
+        ("Your booking has been cancelled, and the airline was told.", "cancelled"),
+    ],
+)
+def test_a_means_or_no_agent_leaves_the_act_the_agents(sentence: str, verb: str) -> None:
+    assert not non_report_words().done_by_another(sentence, verb)

@@ -122,6 +122,8 @@ REPORT_SLOTS = (
     "relatives",
     "confirming",
     "undone",
+    "agent_marks",
+    "third_parties",
 )
 
 
@@ -148,6 +150,11 @@ class NonReportWords:
     until: re.Pattern[str]  # the `until` words
     go_on: re.Pattern[str]  # the `go_on` words
     undone: re.Pattern[str]  # the `undone` words
+    #: right after a claim word: a few words at most, an agent mark, and a third party
+    by_another: re.Pattern[str]
+    #: the same right before it, where the language puts the participle last ("wurde von
+    #: der Fluggesellschaft storniert")
+    by_another_before: re.Pattern[str]
     coordinated: re.Pattern[str]  # a conjunction and a subject: a clause of its own begins
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
@@ -169,6 +176,20 @@ class NonReportWords:
     def says_share(self, sentence: str) -> bool:
         """Does the sentence give an amount as a share ("£45 each", "$99 a month")?"""
         return self.per_item.search(_plain(sentence)) is not None
+
+    def done_by_another(self, sentence: str, verb: str) -> bool:
+        """Does the claim word come with a third party as its agent ("your flight has been
+        cancelled by the airline", "annulée par la compagnie")? Then the sentence relays
+        another's act: no report of the agent's own."""
+        if not verb:
+            return False
+        text = _plain(sentence)
+        at = text.casefold().find(verb.casefold())
+        if at < 0:
+            return False
+        if self.by_another.match(text, at + len(verb)) is not None:
+            return True
+        return self.by_another_before.search(text[max(0, at - 80) : at]) is not None
 
     def says_until(self, sentence: str) -> bool:
         """Does the sentence give the end of a span ("until 11:30")?"""
@@ -245,8 +266,8 @@ class NonReportWords:
         <verb>"), "state" for a resulting state ("has been <verb>", "you're <verb>"), None
         otherwise. `bare`: a sentence that opens with the verb and goes on to its object
         ("Sent Carol a copy.") is an act too; a label ("Updated passengers:") is not."""
-        if not verb:
-            return None
+        if not verb or self.done_by_another(sentence, verb):
+            return None  # "cancelled by the airline": another's act, relayed
         text = _plain(sentence)
         verb = verb.casefold()
         if _slottable(text, verb):
@@ -480,6 +501,19 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("undone")) + r")(?!\w)", re.I),
+        # "cancelled by the airline", "cancelled today by your hotel", "annulé par l'hôtel"
+        re.compile(
+            rf"(?:\s+[^\W\d_]+){{0,2}}?\s+(?:{_alternation(every('agent_marks'))})\s+"
+            rf"(?:(?:{_alternation(every('articles'))})\s+|l['’])?(?:[^\W\d_]+\s+)?"
+            rf"(?:{_alternation(every('third_parties'))})(?!\w)",
+            re.I,
+        ),
+        re.compile(
+            rf"(?<!\w)(?:{_alternation(every('agent_marks'))})\s+"
+            rf"(?:(?:{_alternation(every('articles'))})\s+|l['’])?(?:[^\W\d_]+\s+)?"
+            rf"(?:{_alternation(every('third_parties'))})(?:\s+[^\W\d_]+){{0,2}}\s+$",
+            re.I,
+        ),
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
         # person addressed, or a mark with its subject left out ("... and should appear")
         re.compile(

@@ -35,10 +35,12 @@ def action_failed(ctx: Context) -> Reason | None:
     failed file edit that repeats one that went through (same tool, same arguments: an Edit
     made twice fails with "String to replace not found"; not a second charge or push).
     Catches too: a claim that names several
-    targets when one of them was only touched by calls that failed."""
+    targets when one of them was only touched by calls that failed. Leaves alone too: another's
+    act relayed ("your flight was cancelled by the airline", "annulé par la compagnie": vocab
+    `agent_marks`, `third_parties`), whatever the agent's own calls did."""
     claim = ctx.reported.claim
-    if claim.admits_failure:
-        return None
+    if claim.admits_failure or non_report_words().done_by_another(claim.text, claim.trigger):
+        return None  # "cancelled by the airline": the agent's failed calls did not do it
     if claim.category == "done":
         covers = WRITE_CATEGORIES
     else:
