@@ -167,7 +167,6 @@ WILDCARD_HINTS = (
     "capp",
     "increment",
     "decrement",
-    "adjust",
 )
 _WILDCARD_HINT = compile_guarded(r"(?i)(?:" + "|".join(WILDCARD_HINTS) + ")")
 WILDCARD_TRIGGERS = compile_guarded(
@@ -323,6 +322,11 @@ FAILURE_ADMISSION = compile_guarded(
     r"échoué|échouée|échec|partiel|partielle|partiellement|erreur|a été refusée?|"
     r"fehlgeschlagen|gescheitert|teilweise|fehler|wurde abgelehnt|"
     r"falhou|falha|erro|"
+    # "I could not", "it was not possible" in those languages
+    r"n['’](?:ai|avons) pas pu|impossible de|no pude|no pudimos|no se pudo|"
+    r"no (?:fue|ha sido) posible|konnten? (?:[\w-]+ ){0,3}nicht|nicht möglich|"
+    r"non sono riuscit[oaie]|non siamo riuscit[oaie]|non (?:è stato |era )?possibile|"
+    r"non ho potuto|não consegui|não conseguimos|não foi possível|não pude|"
     r"mislukt|niet gelukt|gedeeltelijk|fout|"
     r"nie powiodł[oa]? się|niepowodzenie|częściowo|błąd)(?![\w-])",
     re.IGNORECASE,

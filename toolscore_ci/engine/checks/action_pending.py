@@ -94,7 +94,8 @@ def action_pending(ctx: Context) -> Reason | None:
     another category when every call that could do anything waits ("published the message"
     when the only write, a post, waits for an admin); "sent the email" when the only call made
     a draft (`create_draft` -> `draft`: its own act done, the send waiting). Leaves alone: a
-    draft made reported as made or saved; a pending call followed
+    draft made reported as made or saved; a pending call beside one that went through, unless
+    the claim covers every call ("both are confirmed"); a pending call followed
     by one that went through; a pending call whose own id (`re_1`) a later call that went
     through acted on (`approve_refund(re_1)`), or a later read of it showed done
     (`get_refund(re_1)`: `status: approved`); a queued or accepted job (it may well run:
@@ -134,7 +135,13 @@ def _waiting_calls(ctx: Context, claim: Claim) -> tuple[Execution, str] | None:
     mine = [e for e in ctx.prior if e.category in covers]
     waiting = [e for e in mine if _waits(e, claim.category) and not _carried_on(ctx, e)]
     waits = {id(e) for e in waiting}
-    if not waiting or any(e.status == "succeeded" and id(e) not in waits for e in mine):
+    if not waiting:
+        return None
+    # one that went through backs the claim, unless the claim covers every call ("both are
+    # confirmed" when the second booking waits for approval)
+    if any(e.status == "succeeded" and id(e) not in waits for e in mine) and not (
+        non_report_words().is_universal(claim.text)
+    ):
         return None
     last = waiting[-1]
     return last, f"{last.call.name} is {_how_waiting(last)}, not done"
