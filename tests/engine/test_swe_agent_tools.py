@@ -162,7 +162,8 @@ def test_an_editor_refusal_retried_into_an_edit_is_no_failure(tmp_path: Path) ->
     [
         ("npm version patch -m 'release %s'", {"changed", "committed"}),
         ("yarn version --new-version 1.2.3", {"changed", "committed"}),
-        ("npm version patch --no-git-tag-version", {"ran"}),  # no commit, no tag
+        # writes the version to package.json; no commit, no tag
+        ("npm version patch --no-git-tag-version", {"changed"}),
         ("npm version", {"ran"}),  # prints the versions
     ],
 )

@@ -234,6 +234,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC302",  # the calls on what it names were only taken in: for review
     "TSC303",  # the calls that could do it acted on other files than it names: for review
     "TSC306",  # the final diff holds no change to the source it reports fixed: for review
+    "TSC312",  # a change claimed to a number no write was sent or returned: for review
     "TSC203",  # a matching action's receipt confirms it
     "TSC204",  # a matching action succeeded
 )

@@ -408,14 +408,12 @@ def _part_acts(part: str) -> set[str]:
             acts.add("created")  # git switch -c release/2.3, git checkout -b hotfix: a branch
         else:
             acts.add(_GIT.get(sub, "retrieved"))
-    elif (
-        program in ("npm", "yarn", "pnpm")
-        and sub == "version"
-        and len(positional) > 1
-        and "--no-git-tag-version" not in args
-    ):
+    elif program in ("npm", "yarn", "pnpm") and sub == "version" and len(positional) > 1:
         # `npm version patch` writes the version and, in a git repository, commits and tags it
-        acts |= {"changed", "committed"}
+        # (not with --no-git-tag-version)
+        acts.add("changed")
+        if "--no-git-tag-version" not in args:
+            acts.add("committed")
     elif (program, sub) in _DEPLOYERS:
         acts.add("deployed")
     elif (

@@ -18,6 +18,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     probe_task_date,
     probe_task_namesake,
     probe_task_switch,
+    quantity_not_sent,
     read_failed,
     readback_differs,
     receipt_confirms,
