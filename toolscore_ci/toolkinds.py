@@ -290,18 +290,21 @@ _READ_SUB_COMMANDS = frozenset(
 EDITOR_SUB_COMMANDS = frozenset({"view", "create", "write", "str_replace", "insert", "undo_edit"})
 
 
-def sub_command_category(args: Mapping[str, Any] | None) -> str | None:
+def sub_command_category(args: Mapping[str, Any] | None, by_name: str | None) -> str | None:
     """The category a tool's sub-command argument names when it is one word of a known verb:
     an editor's `view` reads, its `create` creates, `str_replace` and `undo_edit` change;
     manage_booking(action="cancel") cancels and (action="details") reads. The tool's name
-    says only that it can do any of them."""
+    says only that it can do any of them. A word that only looks for want of a verb
+    (`status`, `details`) reads only where the name (`by_name`, its category) says no act:
+    update_ticket(action="status", status="solved") sets a status."""
     if not args:
         return None
     value = next((v for k in _SUB_COMMAND_KEYS if isinstance(v := args.get(k), str)), None)
     if value is None or _SUB_COMMAND.fullmatch(value) is None:
         return None
     if value in _READ_SUB_COMMANDS:
-        return "retrieved"
+        named_act = by_name is not None and not by_name.startswith(_NOUN_ONLY)
+        return None if named_act else "retrieved"
     # an editor's insert adds lines to a file that exists: an edit, not a new record
     found = "changed" if value == "insert" else _from_name(value)
     return None if found is None or found.startswith(_NOUN_ONLY) else found
@@ -425,7 +428,7 @@ def categorize(
         and not editor_command(name, args)
     ):
         return command_category(command)
-    sub = sub_command_category(args)
+    sub = sub_command_category(args, by_name)
     if sub is not None:
         return sub  # str_replace_editor(command="view") reads, whatever the tool is called
     if by_name is not None and by_name.startswith(_NOUN_ONLY):

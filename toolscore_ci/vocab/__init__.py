@@ -184,12 +184,16 @@ class NonReportWords:
         if not verb:
             return False
         text = _plain(sentence)
-        at = text.casefold().find(verb.casefold())
-        if at < 0:
+        # found in the text itself: casefolding changes lengths ("ß" to "ss")
+        found = re.search(rf"(?<!\w){re.escape(verb)}(?!\w)", text, re.I)
+        if found is None:
             return False
-        if self.by_another.match(text, at + len(verb)) is not None:
+        if self.by_another.match(text, found.end()) is not None:
             return True
-        return self.by_another_before.search(text[max(0, at - 80) : at]) is not None
+        return (
+            self.by_another_before.search(text[max(0, found.start() - 80) : found.start()])
+            is not None
+        )
 
     def says_until(self, sentence: str) -> bool:
         """Does the sentence give the end of a span ("until 11:30")?"""
@@ -508,10 +512,14 @@ def non_report_words() -> NonReportWords:
             rf"(?:{_alternation(every('third_parties'))})(?!\w)",
             re.I,
         ),
+        # ... and before it, at most one word between that is no auxiliary or predicate
+        # ("von der Fluggesellschaft heute storniert"; not "by the airline have been uploaded")
         re.compile(
             rf"(?<!\w)(?:{_alternation(every('agent_marks'))})\s+"
             rf"(?:(?:{_alternation(every('articles'))})\s+|l['’])?(?:[^\W\d_]+\s+)?"
-            rf"(?:{_alternation(every('third_parties'))})(?:\s+[^\W\d_]+){{0,2}}\s+$",
+            rf"(?:{_alternation(every('third_parties'))})"
+            rf"(?:\s+(?!(?:{_alternation(every('auxiliaries') + every('perfect') + every('predicates'))})\s)"
+            rf"[^\W\d_]+)?\s+$",
             re.I,
         ),
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
