@@ -230,6 +230,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC307",  # the amount agrees with the ledger only if it keeps cents: for review
     "TSC309",  # the receipt echoes the setting as a word nothing decides: for review
     "TSC310",  # the act went to an address whose ending the user wrote alone: for review
+    "TSC313",  # its call failed, in a message that admits some failure: for review
     "TSC202",  # the latest run of the tests passed, after the last edit
     "TSC302",  # the calls on what it names were only taken in: for review
     "TSC303",  # the calls that could do it acted on other files than it names: for review
