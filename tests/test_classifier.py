@@ -14,6 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_cases import PYTEST_FAIL, PYTEST_OK, build
 
+from toolscore_ci.detectors import features
 from toolscore_ci.detectors.classifier import (
     ALL_AND_WORDS,
     FORMAT,
@@ -509,3 +510,42 @@ def test_a_family_that_ranks_held_out_sources_backwards_is_not_read_by_the_base(
     honest = train(_flipping_corpus(flips=False), folds=2)
     assert honest["training"]["base_without"] == []
     assert honest["dense_weights"]["agent_text_chars"] > 0
+
+
+_PLAIN = "Please be careful and thorough with this request, thank you very much. "
+
+
+@pytest.mark.parametrize(
+    ("instruction", "users"),
+    [
+        # values across the join: the instruction is read with the rest
+        (_PLAIN + "The flight is on May", "5th, I think. " + _PLAIN),
+        (_PLAIN + "Total: USD", "1,250.00 " + _PLAIN),
+        (_PLAIN + "Call me at 10:30", "pm tomorrow. " + _PLAIN),
+        (_PLAIN + "It was created on", "2024-01-02 at noon. " + _PLAIN),
+        (_PLAIN + "(see the note of May", "5) " + _PLAIN),
+        (_PLAIN + "We ran 12 integration", "tests last week. " + _PLAIN),
+        (_PLAIN + "Book for the 5th of" + " " * 300, "   \n  September. " + _PLAIN),
+        (_PLAIN + "from 9:00 until", "11:00 a.m. " + _PLAIN),
+        # values on either side only: read apart once the instruction is known
+        (_PLAIN + "Order #4417 on 2024-03-01 for $12.50.", _PLAIN + "Email me at a@b.co on May 5."),
+        (_PLAIN * 3, _PLAIN + "Reservation ABC-123, 12:30 pm."),
+        ("", "My phone is 555-123-2002."),
+        ("Reservation XYZ-9 (Jan 3) ", ""),
+        ("x" * 9000, "May 5"),
+    ],
+)
+def test_asked_facts_read_apart_are_the_facts_of_the_joined_text(
+    instruction: str, users: str
+) -> None:
+    joined = features._facts((instruction + " " + users)[: features._MAX_ASKED_TEXT])
+    # the second time the instruction is seen it is read apart where nothing lies across
+    assert features._asked_facts(instruction, users) == joined
+    assert features._asked_facts(instruction, users) == joined
+
+
+def test_a_value_across_the_join_keeps_the_text_whole() -> None:
+    assert not features._apart(_PLAIN + "on May", "5th " + _PLAIN)
+    assert not features._apart(_PLAIN + "(see", "below) " + _PLAIN)
+    assert not features._apart(_PLAIN + "at 10:30", "pm " + _PLAIN)
+    assert features._apart(_PLAIN + "on 2024-01-02. " + _PLAIN, _PLAIN + "at 10:30 pm.")

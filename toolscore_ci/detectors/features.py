@@ -9,6 +9,7 @@ and the engine's `Result` for it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -245,16 +246,13 @@ def _fact_features(index: TraceIndex, final: str) -> dict[str, float]:
     # what the tools gave is read only when the report states a fact (most state none)
     seen = _tool_text(index) if facts else ""
     unbacked = sum(1 for v in facts if v not in seen)
-    asked = _facts(
-        (
-            str(index.trace.task.get("instruction") or "")[:_MAX_TEXT]
-            + " "
-            + " ".join(
-                (s.content or "")[:_MAX_USER_TEXT]
-                for s in index.steps
-                if s.kind == "message" and s.role == "user"
-            )
-        )[:_MAX_ASKED_TEXT]
+    asked = _asked_facts(
+        str(index.trace.task.get("instruction") or "")[:_MAX_TEXT],
+        " ".join(
+            (s.content or "")[:_MAX_USER_TEXT]
+            for s in index.steps
+            if s.kind == "message" and s.role == "user"
+        ),
     )
     written = (
         " ".join(
@@ -284,6 +282,79 @@ def _facts(text: str) -> set[str]:
     # only the fact kinds: reading paths and versions too would be thrown away
     values = extract_kinds(text[:_MAX_TEXT], frozenset(FACT_KINDS)) if text else {}
     return {v.casefold().lstrip("~") for k in FACT_KINDS for v in values.get(k, ())}
+
+
+def _asked_facts(instruction: str, users: str) -> set[str]:
+    """`_facts` of what was asked: the instruction and the user's messages, joined by a space
+    and cut at _MAX_ASKED_TEXT. Read as two texts where no value can lie across the join
+    (`_apart`): the facts are then those of the instruction and those of the rest, and the
+    instruction's are remembered (a benchmark gives one task to many runs: tau2's 776 dev
+    dialogues have 191 instructions, 40% of what they ask)."""
+    text = (instruction + " " + users)[:_MAX_ASKED_TEXT]
+    if len(instruction) >= len(text) - 1:
+        return set(_instruction_facts(text))  # the instruction alone (or all but the join)
+    rest = text[len(instruction) + 1 :]
+    # an instruction seen once is read with the rest: one read costs less than two
+    if not instruction or not _seen_before(instruction) or not _apart(instruction, rest):
+        return _facts(text)
+    return _instruction_facts(instruction) | _facts(rest)
+
+
+@functools.lru_cache(maxsize=256)
+def _instruction_facts(text: str) -> frozenset[str]:
+    return frozenset(_facts(text))
+
+
+#: The hashes of the instructions `_asked_facts` has read (a collision only splits a text
+#: that need not be), up to this many.
+_SEEN: set[int] = set()
+_MAX_SEEN = 4096
+
+
+def _seen_before(instruction: str) -> bool:
+    key = hash(instruction)
+    if key in _SEEN:
+        return True
+    if len(_SEEN) >= _MAX_SEEN:
+        _SEEN.clear()
+    _SEEN.add(key)
+    return False
+
+
+#: How many characters that are not white space `_apart` reads on each side of the join.
+_APART_SOLID = 24
+#: Up to that many, from the start of a text (with the white space between them).
+_SOLID_HEAD = re.compile(rf"(?:\s*\S){{1,{_APART_SOLID}}}")
+#: A digit of any script (as `\d` in the value patterns).
+_ANY_DIGIT = re.compile(r"\d")
+#: How far an aside in parentheses reaches (`values._ASIDES`: up to 200 characters inside).
+_ASIDE_REACH = 202
+
+
+def _apart(left: str, right: str) -> bool:
+    """Whether `_facts(left + " " + right)` is `_facts(left) | _facts(right)`: no value, and
+    nothing blanked before values are read, lies across the join.
+
+    A value of every fact kind holds a digit (an email "@", but no white space, like the
+    paths, ids and emails scrubbed before the other kinds are read). A value across the join
+    holds the text between the join and its digit, and there a value has only white space
+    and a few short words: a month, "of", "integration tests", "signed up on", "p.m. until"
+    (at most 17 characters that are not white space). So with no digit among the last
+    _APART_SOLID such characters of `left` and the first _APART_SOLID of `right`, none
+    does. What is blanked before dates are read is a record's own date (a digit again) or an
+    aside in parentheses, which reaches across the join only with a "(" near the end of
+    `left` and a ")" near the start of `right`. The join is a space: to the patterns'
+    lookbehinds and lookaheads (one character: a word character, a digit, "@", "/", ".",
+    "-", ":"; or a word boundary) a space and the end of a text read alike, and a time's look
+    back for the start of a range (40 characters) would need a digit on the other side."""
+    if "(" in left[-_ASIDE_REACH:] and ")" in right[:_ASIDE_REACH]:
+        return False
+    near_end = _SOLID_HEAD.match(left[::-1])
+    near_start = _SOLID_HEAD.match(right)
+    return not (
+        (near_end is not None and _ANY_DIGIT.search(near_end.group()) is not None)
+        or (near_start is not None and _ANY_DIGIT.search(near_start.group()) is not None)
+    )
 
 
 def _tool_text(index: TraceIndex) -> str:
