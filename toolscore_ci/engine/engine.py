@@ -4,6 +4,7 @@ registry's checks on each claim in precedence order, score, gate."""
 from __future__ import annotations
 
 import fnmatch
+import json
 import re
 
 from toolscore_ci.engine.expected import cap, check_expected
@@ -96,7 +97,11 @@ def _no_evidence(ctx: Context) -> Reason:
     what = " ".join((last.command or last.call.name or "a call").split())
     if len(what) > 80:
         what = what[:79] + "…"
+    # what it printed; else, for a structured answer (a record), the record itself: "answered
+    # nothing" would be untrue of update_reservation_baggages' whole reservation
     answer = " ".join(output_text(last.output).split())
+    if not answer and last.output not in (None, "", {}, []):
+        answer = " ".join(_record_text(last.output).split())
     if not answer:
         said = "but it answered nothing"
     else:
@@ -104,6 +109,14 @@ def _no_evidence(ctx: Context) -> Reason:
     return ctx.reason(
         NO_EVIDENCE, "unknown", last.cited, f"`{what}` went through and may have done it, {said}"
     )
+
+
+def _record_text(output: object) -> str:
+    """A structured answer as JSON text, for quoting its start."""
+    try:
+        return json.dumps(output, ensure_ascii=False, default=str)[:200]
+    except (TypeError, ValueError, RecursionError):
+        return ""
 
 
 class Engine:
