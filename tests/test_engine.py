@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from engine_cases import CASES
+from engine_cases import CASES, build
 
 from toolscore_ci.pipeline import CheckConfig, make_checker
 from toolscore_ci.projection import project
@@ -378,8 +378,6 @@ def test_a_claim_is_quoted_as_the_agent_wrote_it() -> None:
     nothing); a person is shown the sentence as written, so the annotation and the result say
     what the agent claimed to have changed. Real SWE-bench reports lost their paths in half
     of all quotes ("Modified to improve the error message")."""
-    from engine_cases import build
-
     from toolscore_ci.report.annotations import build_annotations
 
     pytest_fail = {"exit_code": 1, "stdout": "F.\n==== 1 failed, 9 passed in 0.4s ===="}
@@ -517,3 +515,19 @@ def test_broken_and_down_admit_a_failure_only_as_a_state(text: str, admits: bool
     from toolscore_ci.claims.extract import message_admits_failure
 
     assert message_admits_failure(text) is admits
+
+
+def test_a_record_answer_is_quoted_not_called_nothing() -> None:
+    """TSC300's detail quotes what the call that may have done it answered: a record too,
+    not only printed text ("answered nothing" was untrue of a whole reservation)."""
+    checker = make_checker(CheckConfig(detector="checks"))
+    record = {"reservation_id": "VA5SGQ", "total_baggages": 1}
+    for output, said in ((record, '{"reservation_id": "VA5SGQ"'), (None, "answered nothing")):
+        steps = [
+            ("user", "Add a checked bag to VA5SGQ."),
+            ("call", "update_reservation_baggages", {"reservation_id": "VA5SGQ"}, True, output),
+            ("agent", "One checked bag has been added to your reservation."),
+        ]
+        result = checker.check(project(build("bag", steps)), "cases.jsonl", 1)
+        details = [r.detail for r in result.reasons if r.code == "TSC300"]
+        assert details and said in details[0], details

@@ -88,29 +88,3 @@ def test_unreadable_says_why_and_when_not() -> None:
     assert unreadable("The invoice is paid.") is None
     mostly_latin = "Deployed v2 to prod; the rollout is done (デプロイ完了)."
     assert unreadable(mostly_latin) is None
-
-
-def test_a_record_answer_is_quoted_not_called_nothing() -> None:
-    """TSC300's detail quotes what the call that may have done it answered: a record too,
-    not only printed text ("answered nothing" was untrue of a whole reservation)."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from engine_cases import build
-
-    from toolscore_ci.pipeline import CheckConfig, make_checker
-    from toolscore_ci.projection import project
-
-    record = {"reservation_id": "VA5SGQ", "total_baggages": 1}
-    for output, said in ((record, '{"reservation_id": "VA5SGQ"'), (None, "answered nothing")):
-        steps = [
-            ("user", "Add a checked bag to VA5SGQ."),
-            ("call", "update_reservation_baggages", {"reservation_id": "VA5SGQ"}, True, output),
-            ("agent", "One checked bag has been added to your reservation."),
-        ]
-        result = make_checker(CheckConfig(detector="checks")).check(
-            project(build("bag", steps)), "cases.jsonl", 1
-        )
-        details = [r.detail for r in result.reasons if r.code == "TSC300"]
-        assert details and said in details[0], details

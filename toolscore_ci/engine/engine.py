@@ -4,7 +4,6 @@ registry's checks on each claim in precedence order, score, gate."""
 from __future__ import annotations
 
 import fnmatch
-import json
 import re
 
 from toolscore_ci.engine.expected import cap, check_expected
@@ -17,7 +16,7 @@ from toolscore_ci.engine.reported import (
     not_done_types,
     reported_claims,
 )
-from toolscore_ci.engine.text import output_text
+from toolscore_ci.engine.text import json_text, output_text
 from toolscore_ci.gate import gate
 from toolscore_ci.limits import MAX_REPORT_CHARS
 from toolscore_ci.model import (
@@ -101,7 +100,7 @@ def _no_evidence(ctx: Context) -> Reason:
     # nothing" would be untrue of update_reservation_baggages' whole reservation
     answer = " ".join(output_text(last.output).split())
     if not answer and last.output not in (None, "", {}, []):
-        answer = " ".join(_record_text(last.output).split())
+        answer = " ".join(json_text(last.output)[:200].split())
     if not answer:
         said = "but it answered nothing"
     else:
@@ -109,14 +108,6 @@ def _no_evidence(ctx: Context) -> Reason:
     return ctx.reason(
         NO_EVIDENCE, "unknown", last.cited, f"`{what}` went through and may have done it, {said}"
     )
-
-
-def _record_text(output: object) -> str:
-    """A structured answer as JSON text, for quoting its start."""
-    try:
-        return json.dumps(output, ensure_ascii=False, default=str)[:200]
-    except (TypeError, ValueError, RecursionError):
-        return ""
 
 
 class Engine:

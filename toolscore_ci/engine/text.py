@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from itertools import repeat
 from typing import Any
+
+
+def json_text(value: Any) -> str:
+    """A JSON value as text, to search for a claimed value in; "" when it cannot be written."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError, RecursionError):
+        return ""
 
 
 def output_text(output: Any) -> str:

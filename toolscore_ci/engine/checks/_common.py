@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
@@ -176,14 +175,6 @@ def _strings(value: Any, depth: int) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item, depth + 1)
-
-
-def json_text(value: Any) -> str:
-    """A JSON value as text, to search for a claimed value in; "" when it cannot be written."""
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError, RecursionError):
-        return ""
 
 
 #: Calls whose act went out: done, or taken in to be done (a send answered HTTP 202).

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
-from toolscore_ci.engine.checks._common import ZONE_KEY, ZONED_TIME, json_text, objects_in
+from toolscore_ci.engine.checks._common import ZONE_KEY, ZONED_TIME, objects_in
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, result_state, state_word
-from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.engine.text import iter_scalars, json_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import setting_values, states
 

@@ -14,7 +14,6 @@ from toolscore_ci.claims.values import (
 )
 from toolscore_ci.engine.checks._common import (
     amount_text,
-    json_text,
     objects_in,
     recipient_values,
     whole_id,
@@ -22,6 +21,7 @@ from toolscore_ci.engine.checks._common import (
 )
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
+from toolscore_ci.engine.text import json_text
 from toolscore_ci.model import Claim, Reason
 from toolscore_ci.vocab import non_report_words
 
