@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
-from toolscore_ci.engine.shell import command_acts, primary_act
+from toolscore_ci.engine.shell import EDITOR_COMMANDS, command_acts, primary_act
 
 #: The categories of calls that change something (the rest read, or run code).
 WRITE_CATEGORIES = frozenset(
@@ -285,9 +285,6 @@ _SUB_COMMAND_KEYS = ("command", "action", "operation", "op")
 _READ_SUB_COMMANDS = frozenset(
     {"status", "info", "details", "detail", "quote", "preview", "verify", "describe", "help"}
 )
-#: An editor's commands: said alone in `command`, they are the editor's, not a shell line
-#: (Goose's developer__text_editor(command="view"), whose name says no act).
-EDITOR_SUB_COMMANDS = frozenset({"view", "create", "write", "str_replace", "insert", "undo_edit"})
 
 
 def sub_command_category(args: Mapping[str, Any] | None, by_name: str | None) -> str | None:
@@ -310,13 +307,18 @@ def sub_command_category(args: Mapping[str, Any] | None, by_name: str | None) ->
     return None if found is None or found.startswith(_NOUN_ONLY) else found
 
 
-def editor_command(name: str | None, args: Mapping[str, Any] | None) -> bool:
-    """Is this call an editor's sub-command on a tool whose name says no act and no shell?"""
-    value = args.get("command") if args else None
-    if value not in EDITOR_SUB_COMMANDS or not name:
-        return False
-    words = set(name_words(name))
-    return _from_name(name) is None and not words & _SHELL_NAMES
+#: An editor's commands: said alone in `command`, they are the editor's, not a shell line
+#: (Goose's developer__text_editor(command="view"), whose name says no act; Goose's `write`
+#: writes a whole file).
+EDITOR_SUB_COMMANDS = frozenset(EDITOR_COMMANDS) | {"write"}
+
+
+def editor_command(name: str | None, by_name: str | None, args: Mapping[str, Any] | None) -> bool:
+    """Is this call an editor's sub-command on a tool whose name (`by_name`, its category)
+    says no act? Such a name says no shell either: a shell's name is a "ran" one."""
+    return (
+        bool(name) and by_name is None and bool(args) and args.get("command") in EDITOR_SUB_COMMANDS
+    )
 
 
 def _from_args(args: Mapping[str, Any]) -> str | None:
@@ -425,7 +427,7 @@ def categorize(
     if (
         command is not None
         and (by_name in (None, "ran") or "shell" in words or "bash" in words)
-        and not editor_command(name, args)
+        and not editor_command(name, by_name, args)
     ):
         return command_category(command)
     sub = sub_command_category(args, by_name)

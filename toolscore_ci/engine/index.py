@@ -177,7 +177,7 @@ def _classify(
     if (
         command is not None
         and by_name in (None, "ran")
-        and not editor_command(call.name, call.args)
+        and not editor_command(call.name, by_name, call.args)
     ):
         acts = command_acts(command)
         return primary_act(acts), acts, command

@@ -316,7 +316,9 @@ _SWE_AGENT_TOOLS = {
 # the ones that take no argument: with one, the word is some other program
 _BARE_SWE_AGENT_TOOLS = frozenset({"submit", "scroll_up", "scroll_down"})
 # `str_replace_editor view|create|str_replace|insert|undo_edit PATH ...`
-_EDITOR_COMMANDS = {
+#: An editor's sub-commands and what each does when run as a program (SWE-agent's
+#: str_replace_editor); toolkinds reads the same words in a tool's `command` argument.
+EDITOR_COMMANDS = {
     "view": "retrieved",
     "create": "saved",
     "str_replace": "changed",
@@ -382,8 +384,8 @@ def _part_acts(part: str) -> set[str]:
         program in _SWE_AGENT_TOOLS and program not in _BARE_SWE_AGENT_TOOLS and args
     ):
         acts.add(_SWE_AGENT_TOOLS[program])
-    elif program == "str_replace_editor" and sub in _EDITOR_COMMANDS:
-        acts.add(_EDITOR_COMMANDS[sub])
+    elif program == "str_replace_editor" and sub in EDITOR_COMMANDS:
+        acts.add(EDITOR_COMMANDS[sub])
     elif (
         program in _TEST_RUNNERS
         or _is_test_script(tokens[0] if tokens else "")
