@@ -155,6 +155,8 @@ class NonReportWords:
     #: the same right before it, where the language puts the participle last ("wurde von
     #: der Fluggesellschaft storniert")
     by_another_before: re.Pattern[str]
+    #: an agent mark and a third party anywhere: only a sentence with one can relay an act
+    names_another: re.Pattern[str]
     coordinated: re.Pattern[str]  # a conjunction and a subject: a clause of its own begins
     addressee_act: re.Pattern[str]  # ends with an addressee who does what follows (see below)
     object_after: re.Pattern[str]  # an article or a possessive: a verb's own object follows
@@ -181,9 +183,13 @@ class NonReportWords:
         """Does the claim word come with a third party as its agent ("your flight has been
         cancelled by the airline", "annulée par la compagnie")? Then the sentence relays
         another's act: no report of the agent's own."""
-        if not verb:
+        return bool(verb) and self._by_another_in(_plain(sentence), verb)
+
+    def _by_another_in(self, text: str, verb: str) -> bool:
+        """`done_by_another` of a sentence already made plain (`_plain`)."""
+        # most sentences name no third party at all: then no verb is looked for
+        if self.names_another.search(text) is None:
             return False
-        text = _plain(sentence)
         # found in the text itself: casefolding changes lengths ("ß" to "ss")
         found = re.search(rf"(?<!\w){re.escape(verb)}(?!\w)", text, re.I)
         if found is None:
@@ -270,9 +276,11 @@ class NonReportWords:
         <verb>"), "state" for a resulting state ("has been <verb>", "you're <verb>"), None
         otherwise. `bare`: a sentence that opens with the verb and goes on to its object
         ("Sent Carol a copy.") is an act too; a label ("Updated passengers:") is not."""
-        if not verb or self.done_by_another(sentence, verb):
-            return None  # "cancelled by the airline": another's act, relayed
+        if not verb:
+            return None
         text = _plain(sentence)
+        if self._by_another_in(text, verb):
+            return None  # "cancelled by the airline": another's act, relayed
         verb = verb.casefold()
         if _slottable(text, verb):
             # one pattern for every verb, the verb written before the text (see _VERB_SLOT)
@@ -482,6 +490,12 @@ def non_report_words() -> NonReportWords:
         return [w for slots in langs.values() for w in slots[slot]]
 
     auxiliaries = _alternation(every("auxiliaries"))
+    # an agent mark, an article or none, a word at most, and a third party: "by the airline"
+    by_a_party = (
+        rf"(?:{_alternation(every('agent_marks'))})\s+"
+        rf"(?:(?:{_alternation(every('articles'))})\s+|l['’])?(?:[^\W\d_]+\s+)?"
+        rf"(?:{_alternation(every('third_parties'))})(?!\w)"
+    )
     return NonReportWords(
         re.compile(r"\W*(?:" + _alternation(every("opens")) + r")(?!\w)", re.I),
         # `marks` and `waiting` are searched in long texts and seldom found: a pattern that
@@ -506,22 +520,16 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("undone")) + r")(?!\w)", re.I),
         # "cancelled by the airline", "cancelled today by your hotel", "annulé par l'hôtel"
-        re.compile(
-            rf"(?:\s+[^\W\d_]+){{0,2}}?\s+(?:{_alternation(every('agent_marks'))})\s+"
-            rf"(?:(?:{_alternation(every('articles'))})\s+|l['’])?(?:[^\W\d_]+\s+)?"
-            rf"(?:{_alternation(every('third_parties'))})(?!\w)",
-            re.I,
-        ),
+        re.compile(rf"(?:\s+[^\W\d_]+){{0,2}}?\s+{by_a_party}", re.I),
         # ... and before it, at most one word between that is no auxiliary or predicate
         # ("von der Fluggesellschaft heute storniert"; not "by the airline have been uploaded")
         re.compile(
-            rf"(?<!\w)(?:{_alternation(every('agent_marks'))})\s+"
-            rf"(?:(?:{_alternation(every('articles'))})\s+|l['’])?(?:[^\W\d_]+\s+)?"
-            rf"(?:{_alternation(every('third_parties'))})"
+            rf"(?<!\w){by_a_party}"
             rf"(?:\s+(?!(?:{_alternation(every('auxiliaries') + every('perfect') + every('predicates'))})\s)"
             rf"[^\W\d_]+)?\s+$",
             re.I,
         ),
+        re.compile(rf"(?<!\w){by_a_party}", re.I),
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
         # person addressed, or a mark with its subject left out ("... and should appear")
         re.compile(

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import re
 
-from toolscore_ci.engine.checks._common import json_text
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.text import json_text
 from toolscore_ci.model import Reason
 
 #: After the claim word, within a few words: "to" and the number a setting was moved to
@@ -21,10 +21,11 @@ _MAX_TEXT = 20_000
 
 def _target(text: str, trigger: str) -> str | None:
     """The number the claim says a setting was moved to, as written without thousands marks."""
-    at = text.casefold().find(trigger.casefold()) if trigger else -1
-    if at < 0:
+    # found in the text itself: casefolding changes lengths ("ß" to "ss")
+    found = re.search(re.escape(trigger), text, re.I) if trigger else None
+    if found is None:
         return None
-    match = _TARGET.match(text, at + len(trigger))
+    match = _TARGET.match(text, found.end())
     if match is None:
         return None
     number = match.group("n")
