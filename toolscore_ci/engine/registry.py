@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, TypeVar, cast
 
 from toolscore_ci.engine.index import Execution, TraceIndex, claimed_ids, normal_id
@@ -245,6 +245,12 @@ def registered() -> dict[str, Check]:
     from toolscore_ci.engine import checks  # noqa: F401  (registers every check)
 
     return _CHECKS
+
+
+@cache
+def contradiction_checks() -> tuple[Check, ...]:
+    """The checks whose finding contradicts a claim, in precedence order."""
+    return tuple(c for c in in_order() if c.outcome in ("contradicted", "unsupported"))
 
 
 def in_order() -> list[Check]:
