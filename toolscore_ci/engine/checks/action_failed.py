@@ -36,7 +36,9 @@ def action_failed(ctx: Context) -> Reason | None:
     failed file edit that repeats one that went through (same tool, same arguments: an Edit
     made twice fails with "String to replace not found"; not a second charge or push).
     Catches too: a claim that names several
-    targets when one of them was only touched by calls that failed. Leaves alone too: another's
+    targets when one of them was only touched by calls that failed; a call of the claim's own
+    category that failed when every success is of another category and came before it
+    (`add_loyalty_number`, then a failed `book_flight`, under "your flight is booked"). Leaves alone too: another's
     act relayed ("your flight was cancelled by the airline", "annulé par la compagnie": vocab
     `agent_marks`, `third_parties`), whatever the agent's own calls did."""
     if ctx.reported.claim.admits_failure:
@@ -152,7 +154,7 @@ def _failed_act(ctx: Context) -> Reason | None:
             # retried under another id ("W76172", the internal id a lookup gave for #76172)
             return None
         failed = hit
-    elif succeeded and not universal:
+    elif succeeded and not universal and not _only_others_before(claim.category, failed, succeeded):
         # some act of this kind went through: which one the words cover is open, unless
         # they cover every one ("sent all three", "both are invited")
         return None
@@ -162,6 +164,18 @@ def _failed_act(ctx: Context) -> Reason | None:
         "contradicted",
         last.cited,
         f"{last.call.name} failed ({last.judgement.why}) and nothing did it since",
+    )
+
+
+def _only_others_before(category: str, failed: list[Execution], succeeded: list[Execution]) -> bool:
+    """Did a call of the claim's own category fail, while every call that went through is of
+    another category (one that could only back it: `add_loyalty_number` beside "votre vol
+    est réservé") and was made before that failure? A success after it may be the act redone
+    by another tool; one before it cannot be, nor is its category the claim's."""
+    own = [e for e in failed if e.category == category]
+    return bool(own) and all(
+        e.category is not None and e.category != category and e.position < own[0].position
+        for e in succeeded
     )
 
 
