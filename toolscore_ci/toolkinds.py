@@ -282,8 +282,17 @@ _SUB_COMMAND = re.compile(r"[a-z]+(?:_[a-z]+)*")
 #: The arguments that hold one.
 _SUB_COMMAND_KEYS = ("command", "action", "operation", "op")
 #: Sub-commands that only look, though no verb says so: a booking's `status` or `details`.
+#: Each is also a field a setter is told to set (update_ticket(action="status")): they read
+#: only under a name that says no act.
+#: `describe` sets a description under update_pull_request, `quote` posts a quote under a
+#: post tool.
 _READ_SUB_COMMANDS = frozenset(
-    {"status", "info", "details", "detail", "quote", "preview", "verify", "describe", "help"}
+    {"status", "info", "details", "detail", "verify", "describe", "quote"}
+)
+#: Sub-commands that never act, whatever the name says: cancel_subscription(op="preview")
+#: shows what a cancel would do. A deploy's `preview` is a preview deployment: an act.
+_LOOK_ONLY_SUB_COMMANDS = frozenset(
+    {"preview", "estimate", "help", "simulate", "dry_run", "dryrun"}
 )
 
 
@@ -293,12 +302,16 @@ def sub_command_category(args: Mapping[str, Any] | None, by_name: str | None) ->
     manage_booking(action="cancel") cancels and (action="details") reads. The tool's name
     says only that it can do any of them. A word that only looks for want of a verb
     (`status`, `details`) reads only where the name (`by_name`, its category) says no act:
-    update_ticket(action="status", status="solved") sets a status."""
+    update_ticket(action="status", status="solved") sets a status. A word that never acts
+    (`preview`, `dry_run`) reads under any name but a deploy's: cancel_subscription(
+    op="preview") only shows what a cancel would do."""
     if not args:
         return None
     value = next((v for k in _SUB_COMMAND_KEYS if isinstance(v := args.get(k), str)), None)
     if value is None or _SUB_COMMAND.fullmatch(value) is None:
         return None
+    if value in _LOOK_ONLY_SUB_COMMANDS and by_name != "deployed":
+        return "retrieved"
     if value in _READ_SUB_COMMANDS:
         named_act = by_name is not None and not by_name.startswith(_NOUN_ONLY)
         return None if named_act else "retrieved"
