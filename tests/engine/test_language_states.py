@@ -25,6 +25,8 @@ BOOKED = [
     "Votre réservation a été confirmée pour le 3 juin.",
     "Su reserva está confirmada.",
     "Ihre Buchung ist bestätigt.",
+    # a German ordinal day's full stop ends no sentence (vocab/months.yaml `ordinal_stop`)
+    "Ihr Termin am 3. Juni um 10 Uhr ist bestätigt.",
     "La sua prenotazione è confermata.",
     "Sua reserva foi confirmada.",
     "Reservei o seu quarto para 3 de junho.",
@@ -97,3 +99,21 @@ def test_a_cancellation_that_failed_is_caught_in_any_language(reply: str) -> Non
 @pytest.mark.parametrize("reply", CANCELLED)
 def test_a_cancellation_that_went_through_is_left_alone(reply: str) -> None:
     assert _verdict(reply, "cancel_order", ok=True) == "verified"
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("Ihr Termin am 3. Juni ist bestätigt.", 1),
+        ("Die Buchung für den 12. März steht. Ich habe bezahlt.", 2),
+        # a number at a sentence's end before a capitalised word is still an end
+        ("Es kostet 45. Die Buchung ist bestätigt.", 2),
+        # a version's last part is no day; English months follow no ordinal stop
+        ("Version 2.12. Juni folgt.", 2),
+        ("Step 3. March to the gate.", 2),
+    ],
+)
+def test_an_ordinal_day_before_a_month_ends_no_sentence(text: str, parts: int) -> None:
+    from toolscore_ci.claims.extract import sentences
+
+    assert len(sentences(text)) == parts

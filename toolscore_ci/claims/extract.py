@@ -15,7 +15,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from toolscore_ci.claims.lexicon import (
     ADDRESSED_TO_GRADER,
@@ -45,7 +45,7 @@ from toolscore_ci.claims.prefilter import (
 )
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
-from toolscore_ci.vocab import non_report_words
+from toolscore_ci.vocab import month_names, non_report_words
 
 _CODE_BLOCK = compile_guarded(r"```.*?```|`[^`\n]*`", re.S)
 # Quoted text is someone's words, not the agent's claim ('Sent "deploy complete" to #ops').
@@ -146,10 +146,34 @@ def _blanked(text: str) -> str:
     return blanked
 
 
+#: A day written as an ordinal ("am 12. Juni"): one or two digits right before the full stop.
+_ORDINAL_DAY = re.compile(r"(?<![\w.,:])\d{1,2}\Z")
+
+
+@cache
+def _month_after_ordinal() -> re.Pattern[str]:
+    """A capitalised month name of a language that writes "12. Juni" (vocab/months.yaml)."""
+    names = sorted(month_names().ordinal_stop, key=len, reverse=True)
+    return re.compile("(?:" + "|".join(map(re.escape, names)) + r")\b")
+
+
+def _ordinal_day_stop(blanked: str, match: re.Match[str]) -> bool:
+    """Is this full stop an ordinal day's, before a month ("Ihre Reservierung für den 12.
+    Juni ist bestätigt"), not a sentence's end?"""
+    at = match.start()
+    return (
+        blanked[at] == "."
+        and _ORDINAL_DAY.search(blanked, max(0, at - 3), at) is not None
+        and _month_after_ordinal().match(blanked, match.end()) is not None
+    )
+
+
 def _sentences_in(blanked: str) -> list[tuple[int, str]]:
     out = []
     pos = 0
     for match in _SENTENCE.finditer(blanked):
+        if _ordinal_day_stop(blanked, match):
+            continue
         end = match.start() + (blanked[match.start()] in ".!?")  # the full stop stays
         chunk = blanked[pos:end]
         if chunk.strip():

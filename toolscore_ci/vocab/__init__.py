@@ -28,6 +28,7 @@ SCHEMAS = {
     "claims.yaml": "claims.schema.json",
     "tool_errors.yaml": "tool_errors.schema.json",
     "settings.yaml": "settings.schema.json",
+    "months.yaml": "months.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -835,3 +836,25 @@ def setting_values() -> SettingValues:
             for word in words:
                 where.setdefault(word, []).append((family, number))
     return SettingValues({w: tuple(places) for w, places in where.items()}, groups)
+
+
+@dataclass(frozen=True)
+class MonthNames:
+    """Month names by language (vocab/months.yaml)."""
+
+    numbers: dict[str, int]  # every name, casefolded, of every language -> 1..12
+    ordinal_stop: tuple[str, ...]  # names, as written (capitalised), after "12." in a sentence
+
+
+@cache
+def month_names() -> MonthNames:
+    raw = load_raw("months.yaml")
+    numbers: dict[str, int] = {}
+    after_stop: list[str] = []
+    for language in raw["languages"].values():
+        for number, names in enumerate(language["months"], start=1):
+            for name in names:
+                numbers.setdefault(name, number)
+                if language["ordinal_stop"]:
+                    after_stop.append(name[:1].upper() + name[1:])
+    return MonthNames(numbers, tuple(after_stop))

@@ -6,27 +6,9 @@ from datetime import date
 from toolscore_ci.engine.checks.end_state import claims_the_task, end_state_probe, text_of
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
+from toolscore_ci.vocab import month_names
 
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(
-        [
-            ("january", "jan", "januar", "enero", "janvier"),
-            ("february", "feb", "februar", "febrero", "février"),
-            ("march", "mar", "märz", "marzo", "mars"),
-            ("april", "apr", "abril", "avril"),
-            ("may", "mai", "mayo"),
-            ("june", "jun", "juni", "junio", "juin"),
-            ("july", "jul", "juli", "julio", "juillet"),
-            ("august", "aug", "agosto", "août"),
-            ("september", "sep", "sept", "septiembre", "septembre"),
-            ("october", "oct", "oktober", "octubre", "octobre"),
-            ("november", "nov", "noviembre", "novembre"),
-            ("december", "dec", "dezember", "diciembre", "décembre"),
-        ]
-    )
-    for m in names
-}
+_MONTHS = month_names().numbers
 _MONTH = "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True))
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 # a day may be written as an ordinal: "14th May 2026", "May 14th, 2026"
