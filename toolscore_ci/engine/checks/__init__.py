@@ -29,6 +29,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     tests_none_ran,
     tests_passed,
     tests_subset,
+    time_not_sent,
     tool_markup,
     values_differ,
 )

@@ -285,6 +285,11 @@ def values_differ(ctx: Context) -> Reason | None:
     return None
 
 
+def names_a_zone(claim_text: str) -> bool:
+    """Does the claim give a time in a zone it names ("10:00 your time", "08:00 Tokyo time")?"""
+    return _NAMES_A_ZONE.search(claim_text) is not None
+
+
 def _may_be_in_another_zone(
     kind: str,
     value: str,
