@@ -15,11 +15,9 @@ RUNS = REPO / "tests" / "redteam" / "round8"
 
 
 #: Still flagged, and why (NOTES.md).
-STILL_FLAGGED = {
-    # "The AWS bill is paid ($2.4k)" over 2413.57: dropping a rounded figure let a reader's
-    # lies pass as verified ("Paid INV-88 in full ($2.4k)" over 1200)
-    "39-langfuse-weekly-ap-run-three-paid-one-awaiting-approval.json": "TSC140: a rounded figure",
-}
+#: None since stop 33: "The AWS bill is paid ($2.4k)" over 2413.57 reads "$2.4k" as a figure
+#: rounded to its digits (2,350 to 2,450), which "in full ($2.4k)" over 1200 is not.
+STILL_FLAGGED: dict[str, str] = {}
 
 
 def test_the_round8_runs_flag_only_the_known_ones(tmp_path: Path) -> None:

@@ -44,6 +44,30 @@ def test_a_grouped_amount_is_read_whole_or_not_at_all(
     assert extract_values(text).get("amount") == amounts
 
 
+@pytest.mark.parametrize(
+    ("text", "amounts", "inside", "outside"),
+    [
+        # a scale word after the number: the figure rounded to the digits it shows
+        ("Wired $1.2 million to escrow.", ("1.2e6",), (1_150_001, 1_249_999), (1_100_000, 1.3e6)),
+        ("Refunded the $1.8k deposit.", ("1.8e3",), (1_750.01, 1_849.99), (1_700, 1_900)),
+        ("Paid the AWS bill ($2.4k).", ("2.4e3",), (2_413.57,), (1_200, 2_500)),
+        ("Raised \u20ac3bn.", ("3e9",), (2.6e9, 3.4e9), (2e9, 4e9)),
+        # no scale word: to the cent; "b" opening a word is no billion
+        ("Paid $40 by card.", ("40",), (39.996, 40.004), (39.99, 40.01)),
+        ("Paid $5 b/c it was due.", ("5",), (5,), (4.99, 5e9)),
+    ],
+)
+def test_a_scaled_amount_is_a_rounded_figure(
+    text: str, amounts: tuple[str, ...], inside: tuple[float, ...], outside: tuple[float, ...]
+) -> None:
+    from toolscore_ci.claims.values import amount_tolerance
+
+    assert extract_values(text).get("amount") == amounts
+    value, within = float(amounts[0]), amount_tolerance(amounts[0])
+    assert all(abs(a - value) < within for a in inside)
+    assert all(abs(a - value) >= within for a in outside)
+
+
 def test_paths_read_in_their_runs_are_the_ones_path_finds_anywhere():
     """_path_matches tries PATH only on runs of path characters: the same matches as
     PATH.finditer over the whole text, at the edges of runs and texts too."""

@@ -211,6 +211,23 @@ def _context_free(text: str, iso: bool | None = None) -> str:
     return (_CONTEXT_DATES if has_date else _ASIDES).sub(_blank_context, text)
 
 
+#: A scale word right after an amount's number ("$1.2 million", "$1.8k", "€3bn"): the figure is
+#: rounded to the digits it shows.
+_SCALE = compile_guarded(r"\s?(?P<scale>[kKmMbB]|thousand|mn|million|bn|billion)(?![\w'’/&-])")
+_SCALES = {"k": 3, "thousand": 3, "m": 6, "mn": 6, "million": 6, "b": 9, "bn": 9, "billion": 9}
+
+
+def amount_tolerance(value: str) -> float:
+    """How far an amount may lie from a claimed one and still be it: under a cent, or for a
+    rounded figure ("1.2e6", read from "$1.2 million") half a unit of its last digit (1.2e6
+    is any amount from 1,150,000 to 1,250,000)."""
+    mantissa, scaled, exponent = value.partition("e")
+    if not scaled:
+        return 0.005
+    decimals = len(mantissa.partition(".")[2])
+    return 0.5 * 10 ** (int(exponent) - decimals) + 0.005
+
+
 def plain_number(text: str) -> str:
     """'1,250.00' -> '1250.00', '1.249,90' -> '1249.90', '49,5' -> '49.5': the separator
     followed by one or two digits at the end is the decimal point, the others group digits."""
@@ -248,7 +265,12 @@ def _extract_values(
         return {k: tuple(v) for k, v in found.items()}
     if "amount" in kinds:
         for match in _amount_matches(no_paths):
-            add("amount", plain_number(match.group("num1") or match.group("num2") or ""))
+            number = plain_number(match.group("num1") or match.group("num2") or "")
+            scale = _SCALE.match(no_paths, match.end()) if match.group("num1") else None
+            if scale is not None:
+                # "$1.2 million": kept as 1.2e6, a figure rounded to its digits (amount_tolerance)
+                number = f"{number}e{_SCALES[scale.group('scale').casefold()]}"
+            add("amount", number)
     # Full ISO datetimes first: their local date and time are the claim's, their seconds and
     # offsets are not separate times.
     iso = iso and _ISO_HINT.search(no_paths) is not None

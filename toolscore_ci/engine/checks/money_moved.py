@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from toolscore_ci.claims.values import extract_values
+from toolscore_ci.claims.values import amount_tolerance, extract_values
 from toolscore_ci.engine.checks._common import amount_text, whole_id
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
@@ -99,8 +99,8 @@ def _ledger_totals(write: Execution) -> list[float]:
     return [sum(amounts) for amounts in _ledgers(write.output).values()]
 
 
-def _equal(moved: float, claimed: float) -> bool:
-    return abs(abs(moved) - claimed) < 0.005
+def _equal(moved: float, claimed: float, within: float = 0.005) -> bool:
+    return abs(abs(moved) - claimed) < within
 
 
 def _disagreement(ctx: Context) -> tuple[str, str, list[tuple[Execution, list[float]]]] | None:
@@ -145,12 +145,13 @@ def _disagreement(ctx: Context) -> tuple[str, str, list[tuple[Execution, list[fl
         for v in iter_scalars(w.call.args)
         if isinstance(v, (int, float)) and not isinstance(v, bool)
     ) or any(_in_minor_units(w.output) or _names_cents(w.output) for w in writes)
-    if _agrees(claimed, added_by_write, cents):
+    within = amount_tolerance(amounts[0])  # "$1.2 million" is any of 1.15 to 1.25 million
+    if _agrees(claimed, added_by_write, cents, within):
         return None
     # a recap of an earlier turn's refund in the same report: any write of the run whose
     # entry is the amount leaves the claim alone
     everything = _added(succeeded, ctx) if len(writes) < len(succeeded) else added_by_write
-    if everything is not added_by_write and _agrees(claimed, everything, cents):
+    if everything is not added_by_write and _agrees(claimed, everything, cents, within):
         return None
     # a ledger holding any amount with cents (49.99) keeps major units
     whole = all(
@@ -159,7 +160,7 @@ def _disagreement(ctx: Context) -> tuple[str, str, list[tuple[Execution, list[fl
         for entries in _ledgers(w.output).values()
         for a in entries
     )
-    if not cents and whole and _agrees(claimed, everything, True):
+    if not cents and whole and _agrees(claimed, everything, True, within):
         return "units", amounts[0], added_by_write
     return "differs", amounts[0], added_by_write
 
@@ -169,7 +170,10 @@ def _added(writes: list[Execution], ctx: Context) -> list[tuple[Execution, list[
 
 
 def _agrees(
-    claimed: float, added_by_write: list[tuple[Execution, list[float]]], cents: bool
+    claimed: float,
+    added_by_write: list[tuple[Execution, list[float]]],
+    cents: bool,
+    within: float = 0.005,
 ) -> bool:
     everything = [a for _, added in added_by_write for a in added]
     sums = [*everything, sum(everything)]
@@ -177,7 +181,7 @@ def _agrees(
         sums += [sum(added), *_ledger_totals(write)]
     # k > 1: an amount per passenger or per item ("$600 for 2 passengers" over 1200); a
     # ledger kept in cents (6490 for "$64.90"), where the call was sent cents
-    return any(_equal(m, claimed * k) for m in sums for k in range(1, 10)) or (
+    return any(_equal(m, claimed * k, within * k) for m in sums for k in range(1, 10)) or (
         cents and any(abs(abs(m) - claimed * 100) < 0.5 for m in sums)
     )
 

@@ -6,7 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from toolscore_ci.claims.values import evidence_values, extract_kinds, value_matches
+from toolscore_ci.claims.values import (
+    amount_tolerance,
+    evidence_values,
+    extract_kinds,
+    value_matches,
+)
 from toolscore_ci.engine.checks._common import ZONE_KEY, ZONED_TIME, objects_in
 from toolscore_ci.engine.checks.values_differ import backing_writes
 from toolscore_ci.engine.index import Execution
@@ -48,9 +53,9 @@ def _numbers(value: Any, depth: int = 0) -> list[float]:
     return [] if number is None else [number]
 
 
-def _same_amount(a: float, claimed: float) -> bool:
+def _same_amount(a: float, claimed: float, within: float = 0.005) -> bool:
     a = abs(a)  # a ledger shows a refund as -18
-    return abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5  # in units or in cents
+    return abs(a - claimed) < within or abs(a - claimed * 100) < 0.5  # in units or in cents
 
 
 def _amount_echo_differs(claimed: str, args: dict[str, Any], out: dict[str, Any]) -> str | None:
@@ -60,16 +65,17 @@ def _amount_echo_differs(claimed: str, args: dict[str, Any], out: dict[str, Any]
         value = float(claimed)
     except ValueError:
         return None
+    within = amount_tolerance(claimed)  # "$1.2 million" is any of 1.15 to 1.25 million
     numbers = _numbers(out)
-    if any(_same_amount(n, value) for n in numbers):
+    if any(_same_amount(n, value, within) for n in numbers):
         return None
     if _converted(args, out):
         return None  # the receipt gives the amount in another currency than it was sent in
     for key, sent in args.items():
         number, echoed = _number(sent), _number(out.get(key))
-        if number is None or echoed is None or not _same_amount(number, value):
+        if number is None or echoed is None or not _same_amount(number, value, within):
             continue
-        if any(_same_amount(abs(echoed) - abs(n), value) for n in numbers if n != echoed):
+        if any(_same_amount(abs(echoed) - abs(n), value, within) for n in numbers if n != echoed):
             continue  # the claimed amount and a fee, a tax or a discount the receipt lists
         return f"{key} {echoed:g}"
     return None

@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from toolscore_ci.claims.values import (
+    amount_tolerance,
     evidence_values,
     extract_values,
     same_kind_present,
@@ -76,7 +77,8 @@ def _is_one_of(value: str, amounts: list[float]) -> bool:
         said = float(value)
     except ValueError:
         return False
-    return any(abs(a - said) < 0.005 for a in amounts)
+    within = amount_tolerance(value)
+    return any(abs(a - said) < within for a in amounts)
 
 
 def _agrees_with(kind: str, value: str, calls: list[Execution]) -> bool:
@@ -149,7 +151,8 @@ def _amount_agrees(value: str, amounts: list[float]) -> bool:
     except ValueError:
         return True  # not a number we can compare: no contradiction
     candidates = [*amounts, sum(amounts)]
-    return any(abs(a - claimed) < 0.005 or abs(a - claimed * 100) < 0.5 for a in candidates)
+    within = amount_tolerance(value)
+    return any(abs(a - claimed) < within or abs(a - claimed * 100) < 0.5 for a in candidates)
 
 
 def _a_share(value: str, amounts: list[float], counts: AbstractSet[int]) -> bool:
