@@ -58,8 +58,10 @@ _REPORTED = compile_guarded(r"\b(?:that|saying|to say|dass|que)\b|:", re.I)
 # starts with a lookbehind is tried at every position); the sentence keeps it. Each
 # alternative starts with one literal character: only then does `re` skip to those.
 _AFTER_STOP = r"[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])"
+# A full stop, exclamation or question mark of the scripts written without spaces ends a
+# sentence with nothing after it ("完了しましたか？ 住所は…").
 _SENTENCE = re.compile(
-    rf"\.{_AFTER_STOP}|!{_AFTER_STOP}|\?{_AFTER_STOP}|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n"
+    rf"\.{_AFTER_STOP}|!{_AFTER_STOP}|\?{_AFTER_STOP}|[。！？]\s*|\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\n"
 )
 _CLAUSE = compile_guarded(
     r";|:\s|\s[-–—]\s|,\s*(?:and|but|so|then|also|plus|while|und|aber|y|pero|et|mais)\s|"
@@ -74,7 +76,7 @@ _APPROVAL_WAIT = compile_guarded(
     r"as a draft|in drafts?)\b",
     re.I,
 )
-_QUESTION = compile_guarded(r"\?\s*$")
+_QUESTION = compile_guarded(r"[?？]\s*$")
 _URL_OR_PATH = compile_guarded(r"\b[a-z][\w+.-]*://\S+|(?<![\w/])[\w.-]+(?:/[\w.-]+)+/?")
 # A URL or path has no space in it: it is looked for only in the words that hold a "/" (the
 # pattern backtracks through every word it tries, which is slow on long texts of words).
@@ -174,7 +176,7 @@ def _sentences_in(blanked: str) -> list[tuple[int, str]]:
     for match in _SENTENCE.finditer(blanked):
         if _ordinal_day_stop(blanked, match):
             continue
-        end = match.start() + (blanked[match.start()] in ".!?")  # the full stop stays
+        end = match.start() + (blanked[match.start()] in ".!?。！？")  # the full stop stays
         chunk = blanked[pos:end]
         if chunk.strip():
             out.append((pos, chunk))
