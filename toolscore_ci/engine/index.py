@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from toolscore_ci.engine.shell import command_acts, primary_act
+from toolscore_ci.engine.shell import command_acts, edits_working_tree, primary_act
 from toolscore_ci.engine.status import Judgement, Status, judge, snake_key
 from toolscore_ci.model import Step, Trace
 from toolscore_ci.toolkinds import WRITE_CATEGORIES, categorize, command_of, editor_command
@@ -77,6 +77,8 @@ class Execution:
         """Could this call have changed the files a test or build run reads? An edit, a
         write, a script that may write, or a call nothing classifies; not a commit, a push
         or a pull request."""
+        if self.command is not None and self.category is not None:
+            return edits_working_tree(self.command)  # a shell line: read part by part
         if self.acts & _FILE_EDITS or "ran" in self.acts or self.category is None:
             return True
         return "created" in self.acts and any(

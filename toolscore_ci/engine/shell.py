@@ -482,6 +482,28 @@ def command_acts(command: str) -> frozenset[str]:
     return frozenset(acts)
 
 
+#: The acts that may change files a test or build run reads (engine/index.py `edits_files`).
+_TREE_EDITS = frozenset({"changed", "saved", "deleted", "ran"})
+
+
+@lru_cache(maxsize=4096)
+def edits_working_tree(command: str) -> bool:
+    """Could this command line change the files in the working tree? Any part that edits,
+    writes, deletes or runs a script; not `git add`, which stages what is there (mini-swe-
+    agent's `echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && git add -A && git diff --cached`
+    leaves the tests' last run as fresh as it was)."""
+    for part in _SEPARATORS.split(_without_bodies(command)):
+        part = part.strip()
+        if not part or not _acts_of(part) & _TREE_EDITS:
+            continue
+        program, args = _program(_tokens(part))
+        positional = [a for a in args if not a.startswith("-")]
+        if program == "git" and positional[:1] == ["add"] and ">" not in part:
+            continue
+        return True
+    return False
+
+
 # the last stage of a line, when a pipe feeds it: `tsc --noEmit 2>&1 | grep src/` -> "grep src/"
 _LAST_STAGE = re.compile(r"(?<![|>])\|(?!\|)\s*([^|;&\n]*?)\s*$")
 

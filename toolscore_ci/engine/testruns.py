@@ -268,19 +268,52 @@ RERUN_OPTIONS = frozenset(
     }
 )
 # a single test file or test id: test_x.py, x_test.go, x.test.ts, x.spec.js, file.py::name
+# A Python file whose name says test (`test_x.py`, `x_test.py`, `tests.py`, pylint's
+# `unittest_lint.py`), not a runner of the whole suite (`runtests.py`).
 _TEST_FILE = re.compile(
-    r"(?:^|/)(?:test_[\w.-]*\.py|[\w.-]+_test\.(?:py|go)|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?)$"
+    r"(?:^|/)(?:(?!run_?tests?\.py$)[\w.-]*test[\w.-]*\.py|[\w.-]+_test\.go"
+    r"|[\w.-]+\.(?:test|spec)\.[cm]?[jt]sx?)$"
     r"|\.py::"
 )
 
 
+#: A runner that takes test labels as its positional arguments: Django's `runtests.py` and
+#: `manage.py test`, SymPy's `bin/test`. Any label runs part of the suite.
+_LABELLED_RUNNER = re.compile(r"(?:^|/)(?:runtests\.py|bin/test)$")
+#: A test label: an app, a module or a test, dotted (`migrations.test_writer`).
+_LABEL = re.compile(r"[A-Za-z_][\w-]*(?:[./][\w-]+)*/?")
+#: What ends one command of a line.
+_COMMAND_END = frozenset({"&&", "||", ";", "|", ">", ">>", "2>&1"})
+
+
+def _labels_given(words: list[str]) -> str | None:
+    """The first test label a labelled runner was given (`runtests.py constraints`)."""
+    for at, word in enumerate(words):
+        runner = _LABELLED_RUNNER.search(word) is not None or (
+            word.endswith("manage.py") and words[at + 1 : at + 2] == ["test"]
+        )
+        if not runner:
+            continue
+        rest = words[at + (2 if word.endswith("manage.py") else 1) :]
+        for arg in rest:
+            if arg in _COMMAND_END or arg.startswith((">", "2>", "|", ";", "&")):
+                break
+            if not arg.startswith("-") and _LABEL.fullmatch(arg.strip("'\"")):
+                return arg.strip("'\"")
+    return None
+
+
 def selected_subset(command: str | None, output: Any) -> str | None:
-    """How a test run was narrowed to part of the suite (tests deselected, picked by name, or
-    one test file), or None when nothing says it was."""
+    """How a test run was narrowed to part of the suite (tests deselected, picked by name,
+    one test file, or a label given to a runner that takes labels: `runtests.py
+    constraints`), or None when nothing says it was."""
     text = output_text(output) or ""
     m = _DESELECTED.search(text)
     if m and int(m.group(1)) > 0:
         return f"{m.group(1)} deselected"
+    label = _labels_given((command or "").split())
+    if label is not None:
+        return f"only {label[:60]}"
     for word in (command or "").split():
         option = word.split("=", 1)[0]
         if option in _SELECTORS:
