@@ -14,6 +14,7 @@ from toolscore_ci.engine.index import (
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check, contradiction_checks
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
+from toolscore_ci.toolkinds import SUPPORTS
 from toolscore_ci.vocab import non_report_words
 
 
@@ -106,6 +107,18 @@ def _failed_act(ctx: Context) -> Reason | None:
             f"every call that could do it failed; the last, {last.call.name}: {last.judgement.why}",
         )
     mine = [e for e in ctx.prior if e.category in covers]
+    # support is wider than failure ("moved" is backed by a reschedule, typed booked): a claim
+    # of every item ("all three are moved") answers to every call of a write whose successes
+    # back it, the one that failed included; which calls any other claim means stays open
+    backers = _backing_kinds(claim.category, covers, ctx.prior)
+    if (
+        backers
+        and any(e.status == "failed" and _kind(e) in backers for e in ctx.prior)
+        and non_report_words().is_universal(claim.text)
+    ):
+        mine = [e for e in ctx.prior if e.category in covers or _kind(e) in backers]
+    else:
+        backers = set()
     # its own turn first: a claim made after the user asked again answers to that turn's calls
     in_turn = [e for e in mine if e.turn == ctx.reported.turn]
     if in_turn:
@@ -123,6 +136,8 @@ def _failed_act(ctx: Context) -> Reason | None:
         and not any(
             later.position > e.position
             and later.status in ("succeeded", "accepted")
+            # a backing write redoes only a call of its own kind
+            and (later.category in covers or _kind(later) == _kind(e))
             and _redoes(later, e, ctx.prior)
             for later in mine
         )
@@ -135,7 +150,8 @@ def _failed_act(ctx: Context) -> Reason | None:
     succeeded = [
         e
         for e in window
-        if e.status == "succeeded" and (e.category in covers or e.category is None)
+        if e.status == "succeeded"
+        and (e.category in covers or e.category is None or _kind(e) in backers)
     ]
     # only an id some call carried or returned binds the claim to calls: one that appears
     # nowhere (a confirmation number the report makes up) names none of them
@@ -165,6 +181,24 @@ def _failed_act(ctx: Context) -> Reason | None:
         last.cited,
         f"{last.call.name} failed ({last.judgement.why}) and nothing did it since",
     )
+
+
+def _kind(e: Execution) -> tuple[str | None, str | None]:
+    return e.call.name, e.category
+
+
+def _backing_kinds(
+    category: str, covers: frozenset[str], prior: list[Execution]
+) -> set[tuple[str | None, str | None]]:
+    """The (tool, category) of each write outside `covers` that went through and can back a
+    claim of `category` (SUPPORTS): its failures count as the claim's too. Writes only: a
+    script that ran is no failed edit."""
+    kinds = SUPPORTS.get(category, frozenset()) & WRITE_CATEGORIES
+    return {
+        _kind(e)
+        for e in prior
+        if e.status == "succeeded" and e.call.name and e.category in kinds - covers
+    }
 
 
 def _only_others_before(category: str, failed: list[Execution], succeeded: list[Execution]) -> bool:
