@@ -36,10 +36,12 @@ def action_failed(ctx: Context) -> Reason | None:
     later success touched none of the named ids (the target retried under another id); a
     failed file edit that repeats one that went through (same tool, same arguments: an Edit
     made twice fails with "String to replace not found"; not a second charge or push).
-    Catches too: a claim that names several
-    targets when one of them was only touched by calls that failed; a call of the claim's own
-    category that failed when every success is of another category and came before it
-    (`add_loyalty_number`, then a failed `book_flight`, under "your flight is booked"). Leaves alone too: another's
+    Catches too: a claim that names several targets when one of them was only touched by
+    calls that failed; a call of the claim's own category that failed when every success is
+    of another category and came before it (`add_loyalty_number`, then a failed
+    `book_flight`, under "your flight is booked"); a claim of every item ("all three pickups
+    are moved") when a call of a write whose successes back the claim failed (a reschedule,
+    typed booked, backs "moved"). Leaves alone too: another's
     act relayed ("your flight was cancelled by the airline", "annulé par la compagnie": vocab
     `agent_marks`, `third_parties`), whatever the agent's own calls did."""
     if ctx.reported.claim.admits_failure:
