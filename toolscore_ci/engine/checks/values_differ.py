@@ -31,7 +31,7 @@ from toolscore_ci.vocab import non_report_words
 # people, times and dates for what is scheduled; ids for any act.
 _KINDS: dict[str, tuple[str, ...]] = {
     "paid": ("amount", "id"),
-    "sent": ("email", "id"),
+    "sent": ("email", "id", "amount"),
     "routed": ("email", "id"),
     "booked": ("email", "time", "date", "id"),
     "created": ("email", "time", "date", "id"),
