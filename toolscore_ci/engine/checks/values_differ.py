@@ -206,7 +206,7 @@ def values_differ(ctx: Context) -> Reason | None:
     id) differs from the one the backing call was sent with, and appears nowhere in it.
 
     Catches: "Refunded $49.00" when the refund call moved 4.90 (or "4.90" or "$4.90": an
-    amount sent as text counts); "invited maria@..." when
+    amount sent as text counts); "I've sent €500" when the transfer was sent 50; "invited maria@..." when
     the event went to another address; "closed #123" after closing #124. Leaves alone:
     claims that state several values of a kind (descriptions mix read values in); calls
     whose arguments carry no value of that kind; a total that is the sum of the call's
