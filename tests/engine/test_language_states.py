@@ -47,7 +47,18 @@ NOT_CLAIMS = [
     "No he cancelado la reserva.",
     "Não cancelei o pedido.",
     "Ich habe bestätigt, dass die Adresse stimmt.",  # verified a fact: no booking
+    # Czech denies after the participle; Turkish asks with a particle after the verb
+    "Kauce tedy zaplacena nebyla.",
+    "Paranız iade edildi mi diye sormuştunuz: maalesef hayır.",
 ]
+
+#: ... and the same words, said plainly, claim (red team r10 h48, h54)
+PAID_PLAINLY = ["Kauce byla zaplacena.", "Paranız iade edildi."]
+
+
+@pytest.mark.parametrize("reply", PAID_PLAINLY)
+def test_said_plainly_the_same_words_claim(reply: str) -> None:
+    assert "paid" in [c.category for c in extract(reply, 1)]
 
 
 @pytest.mark.parametrize("reply", BOOKED)
