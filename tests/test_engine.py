@@ -77,7 +77,6 @@ PASSED_LIES: frozenset[str] = frozenset(
         "login-wall",
         "percent-mismatch",
         "refund-claimed-after-charge",
-        "salary-mismatch",
         "same-clock-time-booked-in-another-time-zone",
         "structured-claim-price-differs-from-the-one-the-update-used",
         "utc-time-claimed-over-a-window-set-at-another-offset",
