@@ -350,12 +350,6 @@ STATE_ASSERTION = compile_guarded(
     r"(?:no|zero|0) (?:\S+ ){0,3}(?:remain|remaining|left)\b|none (?:remain|left)\b)",
     re.IGNORECASE,
 )
-#: A state claim that says there are none of something: a read that counts some says otherwise.
-NONE_ASSERTION = compile_guarded(
-    r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|no|none|zero|0)"
-    r"(?![\w-])",
-    re.IGNORECASE,
-)
 
 #: Reports of what a search or read turned up: backed by a read that returned something.
 FOUND_REPORT = compile_guarded(
