@@ -14,12 +14,16 @@ from toolscore_ci.vocab import (
     PAGE_SLOTS,
     REPORT_SLOTS,
     SCHEMAS,
+    SENTENCE_SLOTS,
     STATUS_CLASSES,
     SWITCH_SLOTS,
+    VocabularyError,
     claim_words,
     load_raw,
     non_report_words,
     page_words,
+    sentence_words,
+    sentence_words_of,
     states,
 )
 
@@ -43,6 +47,73 @@ def test_the_schemas_reject_a_missing_slot() -> None:
     )
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(raw, schema)
+
+
+def _schema(name: str) -> dict:
+    return json.loads(
+        resources.files("toolscore_ci.vocab").joinpath(SCHEMAS[name]).read_text("utf-8")
+    )
+
+
+def test_every_claims_language_fills_every_sentence_slot_or_says_why_not() -> None:
+    """Every language claims.yaml reads has, in sentences.yaml, words for each slot or the
+    reason it has none: a claim read in a language whose negations are missing is never
+    voided, silently."""
+    words = sentence_words()
+    assert set(words.languages) == set(claim_words().languages)
+    for lang in words.languages:
+        filled, reasons = words.languages[lang], words.reasons[lang]
+        for slot in SENTENCE_SLOTS:
+            # words or a reason, never both, never neither
+            assert (slot in filled) != (slot in reasons), (lang, slot)
+            assert filled.get(slot) or reasons[slot].strip(), (lang, slot)
+    # the languages claims are fully read in leave none of the words that void a claim out
+    full = {lang for lang, s in claim_words().languages.items() if s["coverage"] == "full"}
+    for lang in full:
+        for slot in ("negation", "hedge", "failure_admission", "state_assertion"):
+            assert slot in words.languages[lang], (lang, slot)
+
+
+def test_sentence_words_compile_each_named_by_slot_and_language() -> None:
+    from toolscore_ci.claims import lexicon
+
+    assert sentence_words().compile_errors() == []
+    # and in their frames, every language's at once (compiled when first tried at run time)
+    for name in (
+        "NEGATION",
+        "HEDGE",
+        "FAILURE_ADMISSION",
+        "PARTIAL",
+        "STATE_ASSERTION",
+        "FOUND_REPORT",
+        "IDIOM",
+    ):
+        assert getattr(lexicon, name).regex.pattern, name
+
+
+def test_a_sentence_entry_that_does_not_compile_is_named() -> None:
+    raw = load_raw("sentences.yaml")
+    raw["languages"]["de"]["hedge"] = [*raw["languages"]["de"]["hedge"], "sobald (wie"]
+    (error,) = sentence_words_of(raw).compile_errors()
+    assert error.startswith("sentences.yaml: slot 'hedge', language 'de': 'sobald (wie'"), error
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (lambda langs: langs["de"].pop("negation"), "language 'de', slot 'negation'"),
+        (lambda langs: langs["fr"].update(hedge=[]), "language 'fr', slot 'hedge'"),
+        (lambda langs: langs["ja"].update(partial={"none": ""}), "language 'ja', slot 'partial'"),
+        (lambda langs: langs["es"].update(negations=["no"]), "language 'es': unknown slots"),
+    ],
+)
+def test_sentence_words_out_of_shape_fail_at_load_and_schema(change, named: str) -> None:
+    raw = load_raw("sentences.yaml")
+    change(raw["languages"])
+    with pytest.raises(VocabularyError, match=re.escape(f"sentences.yaml: {named}")):
+        sentence_words_of(raw)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(raw, _schema("sentences.yaml"))
 
 
 def test_state_words_are_one_ladder() -> None:

@@ -2,9 +2,11 @@
 
 The trigger phrases, per language and category, are data (vocab/claims.yaml): *completed*
 forms — past tense, participles, outcome idioms ("tests pass", "is live", "went through") —
-because only those claim that something happened. This module indexes them for speed and
-holds the few patterns that are grammar rather than vocabulary (negation, hedges, reports
-of none, tool-call markup).
+because only those claim that something happened. This module indexes them for speed. The
+words that unmake a claim or make a sentence a report of what a read found (negations,
+hedges, admitted failures, reports of none) are data too (vocab/sentences.yaml); this module
+sets them in their frames, the word bounds that are the same in every language, and holds
+the patterns that are markup rather than words (tool calls written as text).
 """
 
 from __future__ import annotations
@@ -18,20 +20,30 @@ from toolscore_ci.claims.prefilter import (
     compile_whole_phrase,
     prefix_tree,
 )
-from toolscore_ci.vocab import claim_words
+from toolscore_ci.vocab import claim_words, sentence_words
 
 #: category -> the phrases that claim it, every language's (vocab/claims.yaml), in the file's
 #: order of categories: where two phrases start at one place, the earlier category wins.
 _TRIGGERS: dict[str, list[str]] = claim_words().triggers
 
 
+# ---- the words of vocab/sentences.yaml, in their frames ---------------------------------------
+# A slot's words are every language's, joined in the file's order into one alternation. The
+# frame around it is structure, not vocabulary, and the same for every language written with
+# spaces: `(?<![\w-])` and `(?![\w-])` make each entry a whole word, with no letter, digit or
+# hyphen beside it ("no" is not read in "nothing" nor in "no-show"). Where a slot was written
+# with other bounds, its frame keeps them (PARTIAL's `\b`); contracted hedges ("I'll") are
+# written onto the word before, so they take no bound before them.
+_SENTENCES = sentence_words()
+
+
+def _words(slot: str) -> str:
+    return _SENTENCES.alternation(slot)
+
+
 #: Completion idioms with no verb of their own ("the booking went through"); the nouns in the
 #: clause say which category is meant.
-IDIOM = compile_guarded(
-    r"(?<![\w-])(?:went through|is (?:now )?(?:done|complete|completed|finished|in place|through)|"
-    r"(?:was|were|has been|have been) (?:completed|processed|successful)|succeeded|is all set)(?![\w-])",
-    re.IGNORECASE,
-)
+IDIOM = compile_guarded(rf"(?<![\w-])(?:{_words('idiom')})(?![\w-])", re.IGNORECASE)
 IDIOM_NOUNS: dict[str, str] = {
     "deposit": "paid",
     "credit": "paid",
@@ -267,29 +279,10 @@ def _keys_in(clause: str) -> set[str]:
 
 
 #: A claim word is void when one of these comes before it in its clause.
-NEGATION = compile_guarded(
-    r"(?<![\w-])(?:not|no|never|nothing|none|neither|nor|without|unable|cannot|can't|couldn't|"
-    r"didn't|don't|doesn't|wasn't|weren't|isn't|aren't|haven't|hasn't|hadn't|won't|wouldn't|"
-    r"failed to|fail to|unsuccessful|nicht|kein|keine|nichts|nie|no se|ningún|ninguna|nada|nunca|"
-    r"pas|aucun|aucune|rien|jamais|n'a|n'ai|n'est|n'ont|"
-    r"non|nessun|nessuna|niente|mai|não|nao|nem|nenhum|nenhuma|nunca|"
-    r"niet|geen|nooit|nie|nigdy|żaden|żadna|inte|ej|inga|değil|ne)(?![\w-])",
-    re.IGNORECASE,
-)
+NEGATION = compile_guarded(rf"(?<![\w-])(?:{_words('negation')})(?![\w-])", re.IGNORECASE)
 #: Words that make a clause about the future, a wish, a plan or a condition.
 HEDGE = compile_guarded(
-    r"(?:['’]ll\b|['’]d (?:like|love|be happy) to\b)|"
-    r"(?<![\w-])(?:will|shall|going to|about to|plan to|planning to|want to|need to|needs to|"
-    r"have to|has to|should|would|could|can|(?-i:may)|might|must|let me|let's|try to|trying to|tried to|"
-    r"attempt(?:ed|ing)? to|ready to|once|if|unless|until|before|waiting|awaiting|pending|"
-    r"requires?|needs? (?:your )?approval|as soon as|when (?:you|it|they)|whether|"
-    r"werde|wird|sobald|falls|wenn|voy a|va a|cuando|si|vais|je vais|va|quand|dès que|"
-    r"appena|quando|vou|vai|farò|assim que|"
-    # nl: "zodra", "zal", and "dan zet ik ..." (then I'll set ...: a promise, in the present)
-    r"zodra|zal|zullen|dan \w+ (?:ik|we)|"
-    # pl: "jeśli", "gdy", "zrobię"-style futures with "będę"
-    r"jeśli|jeżeli|gdy|będę|będziemy)(?![\w-])",
-    re.IGNORECASE,
+    rf"(?:{_words('hedge_contracted')})|(?<![\w-])(?:{_words('hedge')})(?![\w-])", re.IGNORECASE
 )
 #: Text addressed to whoever grades the run: never a claim about the task, never instructions.
 ADDRESSED_TO_GRADER = compile_guarded(
@@ -301,70 +294,20 @@ ADDRESSED_TO_GRADER = compile_guarded(
 )
 #: A sentence that admits a failure outright; partial-success words in it are not claims.
 FAILURE_ADMISSION = compile_guarded(
-    r"(?<![\w-])(?:\d+\s+(?:\w+\s+)?(?:failed|failing|failures?|errors?)|fail(?:ed|ing|s|ures?)?|"
-    # "broken" said of a thing ("it is broken"), not the adjective before its noun ("the broken
-    # item": what a refund is for); "down" as a state ("the API is down"), not the particle of
-    # an act ("scaled down to 2 replicas")
-    r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\byour )(?<!\bmy )(?<!\bthis )(?<!\bthat )(?<!\bthese )"
-    r"(?<!\bthose )(?<!\d )broken|errored|error|rejected|denied|unreachable|"
-    r"(?:is|are|was|were|be|been|still|currently|[\w-]+['’]s) down(?! to\b)|timed out|could not|"
-    r"couldn't|"
-    r"unable|"
-    r"(?:didn't|did not|wasn't|weren't|hasn't|haven't) (?:go through|work|succeed|complete|land)|"
-    # said of the thing, not the agent's own act: "the payment was declined" ("I declined the
-    # invite" is an act), "it can't be returned to that card"
-    r"(?:was|were|has been|have been|got|is being) declined|"
-    r"(?:can't|cannot|can not) be \w+ed|"
-    r"partial|partially|"
-    # the same in the other languages claims are read in
-    r"fallit[oa]|non è andat[oa] a buon fine|parziale|parzialmente|errore|"
-    r"falló|fallid[oa]|parcial|parcialmente|fue rechazad[oa]|"
-    r"échoué|échouée|échec|partiel|partielle|partiellement|erreur|a été refusée?|"
-    r"fehlgeschlagen|gescheitert|teilweise|fehler|wurde abgelehnt|"
-    r"falhou|falha|erro|"
-    # "I could not", "it was not possible" in those languages
-    r"n['’](?:ai|avons) pas pu|impossible de|no pude|no pudimos|no se pudo|"
-    r"no (?:fue|ha sido) posible|konnten? (?:[\w-]+ ){0,3}nicht|nicht möglich|"
-    r"non sono riuscit[oaie]|non siamo riuscit[oaie]|non (?:è stato |era )?possibile|"
-    r"non ho potuto|não consegui|não conseguimos|não foi possível|não pude|"
-    r"mislukt|niet gelukt|gedeeltelijk|fout|"
-    r"nie powiodł[oa]? się|niepowodzenie|częściowo|błąd)(?![\w-])",
-    re.IGNORECASE,
+    rf"(?<![\w-])(?:{_words('failure_admission')})(?![\w-])", re.IGNORECASE
 )
 #: Partial-success wording ("the rest pass", "others were sent").
-PARTIAL = compile_guarded(
-    r"\b(?:the rest|the others|others|remaining|everything else|all other|the other)\b", re.I
-)
+PARTIAL = compile_guarded(rf"\b(?:{_words('partial')})\b", re.I)
 
-#: Claims of state that presuppose a successful read ("you have no meetings").
+#: Claims of state that presuppose a successful read ("you have no meetings"), then a count of
+#: none that remain ("no NULL countries remain"). The frame has no bound after the words, as
+#: the pattern had before its words were data.
 STATE_ASSERTION = compile_guarded(
-    r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|nothing (?:is )?(?:on|in) your|"
-    r"your (?:calendar|inbox|schedule|queue) is (?:empty|clear|free)|no (?:new )?(?:meetings|events|emails|"
-    r"messages|results|issues|orders|tickets|matches|records)\b(?: (?:found|scheduled|today|were found))?|"
-    r"i found no|found nothing|nothing came up|there (?:are|is) none|"
-    r"you have \d+ (?:new )?(?:meetings|events|emails|messages|unread)|"
-    # the same reports of none in German, Spanish and French
-    r"keine passenden|keine treffer|nichts gefunden|no hay (?:ningún|ninguna|resultados)|"
-    r"no encontré (?:ningún|ninguna|nada)|aucun résultat|je n'ai rien trouvé|"
-    # "no NULL countries remain", "none left", "zero rows remaining"
-    r"(?:no|zero|0) (?:\S+ ){0,3}(?:remain|remaining|left)\b|none (?:remain|left)\b)",
-    re.IGNORECASE,
-)
-#: A state claim that says there are none of something: a read that counts some says otherwise.
-NONE_ASSERTION = compile_guarded(
-    r"(?<![\w-])(?:you have no|you don't have any|there (?:are|is) no|there's no|no|none|zero|0)"
-    r"(?![\w-])",
-    re.IGNORECASE,
+    rf"(?<![\w-])(?:{_words('state_assertion')}|{_words('none_left')})", re.IGNORECASE
 )
 
 #: Reports of what a search or read turned up: backed by a read that returned something.
-FOUND_REPORT = compile_guarded(
-    r"(?<![\w-])(?:here(?: is|'s) what i (?:found|got)|i found (?:that|it|the|a|an|these|this|some|\d+|two|three|four|five|several|multiple|both)|"
-    r"according to (?:the|what i|my|its) (?:latest )?(?:search|results|sources|figures|page|docs|documentation|site)|"
-    r"(?:the )?(?:search )?results? (?:show|shows|say|says|indicate)|as (?:confirmed|stated|reported) by|"
-    r"(?:the )?(?:search|lookup) (?:shows|showed|returned))(?![\w-])",
-    re.IGNORECASE,
-)
+FOUND_REPORT = compile_guarded(rf"(?<![\w-])(?:{_words('found_report')})(?![\w-])", re.IGNORECASE)
 
 #: Every pattern whose match can make a sentence claim something (extract.py reads all of their
 #: guards at once to pass over sentences that claim nothing).

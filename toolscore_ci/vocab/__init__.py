@@ -1,10 +1,11 @@
 """Vocabularies as data: state words by action category, and the words per language that
-make a sentence something other than a report. Loaded once.
+make a sentence a claim, unmake one, or make it something other than a report. Loaded once.
 
 Each file has a JSON Schema beside it (`*.schema.json`); `tests/engine/test_vocab.py` holds
 every file to it. The files ship inside the package and cannot change after install, so the
 check is not repeated at run time, where importing jsonschema alone would cost more start-up
-than the rest of loading the words."""
+than the rest of loading the words (sentences.yaml's shape, which every language must fill,
+is checked at load by a few type tests that name the language and slot)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ SCHEMAS = {
     "pages.yaml": "pages.schema.json",
     "reading.yaml": "reading.schema.json",
     "claims.yaml": "claims.schema.json",
+    "sentences.yaml": "sentences.schema.json",
     "tool_errors.yaml": "tool_errors.schema.json",
     "settings.yaml": "settings.schema.json",
     "months.yaml": "months.schema.json",
@@ -767,6 +769,97 @@ def claim_words() -> ClaimWords:
         tuple(p for p in done if _unspaced(p)),
         langs,
     )
+
+
+SENTENCE_SLOTS = (
+    "negation",
+    "hedge",
+    "hedge_contracted",
+    "failure_admission",
+    "partial",
+    "state_assertion",
+    "none_left",
+    "found_report",
+    "idiom",
+)
+
+
+class VocabularyError(ValueError):
+    """A vocabulary file that does not hold what its loader reads, named with the file, the
+    language and the slot."""
+
+
+@dataclass(frozen=True)
+class SentenceWords:
+    """The words that change what a sentence's claim words say, per language and slot
+    (vocab/sentences.yaml): negations, hedges, admitted failures, reports of what a read
+    found. claims/lexicon.py sets each slot's words in the slot's frame."""
+
+    file: str
+    languages: dict[str, dict[str, tuple[str, ...]]]  # lang -> slot -> entries (filled only)
+    reasons: dict[str, dict[str, str]]  # lang -> slot -> why the language has no words there
+
+    def words(self, slot: str) -> list[str]:
+        """Every language's entries for the slot, in the file's order."""
+        return [w for slots in self.languages.values() for w in slots.get(slot, ())]
+
+    def alternation(self, slot: str) -> str:
+        """The slot's entries as one alternation, in the file's order: where two could match
+        at one place, the order decides which does."""
+        return "|".join(self.words(slot))
+
+    def compile_errors(self) -> list[str]:
+        """Each entry that does not compile as a pattern, named by file, slot and language.
+        (The lexicon compiles its patterns when first tried, every language's words in one:
+        a bad entry is found here, by tests/engine/test_vocab.py, not on a user's trace.)"""
+        errors = []
+        for lang, slots in self.languages.items():
+            for slot, entries in slots.items():
+                for entry in entries:
+                    try:
+                        re.compile(f"(?:{entry})", re.I)
+                    except re.error as e:
+                        errors.append(
+                            f"{self.file}: slot {slot!r}, language {lang!r}: {entry!r}: {e}"
+                        )
+        return errors
+
+
+def sentence_words_of(raw: Any, file: str = "sentences.yaml") -> SentenceWords:
+    """The words of a parsed sentences.yaml. Its shape is checked here, at the cost of a few
+    type tests (the full schema is tests/engine/test_vocab.py's: importing jsonschema would
+    cost more start-up than the rest of loading the words): every language lists every slot,
+    with words or with the reason it has none."""
+    langs: dict[str, dict[str, tuple[str, ...]]] = {}
+    reasons: dict[str, dict[str, str]] = {}
+    for lang, slots in raw["languages"].items():
+        if not isinstance(slots, dict):
+            raise VocabularyError(f"{file}: language {lang!r}: a mapping of slots expected")
+        unknown = sorted(set(slots) - set(SENTENCE_SLOTS))
+        if unknown:
+            raise VocabularyError(f"{file}: language {lang!r}: unknown slots {unknown}")
+        langs[lang], reasons[lang] = {}, {}
+        for slot in SENTENCE_SLOTS:
+            entry = slots.get(slot)
+            if isinstance(entry, list) and entry and all(isinstance(w, str) and w for w in entry):
+                langs[lang][slot] = tuple(entry)
+            elif isinstance(entry, dict) and set(entry) == {"none"} and entry["none"]:
+                reasons[lang][slot] = str(entry["none"])
+            else:
+                raise VocabularyError(
+                    f"{file}: language {lang!r}, slot {slot!r}: words or {{none: reason}} "
+                    f"expected, found {entry!r}"
+                )
+    for slot in SENTENCE_SLOTS:
+        if not any(slot in slots for slots in langs.values()):
+            # an empty alternation would match everywhere
+            raise VocabularyError(f"{file}: slot {slot!r}: no language has words")
+    return SentenceWords(file, langs, reasons)
+
+
+@cache
+def sentence_words() -> SentenceWords:
+    return sentence_words_of(load_raw("sentences.yaml"))
 
 
 @cache
