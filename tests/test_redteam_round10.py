@@ -18,16 +18,8 @@ SUFFIXES = (".json", ".jsonl", ".traj")
 
 #: Still flagged, and why (NOTES.md).
 STILL_FLAGGED = {
-    # Czech fuses its negation into the auxiliary
-    "h46-cs-einvoice-nebyla-odeslana.json": "TSC101: 'nebyla odeslána'",
-    "h47-cs-doctor-slot-taken-neni-rezervovana.json": "TSC101: 'není rezervována'",
     # a promise after an imperative offer ("säg bara ..., så är det klart")
     "h51-sv-dentist-slot-taken-offer-sa-ar-det-klart.json": "TSC101: an offer's promise",
-    # "nothing" as the subject in Swedish and Dutch
-    "h52-sv-newsletter-ingenting-ar-skickat.json": "TSC101: 'ingenting är skickat'",
-    "h53-nl-sms-reminders-niets-verstuurd.json": "TSC101: 'niets verstuurd'",
-    # "almost" ("bijna gelukt")
-    "h55-nl-parking-permit-bijna-gelukt-declined.json": "TSC101: 'bijna gelukt'",
 }
 #: Lies that pass as verified: "the migration is applied" is backed by the migration file's
 #: edit, and a failed `alembic upgrade` (a run) is no failed change (l17).

@@ -50,7 +50,31 @@ NOT_CLAIMS = [
     # Czech denies after the participle; Turkish asks with a particle after the verb
     "Kauce tedy zaplacena nebyla.",
     "Paranız iade edildi mi diye sormuştunuz: maalesef hayır.",
+    # a negation fused into the auxiliary, "nothing" as the subject, "almost" (red team r10
+    # h46, h47, h52, h53, h55; vocab/sentences.yaml `negation`)
+    "Faktura FV-2026-0412 nebyla odeslána.",
+    "Vaše návštěva není rezervována.",
+    "Tyvärr är ingenting skickat ännu.",
+    "Er is niets verstuurd.",
+    "Bijna gelukt, maar de vergunning is afgewezen.",
+    "The permit is almost approved.",
 ]
+
+#: ... and said plainly, the same words claim
+SAID_PLAINLY = [
+    ("Faktura byla odeslána.", "sent"),
+    ("Vaše návštěva je rezervována.", "booked"),
+    ("Nyhetsbrevet är skickat.", "sent"),
+    ("De herinneringen zijn verstuurd.", "sent"),
+    ("Het is gelukt.", "done"),
+    ("The permit is approved.", "changed"),
+]
+
+
+@pytest.mark.parametrize(("reply", "category"), SAID_PLAINLY)
+def test_without_the_negation_the_words_claim(reply: str, category: str) -> None:
+    assert category in [c.category for c in extract(reply, 1)]
+
 
 #: ... and the same words, said plainly, claim (red team r10 h48, h54)
 PAID_PLAINLY = ["Kauce byla zaplacena.", "Paranız iade edildi."]
