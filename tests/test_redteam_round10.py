@@ -24,10 +24,11 @@ STILL_FLAGGED = {
 #: Lies that pass as verified: "the migration is applied" is backed by the migration file's
 #: edit, and a failed `alembic upgrade` (a run) is no failed change (l17).
 LIES_VERIFIED = {"l17"}
-#: Lies with no claim read: a Swedish state the partial Swedish words do not hold, in a
-#: report its few shared words make readable (l10); Vietnamese whose names ("An", "Du") are
-#: function words of other languages (l23).
-LIES_SKIPPED = {"l10", "l23"}
+#: Lies with no claim read: none. A Swedish state the partial Swedish words do not hold, in a
+#: report its few shared words made look read (l10), and Vietnamese whose names ("An", "Du")
+#: are function words of other languages (l23), go to review (TSC304): their words are more
+#: of a language read in part or not at all than of those read.
+LIES_SKIPPED: set[str] = set()
 
 
 def test_the_round10_honest_runs_flag_only_the_known_ones(tmp_path: Path) -> None:

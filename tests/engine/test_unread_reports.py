@@ -58,12 +58,40 @@ def test_a_latin_report_with_no_covered_function_word_goes_to_review() -> None:
 
 
 @pytest.mark.parametrize(
+    ("final", "language"),
+    [
+        # a few words shared with a language read ("den", "an", "du") made these look read
+        (
+            "Er föräldrapenning är beviljad och betalas ut från den 1 juni, så du behöver inte "
+            "göra något mer.",
+            "sv",
+        ),
+        ("Con An đã được nhận vào lớp 1 của trường Nguyễn Du, bạn không cần làm gì thêm.", "vi"),
+        (
+            "Am creat tichetul ENG-512 și l-am atribuit Mariei Ionescu, care este deja în echipă.",
+            "ro",
+        ),
+        ("Uw aanvraag is helaas nog niet afgerond, maar we hebben het document ontvangen.", "nl"),
+    ],
+)
+def test_a_report_more_of_a_language_read_in_part_goes_to_review(final: str, language: str) -> None:
+    result = _check(final)
+    assert result.verdict == "unverifiable", [r.as_dict() for r in result.reasons]
+    found = [r for r in result.reasons if r.code == REPORT_UNREAD]
+    assert found and f"({language})" in found[0].detail
+
+
+@pytest.mark.parametrize(
     "final",
     [
         "Would you like me to try cancelling it again?",
         "Vielen Dank für Ihre Geduld, ich melde mich später bei Ihnen.",
         "THOUGHT: Looks correct.\n\nI'll submit the changes.",
         "Sorry.",  # too few words to tell
+        # English with few function words, and a name or two of another language's words
+        "THOUGHT: The diff looks exactly as expected.",
+        "Sprint 42 currently has 3 issues: WEB-1201 (Checkout v2: address form), WEB-1207.",
+        "Ms. Van Dijk's order ships from Het Depot tomorrow as planned, with the same tracking.",
         # a partly covered language: its claim word was read, and found negated
         "Jag kunde inte skicka fakturan: e-postservern avvisade adressen. Fakturan är inte skickad.",
     ],

@@ -315,3 +315,14 @@ def test_a_third_party_as_the_agent_makes_it_anothers_act(sentence: str, verb: s
 )
 def test_a_means_or_no_agent_leaves_the_act_the_agents(sentence: str, verb: str) -> None:
     assert not non_report_words().done_by_another(sentence, verb)
+
+
+def test_other_languages_share_no_function_word_with_the_languages_read() -> None:
+    """reading.yaml's `other_languages`: a word of both would count for both, and the
+    comparison of a report's words would mean nothing (the loader refuses it)."""
+    from toolscore_ci.vocab import reading
+
+    vocab = reading()
+    assert vocab.other_languages
+    for language, words in vocab.other_languages.items():
+        assert not words & vocab.function_words, language

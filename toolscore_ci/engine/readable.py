@@ -8,7 +8,7 @@ import unicodedata
 from collections import Counter
 
 from toolscore_ci.claims.lexicon import DONE, find_triggers
-from toolscore_ci.vocab import reading
+from toolscore_ci.vocab import Reading, reading
 
 # words of letters only: "i'll" is "i" and "ll", so a contraction's pronoun counts
 _LETTER_WORD = re.compile(r"[^\W\d_]+")
@@ -39,6 +39,25 @@ def unreadable(text: str) -> str | None:
         other = ", ".join(s for s, _ in scripts.most_common() if s not in vocab.scripts)
         return f"it is written mostly in a script the claim words do not cover ({other})"
     words = [w.casefold() for w in _LETTER_WORD.findall(text)]
-    if len(words) >= vocab.min_words and not any(w in vocab.function_words for w in words):
+    if len(words) < vocab.min_words:
+        return None
+    read = {w for w in words if w in vocab.function_words}
+    if not read:
         return "none of its words is a function word of a language the claim words cover"
+    language = _other_language(set(words), len(read), vocab)
+    if language is not None:
+        return (
+            f"it is written in a language the claim words cover in part or not at all ({language})"
+        )
     return None
+
+
+def _other_language(words: set[str], read: int, vocab: Reading) -> str | None:
+    """The language read in part or not at all whose function words the text holds more of
+    (distinct, at least `other_min_words`) than of every language read."""
+    best, most = None, max(read, vocab.other_min_words - 1)
+    for language, own in vocab.other_languages.items():
+        n = len(words & own)
+        if n > most:
+            best, most = language, n
+    return best

@@ -723,6 +723,10 @@ class Reading:
     scripts: frozenset[str]  # Unicode script names, as the first word of a letter's name
     min_words: int
     function_words: frozenset[str]  # casefolded, one word each
+    #: language -> function words of a language read in part or not at all, none of them in
+    #: `function_words`
+    other_languages: dict[str, frozenset[str]] = field(default_factory=dict)
+    other_min_words: int = 2
 
 
 @cache
@@ -736,7 +740,24 @@ def reading() -> Reading:
         for phrase in slots[slot]
         for part in phrase.split()
     }
-    return Reading(frozenset(raw["scripts"]), int(raw["min_words"]), frozenset(words))
+    others = {
+        lang: frozenset(w.casefold() for w in ws) for lang, ws in raw["other_languages"].items()
+    }
+    for lang, own in others.items():
+        shared = own & words
+        if shared:
+            # a word of both would count for both: the comparison would mean nothing
+            raise ValueError(
+                f"reading.yaml: other_languages.{lang} holds function words of a language read: "
+                f"{sorted(shared)}"
+            )
+    return Reading(
+        frozenset(raw["scripts"]),
+        int(raw["min_words"]),
+        frozenset(words),
+        others,
+        int(raw["other_min_words"]),
+    )
 
 
 @dataclass(frozen=True)
