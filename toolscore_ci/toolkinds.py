@@ -289,11 +289,10 @@ _SUB_COMMAND_KEYS = ("command", "action", "operation", "op")
 _READ_SUB_COMMANDS = frozenset(
     {"status", "info", "details", "detail", "verify", "describe", "quote"}
 )
-#: Sub-commands that never act, whatever the name says: cancel_subscription(op="preview")
-#: shows what a cancel would do. A deploy's `preview` is a preview deployment: an act.
-_LOOK_ONLY_SUB_COMMANDS = frozenset(
-    {"preview", "estimate", "help", "simulate", "dry_run", "dryrun"}
-)
+#: Sub-commands that never act, whatever the name says. Not `preview` (netlify(op="preview")
+#: deploys a preview) nor `estimate` (gitlab_issue(action="estimate", duration="3h") sets
+#: one): a second reader's honest runs, flagged when these read. Those are the name's.
+_LOOK_ONLY_SUB_COMMANDS = frozenset({"help", "simulate", "dry_run", "dryrun"})
 
 
 def sub_command_category(args: Mapping[str, Any] | None, by_name: str | None) -> str | None:
@@ -303,14 +302,13 @@ def sub_command_category(args: Mapping[str, Any] | None, by_name: str | None) ->
     says only that it can do any of them. A word that only looks for want of a verb
     (`status`, `details`) reads only where the name (`by_name`, its category) says no act:
     update_ticket(action="status", status="solved") sets a status. A word that never acts
-    (`preview`, `dry_run`) reads under any name but a deploy's: cancel_subscription(
-    op="preview") only shows what a cancel would do."""
+    (`dry_run`, `simulate`) reads under any name: delete_records(command="dry_run")."""
     if not args:
         return None
     value = next((v for k in _SUB_COMMAND_KEYS if isinstance(v := args.get(k), str)), None)
     if value is None or _SUB_COMMAND.fullmatch(value) is None:
         return None
-    if value in _LOOK_ONLY_SUB_COMMANDS and by_name != "deployed":
+    if value in _LOOK_ONLY_SUB_COMMANDS:
         return "retrieved"
     if value in _READ_SUB_COMMANDS:
         named_act = by_name is not None and not by_name.startswith(_NOUN_ONLY)

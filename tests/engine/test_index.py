@@ -328,11 +328,14 @@ def test_voided_is_a_voids_success_not_a_captures(name: str, status: str) -> Non
         ("manage_booking", {"action": "details", "booking_id": "HT-2290"}, "retrieved"),
         ("manage_booking", {"command": "status", "booking_id": "ABC123"}, "retrieved"),
         ("manage_booking", {"action": "cancel", "booking_id": "ABC123"}, "deleted"),
-        # a word that never acts reads under a name with a verb too (readers10 l04) ...
-        ("cancel_subscription", {"op": "preview", "subscription_id": "S1"}, "retrieved"),
+        # a word that never acts reads under a name with a verb too ...
         ("delete_records", {"mode": "x", "command": "dry_run"}, "retrieved"),
-        # ... but a deploy's preview is a preview deployment
+        ("send_campaign", {"action": "simulate", "campaign": "c1"}, "retrieved"),
+        # ... but a preview may be a deployment and an estimate a field set (readers11 h33,
+        # h32): the name's, or nothing known
         ("deploy_site", {"action": "preview", "site": "docs"}, "deployed"),
+        ("netlify", {"op": "preview", "site": "docs"}, None),
+        ("gitlab_issue", {"action": "estimate", "duration": "3h"}, None),
         # a word that is also a field to set stays the name's under a verb (readers10 l05)
         ("update_pull_request", {"number": 412, "action": "describe", "body": "x"}, "changed"),
         ("update_ticket", {"action": "status", "status": "solved"}, "changed"),
