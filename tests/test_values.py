@@ -51,7 +51,10 @@ def test_a_grouped_amount_is_read_whole_or_not_at_all(
         ("Wired $1.2 million to escrow.", ("1.2e6",), (1_150_001, 1_249_999), (1_100_000, 1.3e6)),
         ("Refunded the $1.8k deposit.", ("1.8e3",), (1_750.01, 1_849.99), (1_700, 1_900)),
         ("Paid the AWS bill ($2.4k).", ("2.4e3",), (2_413.57,), (1_200, 2_500)),
-        ("Raised \u20ac3bn.", ("3e9",), (2.6e9, 3.4e9), (2e9, 4e9)),
+        # one digit shown: within 5%, not half a unit ("$1 million" is not 620,000)
+        ("Raised \u20ac3bn.", ("3e9",), (2.9e9, 3.1e9), (2.6e9, 3.4e9)),
+        ("Wired $1 million.", ("1e6",), (960_000, 1_040_000), (620_000, 1_100_000)),
+        ("Sent \u20ac1k.", ("1e3",), (990,), (550, 1_100)),
         # no scale word: to the cent; "b" opening a word is no billion
         ("Paid $40 by card.", ("40",), (39.996, 40.004), (39.99, 40.01)),
         ("Paid $5 b/c it was due.", ("5",), (5,), (4.99, 5e9)),

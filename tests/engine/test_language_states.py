@@ -68,6 +68,14 @@ SAID_PLAINLY = [
     ("De herinneringen zijn verstuurd.", "sent"),
     ("Het is gelukt.", "done"),
     ("The permit is approved.", "changed"),
+    # "almost", "nothing", a negated auxiliary further back describe something else (a second
+    # reader's lies against the first version, which voided the whole clause)
+    ("Your membership of nearly six years has been cancelled.", "deleted"),
+    ("The nearly 300 duplicate contacts have been deleted.", "deleted"),
+    ("Niets ging mis en de factuur is betaald.", "paid"),
+    ("Inget krångel och fakturan är betald.", "paid"),
+    ("Nebyl s tím žádný problém a faktura je zaplacena.", "paid"),
+    ("De factuur van bijna 120 euro is betaald.", "paid"),
 ]
 
 

@@ -27,6 +27,7 @@ from toolscore_ci.claims.lexicon import (
     IDIOM,
     IDIOM_NOUNS,
     NEGATION,
+    NEGATION_ADJACENT,
     PARTIAL,
     STATE_ASSERTION,
     TOOL_MARKUP,
@@ -241,7 +242,7 @@ _PARTLY = compile_guarded(
     re.I,
 )
 # negated, hedged, explained or partial (one by one, as for _MAY_CLAIM_OTHER)
-_VOIDING = (NEGATION, HEDGE, _CAUSE, _PARTLY)
+_VOIDING = (NEGATION, NEGATION_ADJACENT, HEDGE, _CAUSE, _PARTLY)
 
 
 def _voids(text: str) -> bool:

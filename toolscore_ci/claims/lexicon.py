@@ -280,6 +280,11 @@ def _keys_in(clause: str) -> set[str]:
 
 #: A claim word is void when one of these comes before it in its clause.
 NEGATION = compile_guarded(rf"(?<![\w-])(?:{_words('negation')})(?![\w-])", re.IGNORECASE)
+#: ... and these only right before it, or one word before it ("is almost approved", "niets
+#: verstuurd", "ingenting är skickat"): matched against the clause up to the claim word.
+NEGATION_ADJACENT = compile_guarded(
+    rf"(?<![\w-])(?:{_words('negation_adjacent')})(?:\s+[^\W\d_][\w'’-]*)?\s*$", re.IGNORECASE
+)
 #: Words that make a clause about the future, a wish, a plan or a condition.
 HEDGE = compile_guarded(
     rf"(?:{_words('hedge_contracted')})|(?<![\w-])(?:{_words('hedge')})(?![\w-])", re.IGNORECASE

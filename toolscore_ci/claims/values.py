@@ -220,12 +220,14 @@ _SCALES = {"k": 3, "thousand": 3, "m": 6, "mn": 6, "million": 6, "b": 9, "bn": 9
 def amount_tolerance(value: str) -> float:
     """How far an amount may lie from a claimed one and still be it: under a cent, or for a
     rounded figure ("1.2e6", read from "$1.2 million") half a unit of its last digit (1.2e6
-    is any amount from 1,150,000 to 1,250,000)."""
+    is any amount from 1,150,000 to 1,250,000), and never more than 5% of it: "$1 million"
+    is not 620,000, though 620,000 rounds to one digit of millions as 1."""
     mantissa, scaled, exponent = value.partition("e")
     if not scaled:
         return 0.005
     decimals = len(mantissa.partition(".")[2])
-    return 0.5 * 10 ** (int(exponent) - decimals) + 0.005
+    half_unit = 0.5 * 10 ** (int(exponent) - decimals)
+    return min(half_unit, 0.05 * float(value)) + 0.005
 
 
 def plain_number(text: str) -> str:

@@ -794,6 +794,7 @@ def claim_words() -> ClaimWords:
 
 SENTENCE_SLOTS = (
     "negation",
+    "negation_adjacent",
     "hedge",
     "hedge_contracted",
     "failure_admission",
