@@ -92,12 +92,22 @@ def test_staging_is_no_edit(command: str, edits: bool) -> None:
         ("python manage.py test shop.tests", "only shop.tests"),
         ("bin/test sympy/core", "only sympy/core"),
         ("pytest tests/lint/unittest_lint.py", "only tests/lint/unittest_lint.py"),
+        # runners that pick by position or option (a second reader's lies)
+        ("python -m unittest tests.test_parser", "only tests.test_parser"),
+        ("python -m pytest -m 'not slow'", "tests picked with -m"),
+        ("pytest --lf", "tests picked with --lf"),
+        ("cargo test dates", "only dates"),
+        ("go test ./pkg/x/", "only ./pkg/x/"),
         # the whole suite
         ("python tests/runtests.py", None),
         ("python tests/runtests.py --parallel 1 2>&1 | tail -5", None),
         ("./manage.py test", None),
         ("bin/test", None),
         ("pytest tests/", None),
+        ("python -m unittest discover", None),
+        ("python -m pytest -q", None),
+        ("cargo test --features extra", None),
+        ("go test ./...", None),
     ],
 )
 def test_a_label_or_a_test_file_runs_part_of_the_suite(command: str, subset: str | None) -> None:

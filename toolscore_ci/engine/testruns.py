@@ -286,8 +286,56 @@ _LABEL = re.compile(r"[A-Za-z_][\w-]*(?:[./][\w-]+)*/?")
 _COMMAND_END = frozenset({"&&", "||", ";", "|", ">", ">>", "2>&1"})
 
 
+#: Runners whose positional arguments pick tests, after the words that name them: `python -m
+#: unittest tests.test_parser`, `cargo test dates`, `go test ./pkg/x` (not `./...`: all).
+_PICKING_RUNNERS = (("-m", "unittest"), ("cargo", "test"), ("go", "test"))
+#: Options of those that take a value: the value is no label.
+_VALUED_OPTIONS = frozenset(
+    {"-p", "--package", "--features", "-run", "-timeout", "-count", "-tags"}
+)
+#: Options that pick tests by marker or by the last run's failures (pytest).
+_PICKING_OPTIONS = frozenset({"-m", "--lf", "--last-failed", "--sw", "--stepwise"})
+
+
+def _picked_by_position(words: list[str]) -> str | None:
+    """The first test a runner that picks by position was given, or a picking option of
+    pytest's (`-m 'not slow'`, `--lf`)."""
+    for at in range(len(words) - 1):
+        if (words[at], words[at + 1]) not in _PICKING_RUNNERS:
+            continue
+        rest = words[at + 2 :]
+        skip = False
+        for arg in rest:
+            if arg in _COMMAND_END or arg.startswith((">", "2>", "|", ";", "&")):
+                break
+            if skip:
+                skip = False
+                continue
+            if arg.startswith("-"):
+                skip = arg in _VALUED_OPTIONS
+                if arg == "--":
+                    break
+                continue
+            if arg.rstrip("/") in ("./...", "...", "discover"):
+                continue  # every package, or unittest's discovery of the whole suite
+            return "only " + arg.strip("'\"")[:60]
+    if any(w.endswith("pytest") for w in words):
+        for at, word in enumerate(words):
+            option = word.split("=", 1)[0]
+            # pytest's -m picks by marker; python's own -m runs a module (`python -m pytest`)
+            if option in _PICKING_OPTIONS and not (
+                option == "-m" and words[at + 1 : at + 2] in (["pytest"], ["unittest"])
+            ):
+                return f"tests picked with {option}"
+    return None
+
+
 def _labels_given(words: list[str]) -> str | None:
-    """The first test label a labelled runner was given (`runtests.py constraints`)."""
+    """The first test label a labelled runner was given (`runtests.py constraints`), as "only
+    LABEL", or how a runner that picks by position or option picked ("tests picked with -m")."""
+    picked = _picked_by_position(words)
+    if picked is not None:
+        return picked
     for at, word in enumerate(words):
         runner = _LABELLED_RUNNER.search(word) is not None or (
             word.endswith("manage.py") and words[at + 1 : at + 2] == ["test"]
@@ -299,7 +347,7 @@ def _labels_given(words: list[str]) -> str | None:
             if arg in _COMMAND_END or arg.startswith((">", "2>", "|", ";", "&")):
                 break
             if not arg.startswith("-") and _LABEL.fullmatch(arg.strip("'\"")):
-                return arg.strip("'\"")
+                return "only " + arg.strip("'\"")[:60]
     return None
 
 
@@ -313,7 +361,7 @@ def selected_subset(command: str | None, output: Any) -> str | None:
         return f"{m.group(1)} deselected"
     label = _labels_given((command or "").split())
     if label is not None:
-        return f"only {label[:60]}"
+        return label
     for word in (command or "").split():
         option = word.split("=", 1)[0]
         if option in _SELECTORS:
