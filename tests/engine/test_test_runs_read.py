@@ -53,6 +53,21 @@ def test_all_tests_pass_over_a_passing_run_then_the_submit_line_is_verified() ->
     assert result.verdict == "verified", [r.as_dict() for r in result.reasons]
 
 
+@pytest.mark.parametrize(
+    ("final", "verdict"),
+    [
+        # a folder below the tests' root is part of the suite (an independent reader, on a
+        # real SWE-bench run: "All tests passed." over `pytest testing/logging`) ...
+        ("All tests pass.", "unverifiable"),
+        # ... unless the claim names the part the run picked
+        ("All logging tests pass.", "verified"),
+    ],
+)
+def test_all_tests_pass_over_a_sub_folder(final: str, verdict: str) -> None:
+    result = _run("pytest testing/logging", "==== 59 passed in 2.0s ====", 0, final)
+    assert result.verdict == verdict, [r.as_dict() for r in result.reasons]
+
+
 def test_all_tests_pass_over_one_labelled_app_goes_to_review() -> None:
     result = _run(
         "python tests/runtests.py constraints",
@@ -103,6 +118,9 @@ def test_staging_is_no_edit(command: str, edits: bool) -> None:
         ("python tests/runtests.py --parallel 1 2>&1 | tail -5", None),
         ("./manage.py test", None),
         ("bin/test", None),
+        ("pytest testing/logging", "only testing/logging"),
+        ("python -m pytest ./tests/unit/ -q", "only ./tests/unit/"),
+        ("cd src/app && pytest -q | tail -3", None),
         ("pytest tests/", None),
         ("python -m unittest discover", None),
         ("python -m pytest -q", None),

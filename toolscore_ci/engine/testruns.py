@@ -293,6 +293,10 @@ _PICKING_RUNNERS = (("-m", "unittest"), ("cargo", "test"), ("go", "test"))
 _VALUED_OPTIONS = frozenset(
     {"-p", "--package", "--features", "-run", "-timeout", "-count", "-tags"}
 )
+#: A folder below another (`testing/logging`, `tests/unit/`): part of the suite, where `tests/`
+#: or `.` is all of it (an independent reader's finding on a real run: "All tests passed" over
+#: `pytest testing/logging`).
+_SUB_FOLDER = re.compile(r"(?:\./)?[\w.-]+(?:/[\w.-]+)+/?")
 #: Options that pick tests by marker or by the last run's failures (pytest).
 _PICKING_OPTIONS = frozenset({"-m", "--lf", "--last-failed", "--sw", "--stepwise"})
 
@@ -319,8 +323,13 @@ def _picked_by_position(words: list[str]) -> str | None:
             if arg.rstrip("/") in ("./...", "...", "discover"):
                 continue  # every package, or unittest's discovery of the whole suite
             return "only " + arg.strip("'\"")[:60]
-    if any(w.endswith("pytest") for w in words):
-        for at, word in enumerate(words):
+    start = next((at for at, w in enumerate(words) if w.endswith("pytest")), None)
+    if start is not None:
+        for at, word in enumerate(words[start:], start):
+            if word in _COMMAND_END or word.startswith(("|", ";", "&")):
+                break
+            if _SUB_FOLDER.fullmatch(word.strip("'\"")):
+                return "only " + word.strip("'\"")[:60]  # a folder below the tests' root
             option = word.split("=", 1)[0]
             # pytest's -m picks by marker; python's own -m runs a module (`python -m pytest`)
             if option in _PICKING_OPTIONS and not (
