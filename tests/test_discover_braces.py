@@ -113,3 +113,38 @@ def test_action_expands_braces_and_warns_for_an_empty_pattern(tmp_path: Path) ->
     assert not any("traces/{a,b}" in w for w in warnings)
     assert "traces/{x,y}/\\*.jsonl matched no files" in run.summary
     assert json.loads(run.outputs["json"])["traces"] == 2
+
+
+def _walked_tree(ws: Path) -> None:
+    """A folder of traces beside files that are not traces by name, and a hidden folder."""
+    (ws / "traces" / "a").mkdir(parents=True)
+    (ws / "traces" / "1.jsonl").write_text(ONE_TRACE)
+    (ws / "traces" / "a" / "notes.md").write_text("# notes\n")
+    (ws / "traces" / "a" / "run.txt").write_text(
+        ONE_TRACE.replace('"trace_id": "', '"trace_id": "t')
+    )
+    (ws / "traces" / ".cache").mkdir()
+    (ws / "traces" / ".cache" / "old.jsonl").write_text(ONE_TRACE)
+
+
+def test_action_says_what_a_matched_folder_left_out(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    _walked_tree(ws)
+    run = run_action(ws, tmp_path / "run", traces="traces")
+    assert run.outputs["traces"] == "1", run.stdout
+    assert "traces: 2 files not read, not trace files by name (1 .md, 1 .txt" in run.summary
+    assert "1 hidden folder not searched (traces/.cache)" in run.summary
+
+
+def test_a_left_out_file_named_after_all_or_walked_twice_is_said_once(tmp_path: Path) -> None:
+    """The honest twin: a file a second pattern reads is not "not read", and a folder matched
+    inside one already walked adds no second line."""
+    ws = tmp_path / "ws"
+    _walked_tree(ws)
+    run = run_action(ws, tmp_path / "run", traces="traces\ntraces/a\ntraces/a/run.txt")
+    assert run.outputs["traces"] == "2", run.stdout
+    left = [line for line in run.summary.splitlines() if "not read, not trace files" in line]
+    assert len(left) == 1, run.summary
+    assert "1 file not read" in left[0] and "notes.md" in left[0] and "run.txt" not in left[0]
+    found = expand_globs(["traces", "traces/a"], str(ws))
+    assert len(found.left_out) == 1 and "2 files not read" in found.left_out[0]

@@ -659,6 +659,20 @@ def _uncount(issue: InputIssue, stats: RunStats) -> None:
         stats.warnings -= 1
 
 
+#: How many folder walks' "not read" lines the summary names before counting the rest.
+_LEFT_OUT_SHOWN = 5
+
+
+def _left_out_notes(lines: list[str]) -> list[str]:
+    """What the walks of matched folders passed over (files that are not trace files by
+    name, hidden folders): said, so no file the user pointed at is left out unmentioned."""
+    notes = [md_text(line, 300) for line in lines[:_LEFT_OUT_SHOWN]]
+    if len(lines) > _LEFT_OUT_SHOWN:
+        more = len(lines) - _LEFT_OUT_SHOWN
+        notes.append(f"{more} more matched {'folder' if more == 1 else 'folders'} left files out.")
+    return notes
+
+
 def check(settings: Settings, out: Outcome | None = None) -> Outcome:
     """Discover, run the pipeline (or, in merge mode, join the shards), compare with the
     baseline, gate. No output yet. Fills `out` as it goes, so a caller that catches an
@@ -674,6 +688,7 @@ def check(settings: Settings, out: Outcome | None = None) -> Outcome:
             out.notes.append(f"The pattern {md_text(pattern, 200)} matched no files.")
             out.unmatched.append(pattern)
     out.notes.extend(md_text(p, 300) for p in discovery.problems)
+    out.notes.extend(_left_out_notes(discovery.left_out))
     if first:  # an unlistable directory: traces may be missing (the first shard says so)
         out.issues.extend(discovery.errors)
         out.issue_keys.extend((0, 1, 0, 0) for _ in discovery.errors)

@@ -59,6 +59,15 @@ TRACE_SUFFIXES = (
 
 
 @dataclass
+class WalkLeftOut:
+    """What one directory walk passed over by name."""
+
+    directory: str  # as shown to the user
+    skipped: list[str]  # files without a trace suffix
+    hidden: list[str]  # hidden folders, not searched
+
+
+@dataclass
 class Discovery:
     files: list[str] = field(default_factory=list)
     # Warnings: paths that matched nothing, left the workspace, or are not regular files.
@@ -66,12 +75,34 @@ class Discovery:
     # Input errors: directories that could not be listed (some traces may be missing).
     errors: list[InputIssue] = field(default_factory=list)
     matched: dict[str, int] = field(default_factory=dict)  # pattern -> files it matched
-    # What a directory walk passed over by name (files without a trace suffix, hidden
-    # folders), one line a directory: said, so a run never leaves a file out unmentioned.
-    left_out: list[str] = field(default_factory=list)
+    # What each directory walk passed over by name (files without a trace suffix, hidden
+    # folders), in walk order; `left_out` says it.
+    walked: list[WalkLeftOut] = field(default_factory=list)
     # Messages name paths relative to this (the Action's workspace): no machine paths in a
     # job summary or PR comment.
     shown_from: str | None = None
+
+    @property
+    def left_out(self) -> list[str]:
+        """One line a walked directory: what it passed over and nothing else selected after
+        all (a pattern may name a file a walk passed over; a hidden folder may be named), so a
+        run never leaves a file out unmentioned. Each path is named once: `traces/**` matches
+        `traces` and `traces/a`, and the second walk's files were the first's."""
+        chosen = set(self.files)
+        named: set[str] = set()
+        lines = []
+        for walk in self.walked:
+            skipped = [p for p in walk.skipped if p not in chosen and p not in named]
+            hidden = [
+                h
+                for h in walk.hidden
+                if h not in named and not any(f.startswith(h + os.sep) for f in self.files)
+            ]
+            named.update(skipped)
+            named.update(hidden)
+            if skipped or hidden:
+                lines.append(_left_out(walk.directory, skipped, hidden, self))
+        return lines
 
     def show(self, path: str) -> str:
         if self.shown_from and path.startswith(self.shown_from.rstrip(os.sep) + os.sep):
@@ -151,7 +182,7 @@ def _walk(directory: str, boundary: str, out: Discovery) -> list[str]:
             elif _keep_file(path, out):
                 found.append(path)
     if skipped or hidden:
-        out.left_out.append(_left_out(out.show(directory), skipped, hidden, out))
+        out.walked.append(WalkLeftOut(out.show(directory), skipped, hidden))
     return found
 
 
