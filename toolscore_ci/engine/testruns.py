@@ -3,7 +3,8 @@
 Read from the summary lines runners print (pytest, unittest and Django, go test, jest,
 vitest, cargo, mocha, rspec; Maven Surefire, Gradle, PHPUnit, dotnet test, ExUnit, CTest,
 XCTest, Deno, bun, node:test, Dart, GoogleTest, Catch2); an output with no summary says
-nothing, whatever its exit code: a missing module or a usage error is not a failed test.
+nothing, whatever its exit code: a missing module or a usage error is not a failed test. One
+exception: pytest killed before its summary (a `timeout`) had already marked a failure.
 """
 
 from __future__ import annotations
@@ -81,6 +82,14 @@ _GTEST_FAILED = re.compile(r"^\[  FAILED  \] (\d+) tests?, listed below", re.M)
 # Catch2: "test cases: 5 | 4 passed | 1 failed" / "All tests passed (12 assertions in 5 test cases)"
 _CATCH2_BAD = re.compile(r"^test cases:\s+(\d+) \|\s+(\d+) passed \|\s+(\d+) failed", re.M)
 _CATCH2_OK = re.compile(r"^All tests passed \(\d+ assertions? in (\d+) test cases?\)", re.M)
+# pytest's progress lines, which a run killed before its summary (`timeout 60 pytest`, a
+# harness's time limit) leaves behind: "tests/test_api.py ..F.  [ 40%]", or under -q
+# "..F..  [ 40%]" (the percentage required there: a bare row of dots and letters is no proof)
+_PYTEST_PROGRESS = re.compile(
+    r"^(?:\S+\.py(?:::\S+)? +(?P<marks>[.FEsxX]+) *(?:\[ *\d{1,3}%\])?"
+    r"|(?P<quiet>[.FEsxX]+) +\[ *\d{1,3}%\]) *$",
+    re.M,
+)
 _NONE_RAN = re.compile(
     r"\bno tests ran\b|\bcollected 0 items\b|^Ran 0 tests\b|\bNo tests found\b", re.M | re.I
 )
@@ -211,9 +220,20 @@ def _other_runners(text: str) -> TestSummary | None:
         return TestSummary(int(m.group(2)), int(m.group(3)))
     if m := _last(_CATCH2_OK, text):
         return TestSummary(int(m.group(1)), 0)
+    if killed := _progress_only(text):
+        return killed
     if _NONE_RAN.search(text):
         return TestSummary(0, 0)
     return None
+
+
+def _progress_only(text: str) -> TestSummary | None:
+    """A pytest run that printed progress but no summary (killed first): a failure it had
+    already marked (F, E) is a failed run; a run that marked none says nothing, since the
+    tests it never reached may fail."""
+    marks = "".join(m.group("marks") or m.group("quiet") for m in _PYTEST_PROGRESS.finditer(text))
+    failed = marks.count("F") + marks.count("E")
+    return TestSummary(marks.count("."), failed) if failed else None
 
 
 def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
