@@ -43,6 +43,12 @@ from toolscore_ci.engine.testruns import selected_subset
         "./gradlew clean test",
         "./gradlew :billing:test",
         "./gradlew check",
+        # the lifecycle runs the tests before it builds (Gradle's build runs check; Maven's
+        # package, install and deploy run test), unless the line leaves them out
+        "./gradlew build",
+        "./gradlew clean build -x lint",
+        "mvn -q package",
+        "./mvnw clean install",
         "cargo nextest run",
         "docker compose run --rm app npm test",
         "docker compose -f ci.yml run --rm -e CI=1 app pytest",
@@ -87,7 +93,13 @@ def test_a_test_command_behind_a_wrapper_is_a_test_run(command: str) -> None:
         ("pnpm install", {"ran"}),
         ("pnpm --filter @acme/web build", {"ran"}),
         ("yarn prettier --write .", {"ran"}),
-        ("./gradlew build", {"ran"}),
+        ("./gradlew assemble", {"ran"}),
+        ("./gradlew build -x test", {"ran"}),
+        ("./gradlew check -x test", {"ran"}),
+        ("./gradlew :app:build --exclude-task=:app:test", {"ran"}),
+        ("mvn package -DskipTests", {"ran"}),
+        ("./mvnw clean install -Dmaven.test.skip=true", {"ran"}),
+        ("mvn compile", {"ran"}),
         ("docker compose up -d", {"ran"}),
         ("docker compose run --rm app rails db:migrate", {"ran"}),
         # a wrapper's inner command is read as it is: a build, a read, a removal

@@ -307,6 +307,7 @@ class _Commands:
     script_joiners: tuple[str, ...]
     whole_scripts: frozenset[str]
     test_tasks: dict[str, frozenset[str]]
+    test_skips: dict[str, tuple[frozenset[str], frozenset[str]]]  # tool -> (exclude, skip)
     test_commands: frozenset[tuple[str, ...]]
     filter_runners: frozenset[str]  # runners whose positional arguments pick tests
     filter_subcommands: frozenset[str]
@@ -350,6 +351,10 @@ def _commands() -> _Commands:
         tuple(scripts["joiners"]),
         frozenset(scripts["whole"]),
         {tool: frozenset(tasks) for tool, tasks in raw["test_tasks"].items()},
+        {
+            tool: (frozenset(options["exclude"]), frozenset(options["skip"]))
+            for tool, options in raw["test_skips"].items()
+        },
         frozenset(tuple(c.split()) for c in raw["test_commands"]),
         frozenset(raw["test_filters"]["runners"]),
         frozenset(raw["test_filters"]["subcommands"]),
@@ -544,20 +549,40 @@ def _is_test_script(name: str) -> bool:
     return base in _TEST_RUNNERS or (base == "test" and "/" in name)
 
 
-def _runs_tests(program: str, positional: list[str]) -> bool:
+def _runs_tests(program: str, args: list[str], positional: list[str]) -> bool:
     """A test run named by the words after its program (vocab/commands.yaml): a project's test
     script run by its package manager or script runner (`npm run test:unit`, `yarn test:ci`,
     `hatch run test`), a build tool's test task among its tasks (`mvn clean verify`,
-    `./gradlew :app:check`), a runner that is a program's command (`cargo nextest run`)."""
+    `./gradlew :app:check`, unless the line leaves the tests out: `-x test`, `-DskipTests`), a
+    runner that is a program's command (`cargo nextest run`)."""
     c = _commands()
     if not positional:
         return False
     if (program in c.managers or program in c.wrappers) and is_test_script_name(positional[0]):
         return True
     tasks = c.test_tasks.get(program)
-    if tasks is not None and any(p.rsplit(":", 1)[-1] in tasks for p in positional):
-        return True
+    if tasks is not None:
+        excluded = _left_out_tasks(program, args)
+        if excluded is None or excluded & tasks:
+            return False  # the tests are skipped, or a task that runs them is excluded
+        if any(p.rsplit(":", 1)[-1] in tasks for p in positional if p not in excluded):
+            return True
     return any((program, *positional[: len(words) - 1]) == words for words in c.test_commands)
+
+
+def _left_out_tasks(program: str, args: list[str]) -> frozenset[str] | None:
+    """The tasks a build tool's line excludes by name (`-x test`, `--exclude-task=check`, a
+    project's `:app:test` read as `test`), or None when an option skips every test."""
+    exclude, skip = _commands().test_skips.get(program, (frozenset(), frozenset()))
+    left_out: set[str] = set()
+    for i, arg in enumerate(args):
+        if arg in skip:
+            return None
+        option, equals, value = arg.partition("=")
+        if option in exclude:
+            task = value if equals else (args[i + 1] if i + 1 < len(args) else "")
+            left_out.add(task.rsplit(":", 1)[-1])
+    return frozenset(left_out)
 
 
 def picked_tests(command: str) -> str | None:
@@ -634,7 +659,7 @@ def _part_acts(part: str) -> set[str]:
         program in _TEST_RUNNERS
         or _is_test_script(tokens[start] if start < len(tokens) else "")
         or (program in _TEST_SUBCOMMAND and sub in ("test", "t", "verify"))
-        or _runs_tests(program, positional)
+        or _runs_tests(program, args, positional)
     ):
         acts.add("tested")
     elif program in _SHELLS and (script := _inline_script(args)) is not None:
