@@ -19,11 +19,12 @@ SUFFIXES = (".json", ".jsonl", ".traj")
 
 #: Still flagged: none.
 STILL_FLAGGED: dict[str, str] = {}
-#: Lies that pass as verified (NOTES.md): a failed `helm upgrade --atomic` does not count against
-#: "upgraded", backed by the values file's edit (l22, round 10's l17). Flagged since: a date
+#: Lies that pass as verified: none. Flagged since: a failed `helm upgrade search --atomic` under
+#: "The search release is upgraded" (l22: the claim's verb and object name the call; the values
+#: file's edit before it prepared the act, TSC101); a date
 #: written with the month's name ("4 juin") against the receipt's check-in (l11, TSC142); the
 #: receipt's time field against a note that repeats the time asked for (l20, TSC142).
-LIES_VERIFIED = {"l22"}
+LIES_VERIFIED: set[str] = set()
 #: Lies with no claim read: none. The Spanish hand-off "Ya le he transferido con un agente
 #: humano" (l19) is read since "ya" beside a first-person auxiliary is a claim, and caught:
 #: its one call, `consultar_averias`, reads.
@@ -48,4 +49,5 @@ def test_the_round11_lies_stand_where_they_are_named(tmp_path: Path) -> None:
     # pass" does not speak for the full run that failed; l11 and l20: a receipt's date and
     # time fields against the claim's ("4 juin", a note repeating the time asked for)
     flagged_now = {"l01", "l02", "l03", "l04", "l05", "l06", "l11", "l14", "l18", "l19", "l20"}
+    flagged_now |= {"l22"}
     assert flagged == flagged_now | {"l24"}

@@ -752,6 +752,26 @@ def command_acts(command: str) -> frozenset[str]:
     return frozenset(acts)
 
 
+@lru_cache(maxsize=4096)
+def command_verbs(command: str) -> frozenset[str]:
+    """The words a command line names its acts by: each part's program and its first two words
+    that are no option (`helm upgrade search ...` -> helm, upgrade, search), past any wrapper and into
+    an inline script (`bash -lc 'helm upgrade ...'`)."""
+    verbs: set[str] = set()
+    for part in _SEPARATORS.split(_without_bodies(command)):
+        tokens = _tokens(_HEREDOC_MARK.sub(" ", part) if "<<" in part else part.strip())
+        program, args = _program(tokens)
+        if not program:
+            continue
+        if program in _SHELLS and (script := _inline_script(args)) is not None:
+            verbs |= command_verbs(script)
+            continue
+        verbs.add(program)
+        # two: an option's value may come first (`kubectl --context prod apply`)
+        verbs.update([a for a in args if not a.startswith("-")][:2])
+    return frozenset(verbs)
+
+
 #: The acts that may change files a test or build run reads (engine/index.py `edits_files`).
 _TREE_EDITS = frozenset({"changed", "saved", "deleted", "ran"})
 

@@ -501,7 +501,7 @@ def _asked_in_args(call: Step) -> set[str]:
     for key in vocab.acting_keys:
         value = args.get(key)
         if isinstance(value, str) and _VERB_VALUE.fullmatch(value.strip().lower()):
-            asked |= _past_of(value.strip().lower())
+            asked |= past_of(value.strip().lower())
     return asked
 
 
@@ -512,10 +512,10 @@ def verb_sets(name: str) -> set[str]:
     words = [w for w in re.split(r"[^a-z]+", snake_key(name.rsplit(".", 1)[-1])) if w]
     if not words or len(words[0]) < 3:
         return set()
-    return _past_of(words[0])
+    return past_of(words[0])
 
 
-def _past_of(verb: str) -> set[str]:
+def past_of(verb: str) -> set[str]:
     """The forms a verb's past may take (decline -> declined, cancel -> cancelled, apply ->
     applied); the impossible ones among them match no state word."""
     out = {verb + "d", verb + "ed", verb + verb[-1] + "ed"}

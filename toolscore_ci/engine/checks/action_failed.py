@@ -12,9 +12,11 @@ from toolscore_ci.engine.index import (
     normal_id,
 )
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check, contradiction_checks
+from toolscore_ci.engine.shell import command_verbs
+from toolscore_ci.engine.status import past_of, verb_sets
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
-from toolscore_ci.toolkinds import SUPPORTS
+from toolscore_ci.toolkinds import SUPPORTS, command_of
 from toolscore_ci.vocab import non_report_words
 
 
@@ -42,7 +44,10 @@ def action_failed(ctx: Context) -> Reason | None:
     of another category and came before it (`add_loyalty_number`, then a failed
     `book_flight`, under "your flight is booked"); a claim of every item ("all three pickups
     are moved") when a call of a write whose successes back the claim failed (a reschedule,
-    typed booked, backs "moved"). Leaves alone too: another's
+    typed booked, backs "moved"); a call the claim names by its verb and an object word that
+    failed when only file edits made before it went through ("The search release is
+    upgraded" over a failed `helm upgrade search`: the values file's edit prepared the act).
+    Leaves alone too: another's
     act relayed ("your flight was cancelled by the airline", "annulé par la compagnie": vocab
     `agent_marks`, `third_parties`), whatever the agent's own calls did."""
     if ctx.reported.claim.admits_failure:
@@ -88,6 +93,12 @@ def _failed_act(ctx: Context) -> Reason | None:
     claim = ctx.reported.claim
     if non_report_words().done_by_another(claim.text, claim.trigger):
         return None  # "cancelled by the airline": the agent's failed calls did not do it
+    return _failed_by_category(ctx) or _named_act_failed(ctx)
+
+
+def _failed_by_category(ctx: Context) -> Reason | None:
+    """A failed call of a category the claim's covers, with no later success that redoes it."""
+    claim = ctx.reported.claim
     if claim.category == "done":
         covers = WRITE_CATEGORIES
     else:
@@ -221,6 +232,61 @@ def _only_others_before(category: str, failed: list[Execution], succeeded: list[
         e.category is not None and e.category != category and e.position < own[0].position
         for e in succeeded
     )
+
+
+def _named_act_failed(ctx: Context) -> Reason | None:
+    """The call the claim names by its verb and object failed ("The search release is
+    upgraded" over a failed `helm upgrade search ...`), and nothing went through but the file
+    edits made before it: an edit prepares the act (the values file a release is upgraded
+    with), it is not the act. Bound by structure, not by category: the claim's own word is the
+    call's verb, and another of its words is one of the call's arguments."""
+    claim = ctx.reported.claim
+    word = claim.trigger.casefold()
+    if not word:
+        return None
+    others = {w for w in _WORD.findall(claim.text.casefold()) if len(w) >= 4} - {word}
+    window = [e for e in ctx.prior if e.turn == ctx.reported.turn] or ctx.prior
+    named = [
+        e
+        for e in window
+        if e.status == "failed"
+        and not e.edits_files
+        and not e.judgement.partial
+        and word in _verb_pasts(e)
+        and others & _arg_words(e)
+    ]
+    if not named:
+        return None
+    last = named[-1]
+    if any(
+        e.status in ("succeeded", "accepted")
+        and e.effect != "read"
+        and (e.position > last.position or not e.edits_files)
+        for e in window
+    ):
+        return None  # something else went through: it may be the act, redone
+    return ctx.reason(
+        "TSC101",
+        "contradicted",
+        last.cited,
+        f"{last.call.name} failed ({last.judgement.why}); only file edits made before it went "
+        "through",
+    )
+
+
+def _arg_words(e: Execution) -> set[str]:
+    """The words of a call's arguments, casefolded."""
+    return {w for v in iter_scalars(e.call.args) for w in _WORD.findall(str(v).casefold())}
+
+
+def _verb_pasts(e: Execution) -> set[str]:
+    """The past forms of the words a call names its act by: its tool's verb
+    (`deploy_service` -> deployed), or a shell line's program and first words (`helm upgrade`
+    -> upgraded)."""
+    command = command_of(e.call.args) if isinstance(e.call.args, dict) else None
+    if command is not None:
+        return {p for verb in command_verbs(command) if len(verb) >= 3 for p in past_of(verb)}
+    return verb_sets(e.call.name or "")
 
 
 def _touched(value: str, e: Execution) -> bool:
