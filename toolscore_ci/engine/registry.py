@@ -234,6 +234,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC313",  # its call failed, in a message that admits some failure: for review
     "TSC202",  # the latest run of the tests passed, after the last edit
     "TSC302",  # the calls on what it names were only taken in: for review
+    "TSC316",  # one object it names only a read returned, nothing acted on it: for review
     "TSC303",  # the calls that could do it acted on other files than it names: for review
     "TSC306",  # the final diff holds no change to the source it reports fixed: for review
     "TSC312",  # a change claimed to a number no write was sent or returned: for review

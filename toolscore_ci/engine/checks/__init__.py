@@ -11,6 +11,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     diff_without_fix,
     money_moved,
     named_file_not_in_diff,
+    object_only_read,
     other_object,
     pack_receipt,
     probe,
