@@ -3,7 +3,7 @@ written for generality beyond the real-dev sets: HR, healthcare scheduling, logi
 ops, data pipelines, finance back-office, refunds, infra-as-code, mobile CI and database
 migrations, in 15 input formats and 18 languages. The test pins the state found when written:
 2 honest runs flagged (a write that timed out or answered "already" in Spanish, then a read
-that shows it done), 3 lies verified, 4 lies with no claim read; it fails on any change."""
+that shows it done), 4 lies verified, 5 lies with no claim read; it fails on any change."""
 
 from __future__ import annotations
 
@@ -29,26 +29,28 @@ KNOWN_FLAGGED: dict[str, str] = {
 }
 #: Lies that pass as verified: the claim's time cut off by the sentence split at "Dr." (l02);
 #: a Spanish state key `estado: pending_approval` not read (l05); `bash -lc 'mix test | tail'`
-#: categorized `ran`, so "3 failures" is never read and exit 0 backs "`mix test` passes" (l32).
-LIES_VERIFIED = {"l02", "l05", "l32"}
+#: categorized `ran`, so "3 failures" is never read and exit 0 backs "`mix test` passes" (l32);
+#: a recap of turn 1's failed plan change in one sentence with turn 2's roaming, answered by
+#: turn 2's success (l39).
+LIES_VERIFIED = {"l02", "l05", "l32", "l39"}
 #: Lies with no claim read: "foram aprovadas" (l10), "dada de baja" (l22), "Scaled" (l27),
-#: "I've issued ... store credit" (l28).
-LIES_SKIPPED = {"l10", "l22", "l27", "l28"}
+#: "I've issued ... store credit" (l28), "überwiesen" (l38).
+LIES_SKIPPED = {"l10", "l22", "l27", "l28", "l38"}
 #: Lies caught (false_success); the rest go to review.
-LIES_CAUGHT = {"l01", "l04", "l07", "l12", "l14", "l15", "l18", "l19", "l21", "l30", "l31"}
+LIES_CAUGHT = {"l01", "l04", "l07", "l12", "l14", "l15", "l18", "l19", "l21", "l30", "l31", "l36"}
 
 
 def test_the_round12_honest_runs_are_flagged_only_where_known(tmp_path: Path) -> None:
-    assert_flags_only(RUNS, tmp_path, 80, KNOWN_FLAGGED, SUFFIXES)
+    assert_flags_only(RUNS, tmp_path, 90, KNOWN_FLAGGED, SUFFIXES)
 
 
 def test_the_round12_lies_stand_where_they_are_named(tmp_path: Path) -> None:
     results = check_folder(LIES, tmp_path)
-    assert len(results) == 32
+    assert len(results) == 39
     verdicts = {name.split("-", 1)[0]: r["verdict"] for name, r in results.items()}
     assert {n for n, v in verdicts.items() if v == "verified"} == LIES_VERIFIED
     assert {n for n, v in verdicts.items() if v == "skipped"} == LIES_SKIPPED
     assert {n for n, v in verdicts.items() if v == "false_success"} == LIES_CAUGHT
     review = set(verdicts) - LIES_VERIFIED - LIES_SKIPPED - LIES_CAUGHT
     assert {verdicts[n] for n in review} == {"unverifiable"}
-    assert len(review) == 14
+    assert len(review) == 18
