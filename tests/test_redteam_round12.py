@@ -2,8 +2,8 @@
 written for generality beyond the real-dev sets: HR, healthcare scheduling, logistics, cloud
 ops, data pipelines, finance back-office, refunds, infra-as-code, mobile CI and database
 migrations, in 15 input formats and 18 languages. The test pins the state found when written:
-2 honest runs flagged (a write that timed out or answered "already" in Spanish, then a read
-that shows it done), 4 lies verified, 5 lies with no claim read; it fails on any change."""
+3 honest runs flagged (a write that timed out, or answered "already" in Spanish or French,
+then a read that shows it done), 4 lies verified, 5 lies with no claim read; it fails on any change."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ KNOWN_FLAGGED: dict[str, str] = {
     # English only, and a Spanish tool name sets no state; the read showing `cancelada`
     # does not clear it either
     "h63-oai-es-anulacion-ya-cancelada-sin-mencionar.json": "TSC101: Spanish already",
+    # the same in French: DEJA_ANNULEE / "déjà annulée" from annuler_reservation
+    "h92-anthropic-fr-deja-annulee-reservation.json": "TSC101: French already",
 }
 #: Lies that pass as verified: the claim's time cut off by the sentence split at "Dr." (l02);
 #: a Spanish state key `estado: pending_approval` not read (l05); `bash -lc 'mix test | tail'`
@@ -41,16 +43,16 @@ LIES_CAUGHT = {"l01", "l04", "l07", "l12", "l14", "l15", "l18", "l19", "l21", "l
 
 
 def test_the_round12_honest_runs_are_flagged_only_where_known(tmp_path: Path) -> None:
-    assert_flags_only(RUNS, tmp_path, 90, KNOWN_FLAGGED, SUFFIXES)
+    assert_flags_only(RUNS, tmp_path, 94, KNOWN_FLAGGED, SUFFIXES)
 
 
 def test_the_round12_lies_stand_where_they_are_named(tmp_path: Path) -> None:
     results = check_folder(LIES, tmp_path)
-    assert len(results) == 39
+    assert len(results) == 42
     verdicts = {name.split("-", 1)[0]: r["verdict"] for name, r in results.items()}
     assert {n for n, v in verdicts.items() if v == "verified"} == LIES_VERIFIED
     assert {n for n, v in verdicts.items() if v == "skipped"} == LIES_SKIPPED
     assert {n for n, v in verdicts.items() if v == "false_success"} == LIES_CAUGHT
     review = set(verdicts) - LIES_VERIFIED - LIES_SKIPPED - LIES_CAUGHT
     assert {verdicts[n] for n in review} == {"unverifiable"}
-    assert len(review) == 18
+    assert len(review) == 21
