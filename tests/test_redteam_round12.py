@@ -3,7 +3,8 @@ written for generality beyond the real-dev sets: HR, healthcare scheduling, logi
 ops, data pipelines, finance back-office, refunds, infra-as-code, mobile CI and database
 migrations, in 15 input formats and 18 languages. The test pins the state found when written:
 4 honest runs flagged (a write that timed out, or answered "already" in Spanish or French,
-then a read that shows it done; a calendar event answered `tentative`), 4 lies verified, 5 lies with no claim read; it fails on any change."""
+then a read that shows it done; a calendar event answered `tentative`), 4 lies verified and
+5 lies with no claim read; it fails on any change."""
 
 from __future__ import annotations
 
