@@ -13,11 +13,11 @@ from toolscore_ci.engine.index import (
 )
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check, contradiction_checks
 from toolscore_ci.engine.shell import command_verbs
-from toolscore_ci.engine.status import past_of, verb_sets
+from toolscore_ci.engine.status import past_of, result_state, verb_sets
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.toolkinds import SUPPORTS, command_of
-from toolscore_ci.vocab import non_report_words
+from toolscore_ci.vocab import non_report_words, states
 
 
 @check("TSC101", "action-failed", "contradicted")
@@ -47,7 +47,10 @@ def action_failed(ctx: Context) -> Reason | None:
     typed booked, backs "moved"); a call the claim names by its verb and an object word that
     failed when only file edits made before it went through ("The search release is
     upgraded" over a failed `helm upgrade search`: the values file's edit prepared the act).
-    Leaves alone too: another's
+    Leaves alone too: a failure a later read shows undone by the object itself (a read sent
+    a value the call was sent returns that record in the state the act produces: a booking
+    `cancelled` after a timeout, a payment `succeeded` under the failed call's idempotency key
+    and amount after a 504); another's
     act relayed ("your flight was cancelled by the airline", "annulé par la compagnie": vocab
     `agent_marks`, `third_parties`), whatever the agent's own calls did."""
     if ctx.reported.claim.admits_failure:
@@ -109,6 +112,7 @@ def _failed_by_category(ctx: Context) -> Reason | None:
     if (
         acts
         and all(e.status == "failed" and not e.judgement.partial for e in acts)
+        and not any(_shown_done_later(e, ctx.prior) for e in acts)
         and claim.category in WRITE_CATEGORIES
         and non_report_words().reports_own_act(claim.text, claim.trigger, bare=True)
     ):
@@ -156,6 +160,7 @@ def _failed_by_category(ctx: Context) -> Reason | None:
             for later in mine
         )
         and not _repeats_a_success(e, ctx.prior)
+        and not _shown_done_later(e, ctx.prior)
     ]
     if not failed:
         return None
@@ -287,6 +292,56 @@ def _verb_pasts(e: Execution) -> set[str]:
     if command is not None:
         return {p for verb in command_verbs(command) if len(verb) >= 3 for p in past_of(verb)}
     return verb_sets(e.call.name or "")
+
+
+def _shown_done_later(failed: Execution, prior: list[Execution]) -> bool:
+    """Did a read made after the failed call answered, sent a value the call was sent,
+    return a record holding that value in the state the call's act produces? The object is
+    as the claim says, whatever the call answered: a timeout, a 504 whose payment went
+    through (a record with its idempotency key, `succeeded`), "YA_CANCELADA". For an act that
+    puts an object into a state (a cancel, an update: `settles_state`) the record must be
+    in that state (`cancelled`, not `confirmed`); for one that makes something (a payment, a
+    booking) it must also hold two of the values the call was sent, not one it shares with
+    a record that was there before."""
+    vocab = states()
+    category = failed.category
+    sent = {v for v in arg_values(failed) if len(v) >= 3}
+    # amounts too: a payment's record holds the amount it was sent, rarely its invoice's id
+    args = failed.call.args if isinstance(failed.call.args, dict) else {}
+    sent |= {
+        normal_id(str(v))
+        for v in args.values()
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) >= 100
+    }
+    if category is None or not sent:
+        return False
+    done = set(vocab.produced_by.get(category, ())) | verb_sets(failed.call.name or "")
+    needed = 1
+    if category not in vocab.settles_state:
+        done |= {w for w, c in vocab.base.items() if c == "succeeded"}
+        done |= vocab.acts.get(category, frozenset())
+        needed = 2
+    return any(
+        e.effect == "read"
+        and e.status == "succeeded"
+        and _after_its_answer(e, failed)
+        and arg_values(e) & sent
+        and _holds_in_state(e.output, sent, done, needed)
+        for e in prior
+    )
+
+
+def _holds_in_state(output: object, sent: set[str], done: set[str], needed: int) -> bool:
+    """Is there a record in `output` whose own fields hold `needed` of the `sent` values and
+    whose state field is one of `done`?"""
+    if isinstance(output, list):
+        return any(_holds_in_state(item, sent, done, needed) for item in output)
+    if not isinstance(output, dict):
+        return False
+    own = {normal_id(str(v)) for v in output.values() if isinstance(v, (str, int, float))}
+    if len(own & sent) >= needed and result_state(output) in done:
+        return True
+    return any(_holds_in_state(v, sent, done, needed) for v in output.values())
 
 
 def _touched(value: str, e: Execution) -> bool:
