@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolscore_ci.engine.shell import command_acts
+from toolscore_ci.engine.shell import command_acts, piped_into
 from toolscore_ci.engine.testruns import selected_subset
 
 
@@ -72,6 +72,9 @@ from toolscore_ci.engine.testruns import selected_subset
         "coverage run -m pytest tests/",
         "coverage run --source src -m pytest",
         "make check",
+        # red team 12 l29, l32: a line that hands a quoted script to a shell, piped inside
+        "bash -lc 'mix test 2>&1 | tail -3'",
+        '/bin/bash -c "dotnet test --nologo | tail -n 20"',
     ],
 )
 def test_a_test_command_behind_a_wrapper_is_a_test_run(command: str) -> None:
@@ -151,3 +154,13 @@ def test_a_wrapped_run_picks_tests_as_the_bare_runner_does(
     command: str, picked: str | None
 ) -> None:
     assert selected_subset(command, "") == picked
+
+
+def test_a_quoted_script_is_split_inside_its_quotes() -> None:
+    """`bash -lc 'pytest -q | tail -5'` is cut at the pipe inside the quotes (the line was
+    cut there before the quotes were read: `ran` and `retrieved`, no test run); a line with
+    more after the quoted script is left as it is."""
+    assert set(command_acts("bash -lc 'pytest -q | tail -5'")) == {"tested", "retrieved"}
+    assert piped_into("bash -lc 'pytest -q | tail -5'") == "tail"
+    assert set(command_acts("bash -lc 'echo done' && rm build.log")) == {"retrieved", "deleted"}
+    assert set(command_acts("bash -lc 'cat notes.txt | head'")) == {"retrieved"}

@@ -723,10 +723,24 @@ def _part_acts(part: str) -> set[str]:
     return acts
 
 
+# a whole line that hands one quoted script to a shell: `bash -lc 'mix test 2>&1 | tail'`
+_SHELL_SCRIPT_LINE = re.compile(
+    r"(?:\S*/)?(?:bash|sh|zsh|dash)\s+(?:-[a-zA-Z]+\s+)*-[a-zA-Z]*c[a-zA-Z]*\s+"
+    r"(?:'(?P<single>[^']*)'|\"(?P<double>(?:[^\"\\]|\\.)*)\")\s*",
+    re.S,
+)
+
+
 def _without_bodies(command: str) -> str:
     """The command line, stripped, with each heredoc's body and SWE-agent edit's text left out
-    (their lines are a file's, not commands)."""
+    (their lines are a file's, not commands); a line that only hands a quoted script to a
+    shell is that script, so its separators split it (`bash -lc 'pytest | tail'` would
+    otherwise be cut inside the quotes)."""
     text = command.strip()
+    if text[:1] in "/bdsz" and (whole := _SHELL_SCRIPT_LINE.fullmatch(text)) is not None:
+        single, double = whole.group("single"), whole.group("double")
+        inner = single if single is not None else re.sub(r"\\(.)", r"\1", double or "")
+        return _without_bodies(inner)
     # each pattern needs its literal ("<<", "end_of_edit"): without it the text stays as it is
     if "<<" in text:
         text = _HEREDOC.sub(lambda m: m.group(0).split("\n", 1)[0] + "\n", text)
