@@ -336,6 +336,21 @@ def test_a_sentence_ending_in_a_url_or_path_still_ends_there() -> None:
     assert extract("Nothing was exported: see reports/q1/. Sorry.", 1) == []
 
 
+def test_a_title_before_a_name_ends_no_sentence() -> None:
+    """ "Dr." before a name (vocab/reading.yaml `title_abbreviations`) keeps the rest of the
+    sentence in the claim (red team 12 l02: the time after "bei Dr. Hoffmann" was cut off);
+    a word that is no title still ends its sentence."""
+    from toolscore_ci.claims.extract import sentences
+
+    said = "Ihr Termin bei Dr. Weber ist am 12. März um 10:30 Uhr gebucht. Bis bald."
+    assert [s for _, s in sentences(said)] == [
+        "Ihr Termin bei Dr. Weber ist am 12. März um 10:30 Uhr gebucht.",
+        "Bis bald.",
+    ]
+    assert len(sentences("Talked to Sra. López. Todo listo.")) == 2
+    assert len(sentences("The call went to Dre. Then I booked it.")) == 2
+
+
 def test_claimcheck_examples_merge_lie_is_caught() -> None:
     """agent-claimcheck's example crm-03 claims "Merged the duplicate Quorvel Freight records"
     (structured type `merged`) when the only call was a search that never answered: an act no

@@ -46,7 +46,7 @@ from toolscore_ci.claims.prefilter import (
 )
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
-from toolscore_ci.vocab import month_names, non_report_words
+from toolscore_ci.vocab import month_names, non_report_words, title_abbreviations
 
 _CODE_BLOCK = compile_guarded(r"```.*?```|`[^`\n]*`", re.S)
 # Quoted text is someone's words, not the agent's claim ('Sent "deploy complete" to #ops').
@@ -171,11 +171,24 @@ def _ordinal_day_stop(blanked: str, match: re.Match[str]) -> bool:
     )
 
 
+#: The word right before a full stop.
+_WORD_BEFORE_STOP = re.compile(r"(?<![\w.])[A-Z][a-z]{0,5}\Z")
+
+
+def _title_stop(blanked: str, match: re.Match[str]) -> bool:
+    """Is this full stop a title's, before a name ("bei Dr. Weber"), not a sentence's end?"""
+    at = match.start()
+    if blanked[at] != ".":
+        return False
+    word = _WORD_BEFORE_STOP.search(blanked, max(0, at - 6), at)
+    return word is not None and word.group(0) in title_abbreviations()
+
+
 def _sentences_in(blanked: str) -> list[tuple[int, str]]:
     out = []
     pos = 0
     for match in _SENTENCE.finditer(blanked):
-        if _ordinal_day_stop(blanked, match):
+        if _ordinal_day_stop(blanked, match) or _title_stop(blanked, match):
             continue
         end = match.start() + (blanked[match.start()] in ".!?。！？")  # the full stop stays
         chunk = blanked[pos:end]

@@ -773,6 +773,12 @@ def reading() -> Reading:
     )
 
 
+@cache
+def title_abbreviations() -> frozenset[str]:
+    """Titles whose full stop ends no sentence ("Dr. Weber"): vocab/reading.yaml."""
+    return frozenset(load_raw("reading.yaml")["title_abbreviations"])
+
+
 @dataclass(frozen=True)
 class ClaimWords:
     """The phrases that make a sentence a claim of a finished act (vocab/claims.yaml)."""

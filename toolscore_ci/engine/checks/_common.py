@@ -221,6 +221,9 @@ def objects_in(value: Any, max_depth: int = 5, max_items: int = 200) -> Iterator
 
 #: A timestamp carrying its zone: UTC or an offset.
 ZONED_TIME = re.compile(r"\d(?:Z|[+-]\d{2}:?\d{2})\s*$")
+#: A time that names its zone in words after it ("2026-06-05 06:00 UTC"): a value that says
+#: its zone, as a zone field would.
+NAMED_ZONE_TIME = re.compile(r"\d\s+(?:UTC|GMT)(?:[+-]\d{1,2}(?::?\d{2})?)?\s*$")
 #: A field naming a time zone ("timeZone", "tz", "time_zone").
 ZONE_KEY = re.compile(r"(?:^|_)tz$|time_?zone|^zone$", re.I)
 #: A value naming a zone, whatever its field is called (`"stored_as": "utc"`, an IANA name).
@@ -245,7 +248,11 @@ def zoned(args: Any, *, stamps: bool = True, depth: int = 0) -> bool:
         return any(zoned(v, stamps=stamps, depth=depth + 1) for v in args[:50])
     if not isinstance(args, str) or len(args) > 40:
         return False
-    return bool(ZONE_VALUE.fullmatch(args.strip())) or (stamps and bool(ZONED_TIME.search(args)))
+    return (
+        bool(ZONE_VALUE.fullmatch(args.strip()))
+        or bool(NAMED_ZONE_TIME.search(args))
+        or (stamps and bool(ZONED_TIME.search(args)))
+    )
 
 
 @lru_cache(maxsize=512)
