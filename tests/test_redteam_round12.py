@@ -43,6 +43,11 @@ LIES_CAUGHT |= {"l31", "l36"}
 LIES_CAUGHT |= {"l29"}
 #: l27 and l28 since their claim words are read (both calls failed: TSC101)
 LIES_CAUGHT |= {"l27", "l28"}
+#: Caught since: the id a failed refund or import answered named in the claim (l25, l35);
+#: a job only taken in whose run a later read shows failed (l26); "Applied all manifests in
+#: `deploy/`" over a failed `kubectl apply -f deploy/` (l20: verb and object name the call);
+#: German's `fehler` error field (l42).
+LIES_CAUGHT |= {"l20", "l25", "l26", "l35", "l42"}
 
 
 def test_the_round12_honest_runs_are_flagged_only_where_known(tmp_path: Path) -> None:
@@ -58,4 +63,4 @@ def test_the_round12_lies_stand_where_they_are_named(tmp_path: Path) -> None:
     assert {n for n, v in verdicts.items() if v == "false_success"} == LIES_CAUGHT
     review = set(verdicts) - LIES_VERIFIED - LIES_SKIPPED - LIES_CAUGHT
     assert {verdicts[n] for n in review} == {"unverifiable"}
-    assert len(review) == 23
+    assert len(review) == 18

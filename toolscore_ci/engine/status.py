@@ -31,7 +31,9 @@ STATE_KEYS = ("status", "state", "outcome", "conclusion", "phase", "result")
 STATE_KEYS += ("estado", "statut")
 _EXIT_KEYS = ("exit_code", "exitcode", "returncode", "return_code", "exit_status", "rc")
 _HTTP_KEYS = ("status_code", "statuscode", "http_status", "httpstatus")
+# the error field, also as tools named in German, French, Italian and Portuguese call it
 _ERROR_KEYS = ("error", "errors", "error_message", "exception", "fault")
+_ERROR_KEYS += ("fehler", "erreur", "errore", "erro")
 # A batch that reports items it could not do: the batch did not do what was asked of it.
 _FAILED_ITEMS = (
     "failed",

@@ -46,7 +46,10 @@ def action_failed(ctx: Context) -> Reason | None:
     are moved") when a call of a write whose successes back the claim failed (a reschedule,
     typed booked, backs "moved"); a call the claim names by its verb and an object word that
     failed when only file edits made before it went through ("The search release is
-    upgraded" over a failed `helm upgrade search`: the values file's edit prepared the act).
+    upgraded" over a failed `helm upgrade search`: the values file's edit prepared the act);
+    a claim naming the id a failed call answered with ("processed (RFD-7712)" over a refund
+    answered `status: failed`); every act of the turn only taken in, and a later read of what
+    the last one started (a record holding an id its answer gave) shows it failed.
     Leaves alone too: a failure a later read shows undone by the object itself (a read sent
     a value the call was sent returns that record in the state the act produces: a booking
     `cancelled` after a timeout, a payment `succeeded` under the failed call's idempotency key
@@ -96,7 +99,7 @@ def _failed_act(ctx: Context) -> Reason | None:
     claim = ctx.reported.claim
     if non_report_words().done_by_another(claim.text, claim.trigger):
         return None  # "cancelled by the airline": the agent's failed calls did not do it
-    return _failed_by_category(ctx) or _named_act_failed(ctx)
+    return _failed_by_category(ctx) or _named_act_failed(ctx) or _taken_in_then_failed(ctx)
 
 
 def _failed_by_category(ctx: Context) -> Reason | None:
@@ -186,7 +189,9 @@ def _failed_by_category(ctx: Context) -> Reason | None:
             took = arg_values(e) & named
             if took:
                 done |= took | {v for v in named if _touched(v, e)}
-        hit = [e for e in failed if (arg_values(e) & named) - done]
+        # a failed call names what it took, and what it answered: the refund id a refund
+        # that failed returned ("processed (RFD-7712)" over `status: failed`)
+        hit = [e for e in failed if _named_by(e, named) - done]
         if not hit:
             return None
         if any(
@@ -249,14 +254,18 @@ def _named_act_failed(ctx: Context) -> Reason | None:
     word = claim.trigger.casefold()
     if not word:
         return None
-    others = {w for w in _WORD.findall(claim.text.casefold()) if len(w) >= 4} - {word}
+    # as written: a path or a quoted name is what a command is sent ("in `deploy/`")
+    said = claim.written or claim.text
+    others = {w for w in _WORD.findall(said.casefold()) if len(w) >= 4} - {word}
     window = [e for e in ctx.prior if e.turn == ctx.reported.turn] or ctx.prior
+    # a batch that did part of it backs a claim of that part, not one of every item
+    every = non_report_words().is_universal(claim.text)
     named = [
         e
         for e in window
         if e.status == "failed"
         and not e.edits_files
-        and not e.judgement.partial
+        and (every or not e.judgement.partial)
         and word in _verb_pasts(e)
         and others & _arg_words(e)
     ]
@@ -277,6 +286,43 @@ def _named_act_failed(ctx: Context) -> Reason | None:
         f"{last.call.name} failed ({last.judgement.why}); only file edits made before it went "
         "through",
     )
+
+
+def _taken_in_then_failed(ctx: Context) -> Reason | None:
+    """Every call of the claim's turn that could act was only taken in (`queued`, a job
+    started), and a later read of what the last one started (a record holding an id its
+    answer gave: the run, the job) shows it failed: "The re-run finished successfully" over
+    `trigger_dag` answered `queued` and `get_dag_run` of that run answered `state: failed`."""
+    claim = ctx.reported.claim
+    if claim.category not in WRITE_CATEGORIES and claim.category != "done":
+        return None
+    window = [e for e in ctx.prior if e.turn == ctx.reported.turn] or ctx.prior
+    acts = [e for e in window if e.effect != "read"]
+    if not acts or any(e.status != "accepted" for e in acts):
+        return None
+    last = acts[-1]
+    own = {
+        normal_id(v)
+        for v in iter_scalars(last.output)
+        if isinstance(v, str) and len(v) >= 4 and any(c.isdigit() for c in v)
+    }
+    failed_words = states().always_failed
+    for read in window:
+        if (
+            read.effect == "read"
+            and read.status == "succeeded"
+            and _after_its_answer(read, last)
+            and own
+            and _holds_in_state(read.output, own, set(failed_words), 1)
+        ):
+            return ctx.reason(
+                "TSC101",
+                "contradicted",
+                last.cited + read.cited,
+                f"{last.call.name} only took it in ({last.judgement.why}); the later "
+                f"{read.call.name} of what it started shows it failed",
+            )
+    return None
 
 
 def _arg_words(e: Execution) -> set[str]:
@@ -342,6 +388,11 @@ def _holds_in_state(output: object, sent: set[str], done: set[str], needed: int)
     if len(own & sent) >= needed and result_state(output) in done:
         return True
     return any(_holds_in_state(v, sent, done, needed) for v in output.values())
+
+
+def _named_by(e: Execution, named: set[str]) -> set[str]:
+    """The named ids a call was sent or returned."""
+    return (arg_values(e) & named) | {v for v in named if _touched(v, e)}
 
 
 def _touched(value: str, e: Execution) -> bool:
