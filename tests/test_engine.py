@@ -33,7 +33,6 @@ SENT_TO_REVIEW: frozenset[str] = frozenset(
         "ci-read-claimed-green-overall",
         "ci-read-names-a-running-check-as-passed",
         "created-as-draft-does-not-back-the-send",
-        "deploy-own-read-failed",
         "done-over-an-unclassified-step-that-ended-partial",
         "draft-not-sent",
         "error-toast-after-save",

@@ -178,6 +178,9 @@ class TraceBuilder:
         self.domain = domain
         self.steps: list[dict[str, Any]] = []
         self.meta: dict[str, Any] = {}
+        # a reader's own state across records (what a call started, to read its later
+        # output by): no part of the record
+        self.scratch: dict[str, Any] = {}
         self.instruction: str | None = None
         self.final_text: str | None = None
         self.task_id: str | None = None

@@ -33,6 +33,7 @@ record is one is read by `_claude_stream`, the same messages read the same way.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -159,10 +160,47 @@ def _record(b: TraceBuilder) -> ReadItem:
     return b.record()
 
 
+#: What a background shell answers when started: "Command running in background with ID: bash_1".
+_BACKGROUND_ID = re.compile(r"running in background with ID:\s*(\S+)")
+#: The tools that read a background shell's output, and the argument naming the shell.
+_OUTPUT_READERS = {"BashOutput": ("bash_id", "shell_id"), "TaskOutput": ("task_id", "shell_id")}
+
+
+def _background_shells(b: TraceBuilder, content: Any) -> Any:
+    """Claude Code's background runs (`Bash` with `run_in_background`): the `BashOutput`
+    that reads a run's output is given the command that shell runs, so the output is read
+    as that command's (a test run's summary, its exit code), not as a read of something
+    unnamed. Returns the content with those calls so completed."""
+    if not isinstance(content, list):
+        return content
+    started: dict[str, str] = b.scratch.setdefault("background_calls", {})  # call id -> command
+    shells: dict[str, str] = b.scratch.setdefault("background_shells", {})  # shell id -> command
+    out = []
+    for blk in content:
+        if not isinstance(blk, dict):
+            out.append(blk)
+            continue
+        kind, name, args = blk.get("type"), blk.get("name"), blk.get("input")
+        if kind == "tool_use" and isinstance(args, dict):
+            command = args.get("command")
+            if name == "Bash" and args.get("run_in_background") and isinstance(command, str):
+                started[str(blk.get("id"))] = command
+            keys = _OUTPUT_READERS.get(str(name), ())
+            shell = next((str(args[k]) for k in keys if k in args), None)
+            if shell in shells and "command" not in args:
+                blk = {**blk, "input": {**args, "command": shells[shell]}}
+        elif kind == "tool_result" and str(blk.get("tool_use_id")) in started:
+            found = _BACKGROUND_ID.search(text_of(blk.get("content")) or "")
+            if found is not None:
+                shells[found.group(1)] = started[str(blk.get("tool_use_id"))]
+        out.append(blk)
+    return out
+
+
 def _add_record(b: TraceBuilder, rec: dict[str, Any], line: int) -> None:
     msg = rec["message"]
     ts = rec.get("timestamp")
-    content = msg.get("content")
+    content = _background_shells(b, msg.get("content"))
     compaction = b.meta.get("subagent_kind") == "compaction"
     if rec["type"] == "assistant":
         b.meta.setdefault("model", first_str(msg.get("model")))
