@@ -47,6 +47,9 @@ from toolscore_ci.engine.testruns import selected_subset
         # package, install and deploy run test), unless the line leaves them out
         "./gradlew build",
         "./gradlew clean build -x lint",
+        # Android's variant tasks (red team 12 l08)
+        "./gradlew :app:testDebugUnitTest",
+        "./gradlew connectedDebugAndroidTest",
         "mvn -q package",
         "./mvnw clean install",
         "cargo nextest run",
@@ -97,6 +100,7 @@ def test_a_test_command_behind_a_wrapper_is_a_test_run(command: str) -> None:
         ("pnpm --filter @acme/web build", {"ran"}),
         ("yarn prettier --write .", {"ran"}),
         ("./gradlew assemble", {"ran"}),
+        ("./gradlew testClasses", {"ran"}),  # compiles the tests, runs none
         ("./gradlew build -x test", {"ran"}),
         ("./gradlew check -x test", {"ran"}),
         ("./gradlew :app:build --exclude-task=:app:test", {"ran"}),

@@ -7,6 +7,7 @@ writes f.py; `cd /repo && python -m pytest tests/a.py` runs tests.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -565,9 +566,14 @@ def _runs_tests(program: str, args: list[str], positional: list[str]) -> bool:
         excluded = _left_out_tasks(program, args)
         if excluded is None or excluded & tasks:
             return False  # the tests are skipped, or a task that runs them is excluded
-        if any(p.rsplit(":", 1)[-1] in tasks for p in positional if p not in excluded):
+        if any(_is_task(p.rsplit(":", 1)[-1], tasks) for p in positional if p not in excluded):
             return True
     return any((program, *positional[: len(words) - 1]) == words for words in c.test_commands)
+
+
+def _is_task(name: str, tasks: frozenset[str]) -> bool:
+    """Is `name` one of `tasks`, or matched by one written as a glob (`test*UnitTest`)?"""
+    return name in tasks or any("*" in t and fnmatch.fnmatchcase(name, t) for t in tasks)
 
 
 def _left_out_tasks(program: str, args: list[str]) -> frozenset[str] | None:
