@@ -479,7 +479,12 @@ class _ClaimWords:
         for word, owners in self.owners.items():
             whole_start = all(start for _p, start, _e in owners) and word[0].isalnum()
             (whole if whole_start else anywhere).append(word)
-        after_break = re.compile("[^a-z0-9]" + prefix_tree(whole))
+        # the first letters looked ahead at before the words are tried: a break followed by
+        # another break or a letter no word starts with (most of them in code and logs) is
+        # passed over at once, not tried against each first letter of the tree in turn
+        firsts = "".join(sorted({re.escape(word[0]) for word in whole}))
+        ahead = f"(?=[{firsts}])" if firsts else ""
+        after_break = re.compile("[^a-z0-9]" + ahead + prefix_tree(whole))
         return after_break, any_of(anywhere) if anywhere else None
 
     @functools.cached_property

@@ -15,7 +15,7 @@ import json
 import math
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from toolscore_ci.claims.values import extract_kinds
 from toolscore_ci.engine.index import Execution, TraceIndex
@@ -387,10 +387,12 @@ def text_buckets(index: TraceIndex) -> dict[int, float]:
     outputs = [
         " ".join(map(str, scalars(e.output, max_items=50)))[:_MAX_OUTPUT] for e in index.executions
     ]
+    # the last two user messages are cut into words once, for both blocks
+    user_words = {text: _words(text) for text in users}
     out: dict[int, float] = {}
     out.update(ngram_buckets(report_texts(index), "r:"))
-    out.update(ngram_buckets(users, "u:"))
-    out.update(ngram_buckets(users[-2:], "l:"))
+    out.update(ngram_buckets(users, "u:", user_words.__getitem__))
+    out.update(ngram_buckets(users[-2:], "l:", user_words.__getitem__))
     out.update(ngram_buckets([s.name or "" for s in index.steps if s.kind == "tool_call"], "t:"))
     out.update(ngram_buckets(outputs, "o:"))
     return out
@@ -415,11 +417,14 @@ def bucket_of(ngram_id: int) -> int:
     return ngram_id & (HASH_BUCKETS - 1)
 
 
-def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
+def ngram_buckets(
+    texts: Iterable[str], prefix: str, words_of: Callable[[str], list[bytes]] | None = None
+) -> dict[int, float]:
     """Word unigrams and bigrams hashed to n-gram ids (NGRAM_IDS), presence only,
     L2-normalised (a long report does not outweigh a short one). crc32, not hash(): stable
     across runs. A word is a run of letters a-z of the casefolded text (`_WORD`), or "0" for
-    a run of digits."""
+    a run of digits. `words_of`: the texts' words (`_words`) when the caller has them."""
+    words_of = words_of or _words
     mask = NGRAM_IDS - 1
     crc32 = zlib.crc32
     start = crc32(prefix.encode())
@@ -436,7 +441,7 @@ def ngram_buckets(texts: Iterable[str], prefix: str) -> dict[int, float]:
         if text in done:
             continue  # a repeated text (the same tool output again) adds no new n-gram
         done.add(text)
-        words = _words(text)
+        words = words_of(text)
         if not words:
             continue
         # a word's unigram is added where the word is first seen, the only add of it that can
@@ -480,8 +485,17 @@ def _words(text: str) -> list[bytes]:
     if not folded.isascii() and _WIDE_DIGIT.search(folded) is not None:
         folded = _DIGITS.sub("0", folded)  # digits of other scripts: one "0" for each run
     data = folded.encode("ascii", "replace").translate(_WORD_BYTES)
-    if b"0" in data:
-        while b"00" in data:  # a run of digits to one "0" (halving runs: a few passes)
-            data = data.replace(b"00", b"0")
-        data = data.replace(b"0", b" 0 ")
-    return data.split()
+    if b"0" not in data:
+        return data.split()
+    # a run of digits to one " 0 ": cut at every digit, the pieces between two digits of one
+    # run are empty, and a " 0 " goes between the others (one pass, where halving the runs
+    # took several); a run at either end is put back on its own
+    pieces = data.split(b"0")
+    body = b" 0 ".join(filter(None, pieces))
+    if not body:
+        return [b"0"]  # nothing but digits
+    if not pieces[0]:
+        body = b"0 " + body
+    if not pieces[-1]:
+        body += b" 0"
+    return body.split()
