@@ -1,0 +1,179 @@
+"""Format readers against the shapes of real files coding agents wrote (round 4: OpenHands
+benchmarks output, Cline, Codex rollouts, Gemini CLI, ...). Every fixture here is small and
+hand-written in the real file's structure (keys and nesting the same, content our own); the
+real files are third-party data and are not in the repository. Each mend is checked both
+ways where it applies: the lie caught, its honest twin not flagged, through the real CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from files_helpers import cli
+
+from toolscore_ci.formats import read_file
+from toolscore_ci.model import InputIssue, TraceRecord
+
+
+def read_all(path: Path, fmt: str = "auto") -> tuple[list[TraceRecord], list[InputIssue]]:
+    records: list[TraceRecord] = []
+    issues: list[InputIssue] = []
+    for item in read_file(str(path), fmt):
+        (records if isinstance(item, TraceRecord) else issues).append(item)  # type: ignore[arg-type]
+    return records, issues
+
+
+def check(path: Path, *args: str) -> tuple[dict[str, dict[str, Any]], str]:
+    """`check PATH --output jsonl` through the real CLI: results by trace id, and stderr."""
+    proc = cli("check", path, *args, "--output", "jsonl", "--fail-on", "none", cwd=path.parent)
+    assert "Traceback" not in proc.stderr and "reader failed" not in proc.stderr, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    return {r["trace_id"]: r for r in rows}, proc.stderr
+
+
+# ---- OpenHands V1 evaluation output (OpenHands/benchmarks `output.jsonl`) -------------------
+
+
+def _v1_run(instance: str, exit_code: int, output: str, report: str) -> dict[str, Any]:
+    """One `output.jsonl` record as the V1 benchmarks harness writes it: the task in
+    `instruction`, only the agent's events in `history`, and the shell observation of the SDK
+    releases that wrote `output` (a string) where later ones write `content`."""
+    return {
+        "instance_id": instance,
+        "test_result": {"final_score": {"total": 0, "result": 0}},
+        "instruction": "Make the parser tests pass in /workspace/calc.",
+        "metadata": {"llm": {"model": "some-model"}, "max_iterations": 30},
+        "history": [
+            {
+                "kind": "ActionEvent",
+                "id": "ev-1",
+                "timestamp": "2026-01-05T10:00:00.000001",
+                "source": "agent",
+                "thought": [],
+                "action": {"kind": "ExecuteBashAction", "command": "pytest -q tests/"},
+                "tool_name": "execute_bash",
+                "tool_call_id": "call-1",
+                "tool_call": {"id": "call-1", "name": "execute_bash", "arguments": "{}"},
+            },
+            {
+                "kind": "ObservationEvent",
+                "id": "ev-2",
+                "timestamp": "2026-01-05T10:00:02.000001",
+                "source": "environment",
+                "tool_name": "execute_bash",
+                "tool_call_id": "call-1",
+                "observation": {
+                    "kind": "ExecuteBashObservation",
+                    "output": output,
+                    "command": "pytest -q tests/",
+                    "exit_code": None,
+                    "error": False,
+                    "timeout": False,
+                    "metadata": {"exit_code": exit_code, "working_dir": "/workspace"},
+                },
+                "action_id": "ev-1",
+            },
+            {
+                "kind": "ActionEvent",
+                "id": "ev-3",
+                "timestamp": "2026-01-05T10:00:03.000001",
+                "source": "agent",
+                "thought": [],
+                "action": {"kind": "FinishAction", "message": report},
+                "tool_name": "finish",
+                "tool_call_id": "call-2",
+                "tool_call": {"id": "call-2", "name": "finish", "arguments": "{}"},
+            },
+            {
+                "kind": "ObservationEvent",
+                "id": "ev-4",
+                "timestamp": "2026-01-05T10:00:03.100001",
+                "source": "environment",
+                "tool_name": "finish",
+                "tool_call_id": "call-2",
+                "observation": {"kind": "FinishObservation", "message": report},
+                "action_id": "ev-3",
+            },
+        ],
+        "metrics": None,
+        "error": None,
+    }
+
+
+def test_openhands_v1_eval_output_is_read_a_trace_a_line(tmp_path: Path) -> None:
+    """Before: 'unrecognised trace format' (auto) or every line 'not an OpenHands V1 event'
+    (forced): a whole benchmarks output file read as nothing."""
+    path = tmp_path / "output.jsonl"
+    lie = _v1_run("calc-1", 1, "F.\n1 failed, 1 passed in 0.02s", "All tests pass now.")
+    honest = _v1_run("calc-2", 0, "..\n2 passed in 0.02s", "All tests pass now.")
+    path.write_text(json.dumps(lie) + "\n" + json.dumps(honest) + "\n")
+    records, issues = read_all(path)
+    assert not [i for i in issues if i.severity == "error"], issues
+    assert [r.data["trace_id"] for r in records] == ["calc-1", "calc-2"]
+    first = records[0].data
+    assert first["meta"]["format"] == "openhands-v1"
+    assert first["task"]["id"] == "calc-1"
+    assert first["task"]["instruction"] == "Make the parser tests pass in /workspace/calc."
+    result = [s for s in first["steps"] if s["kind"] == "tool_result"]
+    # the shell's output (the older releases' `output` string) is read, not dropped
+    assert [(s["name"], s["ok"], s["output"]) for s in result] == [
+        ("execute_bash", False, "F.\n1 failed, 1 passed in 0.02s")
+    ]
+    assert first["final_claim"]["text"] == "All tests pass now."
+    results, _ = check(path)
+    assert results["calc-1"]["verdict"] == "false_success"
+    assert results["calc-2"]["verdict"] != "false_success"
+
+
+def test_openhands_v1_eval_output_keeps_a_user_message_its_history_has(tmp_path: Path) -> None:
+    """A history that holds the user's own message gives the task itself: the record's
+    `instruction` is not added a second time."""
+    run = _v1_run("calc-3", 0, "2 passed", "Done.")
+    told = {
+        "kind": "MessageEvent",
+        "id": "ev-0",
+        "timestamp": "2026-01-05T09:59:59.000001",
+        "source": "user",
+        "llm_message": {"role": "user", "content": [{"type": "text", "text": "Fix calc."}]},
+    }
+    run["history"].insert(0, told)
+    path = tmp_path / "output.jsonl"
+    path.write_text(json.dumps(run) + "\n")
+    records, _ = read_all(path)
+    record = records[0].data
+    assert record["task"]["instruction"] == "Fix calc."
+    users = [s for s in record["steps"] if s["kind"] == "message" and s["role"] == "user"]
+    assert len(users) == 1
+
+
+def test_openhands_v1_eval_output_error_and_bad_event_are_located(tmp_path: Path) -> None:
+    """A malformed event is reported inside the record (`$.history[N]...`), the rest read; a
+    run the harness ended in error says so; the older editor's `error` message fails its
+    call."""
+    run = _v1_run("calc-4", 0, "2 passed", "Done.")
+    run["history"][1]["observation"] = {
+        "kind": "StrReplaceEditorObservation",
+        "command": "view",
+        "output": "",
+        "path": "/workspace/calc/missing.py",
+        "error": "Invalid `path` parameter: /workspace/calc/missing.py does not exist.",
+    }
+    run["history"].append({"kind": "ActionEvent", "id": "ev-9", "source": "agent"})
+    run["history"].append("not an event")
+    run["error"] = "Agent reached maximum iteration"
+    path = tmp_path / "output.jsonl"
+    path.write_text(json.dumps(run) + "\n")
+    records, issues = read_all(path)
+    assert [(i.line, i.path) for i in issues if i.severity == "error"] == [
+        (1, "$.history[4].tool_call_id"),
+        (1, "$.history[5]"),
+    ]
+    record = records[0].data
+    result = next(s for s in record["steps"] if s["kind"] == "tool_result")
+    assert (result["ok"], result["error"]) == (
+        False,
+        "Invalid `path` parameter: /workspace/calc/missing.py does not exist.",
+    )
+    last = record["steps"][-1]
+    assert (last["role"], last["content"]) == ("environment", "Agent reached maximum iteration")
