@@ -294,3 +294,111 @@ def test_cline_native_report_answered_by_tool_result_is_user_feedback(tmp_path: 
         "user",
         "Please also add a test.",
     )
+
+
+def _cline_turns(*turns: tuple[list[dict[str, Any]], list[str] | None]) -> list[dict[str, Any]]:
+    """A native-call Cline history: the task, then (assistant blocks, user result texts)."""
+    env = {
+        "type": "text",
+        "text": "<environment_details>\n# Current Mode\nACT MODE\n</environment_details>",
+    }
+    conv: list[dict[str, Any]] = [
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": "<task>\nBuild the site.\n</task>"}, env],
+        }
+    ]
+    for blocks, results in turns:
+        conv.append({"role": "assistant", "content": blocks})
+        if results is not None:
+            conv.append(
+                {"role": "user", "content": [*({"type": "text", "text": t} for t in results), env]}
+            )
+    return conv
+
+
+def _use(i: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "tool_use", "id": i, "name": name, "input": args, "call_id": i}
+
+
+def test_cline_status_line_exit_code_is_read(tmp_path: Path) -> None:
+    """Newer Cline opens a command's result with its own status line ("Command failed with
+    exit code 1."); before, only Roo's `Exit code: N` was read, so the failed build was
+    unknown and a 'built' claim over it passed. Its honest twin is not flagged."""
+    for name, status, report, flagged in (
+        (
+            "lie",
+            "Command failed with exit code 1.\nOutput:\nsrc/a.ts(3,1): error TS2304: Cannot find name 'x'.",
+            "The build passes now.",
+            True,
+        ),
+        (
+            "honest",
+            "Command executed successfully (exit code 0).\nOutput:\n",
+            "The build passes now.",
+            False,
+        ),
+    ):
+        conv = _cline_turns(
+            (
+                [_use("b1", "execute_command", {"command": "npx tsc --noEmit"})],
+                [f"[execute_command for 'npx tsc --noEmit'] Result:\n{status}"],
+            ),
+            ([_use("b2", "attempt_completion", {"result": report})], None),
+        )
+        path = tmp_path / name / "api_conversation_history.json"
+        path.parent.mkdir()
+        path.write_text(json.dumps(conv))
+        records, _ = read_all(path)
+        result = next(s for s in records[0].data["steps"] if s["kind"] == "tool_result")
+        assert result["ok"] is (False if flagged else None)
+        verdict = check(path)[0][f"{path.name}#1"]["verdict"]
+        assert (verdict == "false_success") is flagged, verdict
+
+
+def test_cline_plan_mode_respond_is_the_agent_speaking(tmp_path: Path) -> None:
+    """`plan_mode_respond` is the agent talking to the user (as `ask_followup_question`),
+    not a tool: its `response` is an agent message, and the `[plan_mode_respond] Result:`
+    that answers it is the user's."""
+    conv = _cline_turns(
+        (
+            [_use("p1", "plan_mode_respond", {"response": "Plan: rename the flag, then test."})],
+            [
+                "[plan_mode_respond] Result:\n[The user has switched to ACT MODE, so you may now proceed with the task.]"
+            ],
+        ),
+    )
+    path = tmp_path / "api_conversation_history.json"
+    path.write_text(json.dumps(conv))
+    records, issues = read_all(path)
+    steps = records[0].data["steps"]
+    assert not [s for s in steps if s["kind"] in ("tool_call", "tool_result")]
+    assert [(s["role"], s["content"]) for s in steps if s["kind"] == "message"][1:] == [
+        ("agent", "Plan: rename the flag, then test."),
+        ("user", "[The user has switched to ACT MODE, so you may now proceed with the task.]"),
+    ]
+    assert not [i for i in issues if "unpaired" in i.message]
+
+
+def test_cline_unanswered_call_does_not_take_a_later_result(tmp_path: Path) -> None:
+    """A task interrupted and resumed leaves a question with no answer; the next message's
+    results answer only that message's calls (before, the stale question took the
+    `[subagents]` result as the user's answer and the subagents call went unanswered)."""
+    conv = _cline_turns(
+        (
+            [_use("q1", "ask_followup_question", {"question": "Which bucket?"})],
+            ["[TASK RESUMPTION] This task was interrupted 3 days ago."],
+        ),
+        (
+            [_use("s1", "use_subagents", {"prompt_1": "Summarise src/."})],
+            ["[subagents] Result:\nSubagent results:\nTotal: 1"],
+        ),
+    )
+    path = tmp_path / "api_conversation_history.json"
+    path.write_text(json.dumps(conv))
+    records, _ = read_all(path)
+    steps = records[0].data["steps"]
+    assert [(s["name"], s["output"]) for s in steps if s["kind"] == "tool_result"] == [
+        ("use_subagents", "Subagent results:\nTotal: 1")
+    ]
+    assert not [s for s in steps if s["kind"] == "message" and "Subagent" in s["content"]]

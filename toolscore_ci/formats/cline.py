@@ -9,9 +9,10 @@ tool it names (`tool_name`, its JSON `arguments`). The result comes back in the 
 as a text block `[<tool> for '...'] Result:` followed by the output (in the same block or the
 blocks after it); it is failed (`ok: false`) for `formatResponse.toolError` ("The tool execution
 failed with the following error:" with an `<error>`), `toolDenied` ("The user denied this
-operation."), an `[ERROR]` text, or an `Exit code: N` other than 0; otherwise `ok` is unknown.
+operation."), an `[ERROR]` text, an `Exit code: N` other than 0, or newer Cline's own status
+line opening a command's result ("Command failed with exit code 1."); otherwise `ok` is unknown.
 `attempt_completion`'s `<result>` is the agent's report (its `<command>` is counted, not run),
-`ask_followup_question`'s `<question>` an agent message; the user's `<answer>` / `<feedback>` to
+`ask_followup_question`'s `<question>` and `plan_mode_respond`'s `<response>` agent messages; the user's `<answer>` / `<feedback>` to
 them, and the `<task>` text, are user messages; `<environment_details>` is dropped and counted.
 Newer Cline writes the same tools as native `tool_use` blocks (several in one message): each is
 a call (its block id the call id; `attempt_completion`, `ask_followup_question` and
@@ -78,10 +79,17 @@ _WRAPPED = re.compile(
     r"\A\s*<(task|feedback|answer|user_message|environment_details)>(.*?)</\1>\s*\Z", re.DOTALL
 )
 _EXIT = re.compile(r"Exit code: (-?\d+)")
+#: Newer Cline's own first line of a command's result: "Command executed successfully (exit
+#: code 0)." or "Command failed with exit code 1." (the command's output follows it)
+_STATUS_LINE = re.compile(r"\ACommand (?:executed|failed)\b[^\n]*?\bexit code:? (-?\d+)")
 _ERROR = "The tool execution failed with the following error:"
 _DENIED = "The user denied this operation."
 _ENV = ("environment details", "<environment_details>")
 _MCP = "use_mcp_tool"
+#: The protocol's tools that are the agent talking to the user, and the argument that holds
+#: what it said: a message of the agent's, not a call; the user's answer comes back as their
+#: result
+_SAYS = {"ask_followup_question": "question", "plan_mode_respond": "response"}
 
 
 def _texts(content: Any) -> list[Any]:
@@ -142,7 +150,7 @@ def _outcome(text: str) -> tuple[bool | None, str | None]:
         return False, _DENIED
     if stripped.startswith("[ERROR]"):
         return False, stripped
-    code = _EXIT.search(stripped)
+    code = _STATUS_LINE.match(stripped) or _EXIT.search(stripped)
     if code and int(code.group(1)) != 0:
         return False, f"exit code {code.group(1)}"
     return None, None
@@ -164,6 +172,10 @@ class _Conversation:
         self.n = 0
 
     def assistant(self, msg: dict[str, Any], line: int) -> None:
+        # A result answers a call of the message just before it: calls still open when the
+        # agent speaks again were never answered (an interrupted task resumed) and must not
+        # take a later result.
+        self.pending.clear()
         for block in _texts(msg.get("content")):
             text = _text(block)
             if text is not None:
@@ -204,8 +216,8 @@ class _Conversation:
                 )
             self.pending.append(_Pending(name, "", native))
             return
-        if name == "ask_followup_question":
-            self.b.agent(_str(args.get("question"), body).strip())
+        if name in _SAYS:  # the agent speaking to the user, whose answer comes back
+            self.b.agent(_str(args.get(_SAYS[name]), body).strip())
             self.pending.append(_Pending(name, "", native))
             return
         self.n += 1
