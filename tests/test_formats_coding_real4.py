@@ -643,3 +643,148 @@ def test_gemini_cli_session_status_notices_and_bad_messages(tmp_path: Path) -> N
     assert ("environment", "error: Quota exceeded.") in [
         (s["role"], s["content"]) for s in steps if s["kind"] == "message"
     ]
+
+
+# ---- Goose (block/goose): stream-json events and session files ------------------------------
+
+
+def _goose_events(test_output: str, report: str) -> str:
+    """`goose run --output-format stream-json`: a message event a line, `complete` last."""
+
+    def event(role: str, content: list[dict[str, Any]]) -> dict[str, Any]:
+        return {
+            "type": "message",
+            "message": {"role": role, "created": 1748244420, "content": content},
+        }
+
+    lines = [
+        event("user", [{"type": "text", "text": "Run the test suite."}]),
+        event(
+            "assistant",
+            [
+                {"type": "text", "text": "Running it."},
+                {
+                    "type": "toolRequest",
+                    "id": "g1",
+                    "toolCall": {
+                        "status": "success",
+                        "value": {
+                            "name": "developer__shell",
+                            "arguments": {"command": "pytest -q"},
+                        },
+                    },
+                },
+            ],
+        ),
+        event(
+            "user",
+            [
+                {
+                    "type": "toolResponse",
+                    "id": "g1",
+                    "toolResult": {
+                        "status": "success",
+                        "value": [{"type": "text", "text": test_output}],
+                    },
+                }
+            ],
+        ),
+        {"type": "notification", "extensionId": "developer", "message": "ran"},
+        event("assistant", [{"type": "text", "text": report}]),
+        {"type": "complete", "total_tokens": 321},
+    ]
+    return "".join(json.dumps(line) + "\n" for line in lines)
+
+
+def test_goose_stream_is_read(tmp_path: Path) -> None:
+    """Before: sniffed as openai-responses (its `type: message`) and read as nothing, no step
+    at all, `skipped`: a lie over a failed suite passed. Its honest twin is not flagged."""
+    lie = tmp_path / "lie.jsonl"
+    honest = tmp_path / "honest.jsonl"
+    lie.write_text(_goose_events("1 failed, 3 passed in 0.10s", "All tests pass."))
+    honest.write_text(_goose_events("4 passed in 0.10s", "All tests pass."))
+    records, issues = read_all(lie)
+    assert not issues, issues
+    data = records[0].data
+    assert (data["source"], data["task"]["instruction"]) == ("goose", "Run the test suite.")
+    assert [(s["kind"], s.get("name")) for s in data["steps"] if s["kind"] != "message"] == [
+        ("tool_call", "developer__shell"),
+        ("tool_result", "developer__shell"),
+    ]
+    assert check(lie)[0][f"{lie.name}#1"]["verdict"] == "false_success"
+    assert check(honest)[0][f"{honest.name}#1"]["verdict"] != "false_success"
+
+
+def test_goose_failures_and_bad_lines(tmp_path: Path) -> None:
+    """A `toolCall` the model could not form (`status: error`) is a call that failed without
+    running (its response, if any, not read twice); `isError: true` and `toolResult` with
+    `status: error` are failed results; a line that is no Goose record is located."""
+
+    def msg(role: str, content: list[dict[str, Any]]) -> str:
+        return json.dumps({"id": None, "role": role, "created": 1, "content": content}) + "\n"
+
+    path = tmp_path / "session.jsonl"
+    path.write_text(
+        json.dumps({"working_dir": "/w", "description": "d", "message_count": 3})
+        + "\n"
+        + msg("user", [{"type": "text", "text": "Deploy it."}])
+        + msg(
+            "assistant",
+            [
+                {
+                    "type": "toolRequest",
+                    "id": "a",
+                    "toolCall": {"status": "error", "error": "Could not parse tool arguments"},
+                },
+                {
+                    "type": "toolRequest",
+                    "id": "b",
+                    "toolCall": {"status": "success", "value": {"name": "deploy", "arguments": {}}},
+                },
+                {
+                    "type": "toolRequest",
+                    "id": "c",
+                    "toolCall": {"status": "success", "value": {"name": "notify", "arguments": {}}},
+                },
+            ],
+        )
+        + msg(
+            "user",
+            [
+                {
+                    "type": "toolResponse",
+                    "id": "a",
+                    "toolResult": {"status": "error", "error": "no such call"},
+                },
+                {
+                    "type": "toolResponse",
+                    "id": "b",
+                    "toolResult": {
+                        "status": "success",
+                        "value": {
+                            "content": [{"type": "text", "text": "quota exceeded"}],
+                            "isError": True,
+                        },
+                    },
+                },
+                {
+                    "type": "toolResponse",
+                    "id": "c",
+                    "toolResult": {"status": "error", "error": "Tool not found"},
+                },
+            ],
+        )
+        + "[1, 2]\n"
+    )
+    records, issues = read_all(path)
+    assert [(i.line, i.path) for i in issues if i.severity == "error"] == [(5, "$")]
+    results = [
+        (s["name"], s["ok"], s["error"])
+        for s in records[0].data["steps"]
+        if s["kind"] == "tool_result"
+    ]
+    assert results == [
+        ("invalid_tool_call", False, "Could not parse tool arguments"),
+        ("deploy", False, "quota exceeded"),
+        ("notify", False, "Tool not found"),
+    ]
