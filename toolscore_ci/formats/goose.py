@@ -59,7 +59,7 @@ def is_message(value: Any) -> bool:
     """A Goose message: a role, `created` or typed content items, and content items that are
     Goose's (a `toolRequest` / `toolResponse` settles it; plain text alone needs `created`,
     which Goose stamps on every message)."""
-    if not isinstance(value, dict) or value.get("role") not in _ROLES:
+    if not isinstance(value, dict) or str_field(value, "role") not in _ROLES:
         return False
     items = _items(value)
     if not items or not all(isinstance(i, dict) and isinstance(i.get("type"), str) for i in items):
@@ -74,7 +74,7 @@ def _is_event(value: Any) -> bool:
         isinstance(value, dict)
         and value.get("type") == "message"
         and isinstance(value.get("message"), dict)
-        and value["message"].get("role") in _ROLES
+        and str_field(value["message"], "role") in _ROLES
         and isinstance(value["message"].get("content"), list)
     )
 
@@ -197,7 +197,7 @@ def read(
             current(line).message(v["message"] if _is_event(v) else v, line)
         elif isinstance(v, dict) and v.get("type") == "error" and "error" in v:
             current(line).b.environment(f"error: {text_of(v.get('error')) or v.get('error')}")
-        elif isinstance(v, dict) and v.get("type") in _STREAM_QUIET:
+        elif str_field(v, "type") in _STREAM_QUIET:
             continue
         elif (messages := _held(v)) is not None:
             conv = _Conversation(
@@ -221,7 +221,7 @@ def is_message_like(value: Any) -> bool:
     """A message to read once the file is known to be Goose's: a role and a content list."""
     return (
         isinstance(value, dict)
-        and value.get("role") in _ROLES
+        and str_field(value, "role") in _ROLES
         and isinstance(value.get("content"), list)
     )
 
