@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolscore_ci.formats._conversations import read_conversations
-from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
+from toolscore_ci.formats._trace import TraceBuilder, first_str, str_field, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -324,7 +324,7 @@ def is_cli_session(value: Any) -> bool:
         isinstance(messages, list)
         and bool(messages)
         and isinstance(messages[0], dict)
-        and messages[0].get("type") in _CLI_TYPES
+        and str_field(messages[0], "type") in _CLI_TYPES
     )
 
 
@@ -348,10 +348,11 @@ def _cli_call(b: TraceBuilder, call: Any, ts: Any, line: int, where: str) -> Inp
         return InputIssue(b.path, line, where, "a tool call needs a `name`; left out")
     cid = first_str(call.get("id"))
     b.call(call["name"], call.get("args"), cid, first_str(call.get("timestamp")) or ts)
-    status = call.get("status")
+    status = str_field(call, "status")
+    parts = call.get("result")
     responses = [
         p.get("functionResponse", p.get("function_response"))
-        for p in call.get("result") or []
+        for p in (parts if isinstance(parts, list) else [])
         if isinstance(p, dict)
     ]
     responses = [r for r in responses if isinstance(r, dict)]
@@ -378,7 +379,7 @@ def _read_cli_session(
     b.meta["format"] = "gemini-cli"
     b.domain = "coding"
     for n, msg in enumerate(v["messages"]):
-        if not isinstance(msg, dict) or msg.get("type") not in _CLI_TYPES:
+        if str_field(msg, "type") not in _CLI_TYPES:
             yield InputIssue(
                 path,
                 line,
@@ -393,7 +394,8 @@ def _read_cli_session(
             if isinstance(msg.get("model"), str):
                 b.meta.setdefault("model", msg["model"])
             _cli_text(b, msg.get("content"), agent=True, ts=ts, line=line)
-            for k, call in enumerate(msg.get("toolCalls") or []):
+            calls = msg.get("toolCalls")
+            for k, call in enumerate(calls if isinstance(calls, list) else []):
                 issue = _cli_call(b, call, ts, line, f"$.messages[{n}].toolCalls[{k}]")
                 if issue is not None:
                     yield issue
