@@ -788,3 +788,27 @@ def test_goose_failures_and_bad_lines(tmp_path: Path) -> None:
         ("deploy", False, "quota exceeded"),
         ("notify", False, "Tool not found"),
     ]
+
+
+def test_chat_with_a_non_string_part_type_is_read_not_a_reader_failure(tmp_path: Path) -> None:
+    """A content part whose `type` is not a string (a list, an object) made the openai-chat
+    reader's mini-swe-agent check fail on the whole conversation ('reader failed on this
+    record'); it is an unknown part now, counted, and the rest is read."""
+    conv = {
+        "messages": [
+            {"role": "user", "content": "List the files."},
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": ["text"], "text": "odd"},
+                    {"type": "text", "text": "Listing."},
+                ],
+            },
+            {"role": "assistant", "content": "Done: a.txt and b.txt."},
+        ]
+    }
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps(conv))
+    records, issues = read_all(path)
+    assert not [i for i in issues if "reader failed" in i.message], issues
+    assert records[0].data["final_claim"]["text"] == "Done: a.txt and b.txt."
