@@ -43,6 +43,7 @@ FORMATS = {
     "google_adk": ("google-adk", "conversation.json"),
     "vercel_ai": ("vercel-ai", "conversation.json"),
     "atif": ("atif", "conversation.json"),
+    "goose": ("goose", "conversation.jsonl"),
 }
 STEP_KEYS = ("i", "kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -190,6 +191,7 @@ def test_examples_folder_mixes_every_format() -> None:
         "google-adk.json",
         "vercel-ai.json",
         "atif.json",
+        "goose.jsonl",
     ):
         assert verdict[name] != "false_success", (name, verdict)
 

@@ -32,6 +32,7 @@ _READER_MODULES: tuple[str, ...] = (
     "otel_genai",
     "langsmith",
     "langfuse",
+    "goose",  # before openai-responses, which takes `type: message`: Goose's `toolRequest` items, stream events, session metadata
     "openai_responses",
     "mistral",  # `object`-tagged conversations and `type: "entry.kind"` dotted tags none else has
     "pydantic_ai",  # `kind: request|response` with `part_kind`ed parts

@@ -81,6 +81,7 @@ def _text(content: Any) -> str | None:
             texts.append(part)
         elif (
             type(part) is dict
+            and type(part.get("type", "text")) is str
             and part.get("type", "text") in _TEXT_PARTS
             and type(part.get("text")) is str
         ):

@@ -9,11 +9,18 @@ tool it names (`tool_name`, its JSON `arguments`). The result comes back in the 
 as a text block `[<tool> for '...'] Result:` followed by the output (in the same block or the
 blocks after it); it is failed (`ok: false`) for `formatResponse.toolError` ("The tool execution
 failed with the following error:" with an `<error>`), `toolDenied` ("The user denied this
-operation."), an `[ERROR]` text, or an `Exit code: N` other than 0; otherwise `ok` is unknown.
+operation."), an `[ERROR]` text, an `Exit code: N` other than 0, or newer Cline's own status
+line opening a command's result ("Command failed with exit code 1."); otherwise `ok` is unknown.
 `attempt_completion`'s `<result>` is the agent's report (its `<command>` is counted, not run),
-`ask_followup_question`'s `<question>` an agent message; the user's `<answer>` / `<feedback>` to
+`ask_followup_question`'s `<question>` and `plan_mode_respond`'s `<response>` agent messages; the user's `<answer>` / `<feedback>` to
 them, and the `<task>` text, are user messages; `<environment_details>` is dropped and counted.
-Native `tool_use` / `tool_result` blocks (newer Cline) are read as the anthropic reader reads them.
+Newer Cline writes the same tools as native `tool_use` blocks (several in one message): each is
+a call (its block id the call id; `attempt_completion`, `ask_followup_question` and
+`use_mcp_tool` read as their XML elements are), answered either by a native `tool_result`
+block, paired by id as the anthropic reader pairs it, or, through OpenAI-compatible
+providers, by the same `[tool for '...'] Result:` text blocks, in order (`use_subagents` is
+answered by `[subagents] Result:`: a header that names no open call answers the first open
+native call).
 
 Strings checked in cline/cline `src/core/prompts/responses.ts` (`toolDenied`, `toolError`,
 `toolResult`); the `toolDescription` switch (`[${block.name} for '${block.params.command}']`,
@@ -27,10 +34,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from toolscore_ci.formats._messages import add_message
-from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, str_field
+from toolscore_ci.formats._trace import TraceBuilder, default_trace_id, str_field, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -71,10 +79,17 @@ _WRAPPED = re.compile(
     r"\A\s*<(task|feedback|answer|user_message|environment_details)>(.*?)</\1>\s*\Z", re.DOTALL
 )
 _EXIT = re.compile(r"Exit code: (-?\d+)")
+#: Newer Cline's own first line of a command's result: "Command executed successfully (exit
+#: code 0)." or "Command failed with exit code 1." (the command's output follows it)
+_STATUS_LINE = re.compile(r"\ACommand (?:executed|failed)\b[^\n]*?\bexit code:? (-?\d+)")
 _ERROR = "The tool execution failed with the following error:"
 _DENIED = "The user denied this operation."
 _ENV = ("environment details", "<environment_details>")
 _MCP = "use_mcp_tool"
+#: The protocol's tools that are the agent talking to the user, and the argument that holds
+#: what it said: a message of the agent's, not a call; the user's answer comes back as their
+#: result
+_SAYS = {"ask_followup_question": "question", "plan_mode_respond": "response"}
 
 
 def _texts(content: Any) -> list[Any]:
@@ -135,64 +150,92 @@ def _outcome(text: str) -> tuple[bool | None, str | None]:
         return False, _DENIED
     if stripped.startswith("[ERROR]"):
         return False, stripped
-    code = _EXIT.search(stripped)
+    code = _STATUS_LINE.match(stripped) or _EXIT.search(stripped)
     if code and int(code.group(1)) != 0:
         return False, f"exit code {code.group(1)}"
     return None, None
 
 
+@dataclass
+class _Pending:
+    """A call (or a report, a question: `call_id` empty) awaiting its answer."""
+
+    name: str
+    call_id: str
+    native: str | None = None  # the `tool_use` block's id, for a native call
+
+
 class _Conversation:
     def __init__(self, b: TraceBuilder) -> None:
         self.b = b
-        self.pending: list[tuple[str, str]] = []  # (element, call id) awaiting a result
+        self.pending: list[_Pending] = []
         self.n = 0
 
     def assistant(self, msg: dict[str, Any], line: int) -> None:
+        # A result answers a call of the message just before it: calls still open when the
+        # agent speaks again were never answered (an interrupted task resumed) and must not
+        # take a later result.
+        self.pending.clear()
         for block in _texts(msg.get("content")):
             text = _text(block)
-            if text is None:
+            if text is not None:
+                at = 0
+                for m in _ELEMENT.finditer(text):
+                    self._say(text[at : m.start()])
+                    at = m.end()
+                    self._element(m.group(1), _args(m.group(2)), m.group(2), line)
+                self._say(text[at:])
+            elif _native_call(block):
+                # newer Cline: the same tools as native calls, answered as the XML ones are
+                args = block.get("input")
+                self._element(
+                    block["name"],
+                    args if isinstance(args, dict) else {},
+                    "",
+                    line,
+                    native=str_field(block, "id"),
+                )
+            else:
                 add_message(self.b, {"role": "assistant", "content": [block]}, line=line)
-                continue
-            at = 0
-            for m in _ELEMENT.finditer(text):
-                self._say(text[at : m.start()])
-                at = m.end()
-                self._element(m.group(1), m.group(2), line)
-            self._say(text[at:])
 
     def _say(self, text: str) -> None:
         if text.strip():
             self.b.agent(text.strip())
 
-    def _element(self, name: str, body: str, line: int) -> None:
-        args = _args(body)
+    def _element(
+        self, name: str, args: dict[str, Any], body: str, line: int, native: str | None = None
+    ) -> None:
         if name == "attempt_completion":
-            self.b.agent(args.get("result", body).strip())
+            self.b.agent(_str(args.get("result"), body).strip())
             if "command" in args:
                 self.b.coverage.note(
                     "attempt_completion command",
-                    args["command"],
+                    _str(args["command"], ""),
                     line,
                     outcome="not read as a call",
                 )
-            self.pending.append((name, ""))
+            self.pending.append(_Pending(name, "", native))
             return
-        if name == "ask_followup_question":
-            self.b.agent(args.get("question", body).strip())
-            self.pending.append((name, ""))
+        if name in _SAYS:  # the agent speaking to the user, whose answer comes back
+            self.b.agent(_str(args.get(_SAYS[name]), body).strip())
+            self.pending.append(_Pending(name, "", native))
             return
         self.n += 1
-        call_id = f"cline-{self.n}"
+        call_id = native or f"cline-{self.n}"
         tool: str | None = name
         call_args: Any = args
         if name == _MCP and args.get("tool_name"):
-            tool = args["tool_name"]
-            try:
-                call_args = json.loads(args.get("arguments") or "{}")
-            except ValueError:
-                call_args = args.get("arguments")
+            tool = _str(args["tool_name"], name)
+            raw = args.get("arguments")
+            if isinstance(raw, dict):
+                call_args = raw
+            else:
+                try:
+                    call_args = json.loads(raw or "{}")
+                except (TypeError, ValueError):
+                    call_args = raw
         self.b.call(tool, call_args, call_id)
-        self.pending.append((name, call_id))
+        self.pending.append(_Pending(name, call_id, native))
 
     def user(self, msg: dict[str, Any], line: int) -> None:
         result: tuple[str, list[str]] | None = None
@@ -201,7 +244,7 @@ class _Conversation:
             if text is None:
                 self._flush(result, line)
                 result = None
-                add_message(self.b, {"role": "user", "content": [block]}, line=line)
+                self._block(block, line)
                 continue
             header = _HEADER.match(text)
             wrapped = _WRAPPED.match(text)
@@ -221,16 +264,36 @@ class _Conversation:
                 self.b.user((wrapped.group(2) if wrapped else text).strip())
         self._flush(result, line)
 
+    def _block(self, block: Any, line: int) -> None:
+        """A user block that is not text: a native `tool_result` answers its call by id, as
+        the anthropic reader pairs it (a report's or a question's answer is the user's)."""
+        if str_field(block, "type") == "tool_result":
+            use_id = str_field(block, "tool_use_id")
+            k = next((k for k, p in enumerate(self.pending) if p.native == use_id), None)
+            if k is not None and not self.pending[k].call_id:
+                self.pending.pop(k)
+                answer = text_of(block.get("content"))
+                if answer and answer.strip():
+                    self.b.user(answer.strip())
+                return
+            if k is not None:
+                self.pending.pop(k)
+        add_message(self.b, {"role": "user", "content": [block]}, line=line)
+
     def _flush(self, result: tuple[str, list[str]] | None, line: int) -> None:
         if result is None:
             return
         name, parts = result
         text = "\n".join(parts).strip()
-        k = next((k for k, (n, _) in enumerate(self.pending) if n == name), None)
+        k = next((k for k, p in enumerate(self.pending) if p.name == name), None)
+        if k is None:
+            # A native call's result header need not repeat its name (`use_subagents` is
+            # answered by `[subagents] Result:`): results answer native calls in order.
+            k = next((k for k, p in enumerate(self.pending) if p.native is not None), None)
         if k is None:
             self.b.coverage.note("unpaired tool result", name, line)
             return
-        _, call_id = self.pending.pop(k)
+        call_id = self.pending.pop(k).call_id
         if not call_id:  # the user's answer or feedback to a question or report
             inner = _WRAPPED.match(text) or re.search(
                 r"<(feedback|answer)>\s*(.*?)\s*</\1>", text, re.DOTALL
@@ -239,6 +302,14 @@ class _Conversation:
             return
         ok, error = _outcome(text)
         self.b.result(call_id, text, ok=ok, error=error, line=line)
+
+
+def _native_call(block: Any) -> bool:
+    return str_field(block, "type") == "tool_use" and isinstance(block.get("name"), str)
+
+
+def _str(value: Any, default: str) -> str:
+    return value if isinstance(value, str) else default
 
 
 def _builder(path: str, line: int, coverage: Coverage) -> TraceBuilder:

@@ -10,11 +10,15 @@ several runs streams). `item.started` / `item.completed` of `command_execution` 
 empty unless a `user_message` item carries it.
 
 Rollouts: `response_item` payloads are Responses API items (read as openai-responses reads
-them; the `shell` output's `metadata.exit_code` sets ok), `session_meta` names the trace.
+them; the `shell` output's `metadata.exit_code` sets ok, and so does the exit code in the
+plain-text envelope newer Codex writes around `exec_command` / `apply_patch` output, "Process
+exited with code N" / "Exit code: N", whose body becomes the output; a process still running
+is unknown), `session_meta` names the trace.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -186,7 +190,7 @@ def _rollout(b: TraceBuilder, ev: dict[str, Any], line: int) -> None:
         return
     before = len(b.steps)
     openai_responses.add_item(b, payload, line, ts)
-    if payload.get("type") == "function_call_output" and len(b.steps) > before:
+    if payload.get("type") in _OUTPUTS and len(b.steps) > before:
         step = b.steps[-1]
         out = step.get("output")
         meta = out.get("metadata") if isinstance(out, dict) else None
@@ -194,3 +198,36 @@ def _rollout(b: TraceBuilder, ev: dict[str, Any], line: int) -> None:
             code = meta["exit_code"]
             step["ok"] = code == 0
             step["error"] = None if code == 0 else f"exit code {code}"
+        elif isinstance(out, str) and (head := _ENVELOPE.match(out)):
+            _unwrap(step, head, out)
+
+
+#: The items that answer a call, whose output may carry Codex's execution envelope
+_OUTPUTS = ("function_call_output", "custom_tool_call_output")
+#: The plain-text envelope newer Codex puts around a command's output (`exec_command`,
+#: `write_stdin`: "Chunk ID: ...\nWall time: ...\nProcess exited with code N\nOriginal token
+#: count: ...\nOutput:\n..."; `apply_patch`: "Exit code: N\nWall time: ...\nOutput:\n...").
+#: Only a header of these lines, in this order, from the output's first line, is read.
+_ENVELOPE = re.compile(
+    r"\A(?:Chunk ID: [^\n]*\n)?(?:Wall time: [^\n]*\n)?"
+    r"(?:Process exited with code (?P<exited>-?\d+)|Exit code: (?P<code>-?\d+)"
+    r"|Process running with session ID (?P<session>\d+))\n"
+    r"(?:Wall time: [^\n]*\n)?(?:Original token count: [^\n]*\n)?Output:\n?"
+)
+
+
+def _unwrap(step: dict[str, Any], head: re.Match[str], out: str) -> None:
+    """A result in Codex's envelope: its exit code decides ok (a process still running, whose
+    output comes with a later `write_stdin`, is unknown), the output is what follows."""
+    body = out[head.end() :]
+    code = head.group("exited") or head.group("code")
+    if code is None:
+        step["output"] = {
+            "status": "running",
+            "session_id": int(head.group("session")),
+            "output": body,
+        }
+        return
+    step["output"] = {"exit_code": int(code), "output": body}
+    step["ok"] = int(code) == 0
+    step["error"] = None if int(code) == 0 else f"exit code {code}"

@@ -20,16 +20,22 @@ Accepted shapes, per JSON value: one content (a file of them is one conversation
 JSON array), a list of contents, or an object holding them under `contents` (the request
 body; `systemInstruction` / `system_instruction`, also under `config`, goes to meta). The part
 handling is shared with the Google ADK reader (`google_adk.py`), whose events hold contents.
+
+Gemini CLI sessions (`chats/session-*.json`: `sessionId`, `messages` of `type` user / gemini /
+info / warning / error, a model message's `toolCalls` each with its `result` parts and
+`status`) are read here too, a trace a session: `_read_cli_session`.
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from toolscore_ci.formats._conversations import read_conversations
-from toolscore_ci.formats._trace import TraceBuilder, first_str, text_of
+from toolscore_ci.formats._trace import TraceBuilder, first_str, str_field, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -149,7 +155,7 @@ def _contents_of(value: Any) -> list[Any] | None:
 
 
 def sniff(first: Any) -> bool:
-    return is_content(first) or _contents_of(first) is not None
+    return is_content(first) or _contents_of(first) is not None or is_cli_session(first)
 
 
 def response_outcome(response: Any) -> tuple[Any, bool | None, Any]:
@@ -169,6 +175,23 @@ def response_outcome(response: Any) -> tuple[Any, bool | None, Any]:
         detail = first_str(response.get("error_details"), response.get("error_type"))
         return output, False, detail or _REFLECT_AND_RETRY
     return output, None, None
+
+
+#: Gemini CLI's shell tool answers "Command: ...\nDirectory: ...\n...\nExit Code: N\n..." (the
+#: exit code line only when not 0 in newer releases, "(none)" when it had none)
+_SHELL_HEAD = re.compile(r"\ACommand: [^\n]*\nDirectory: ")
+_SHELL_EXIT = re.compile(r"^Exit Code: (-?\d+)$", re.M)
+
+
+def shell_outcome(output: Any) -> tuple[bool | None, str | None]:
+    """(ok, error) from Gemini CLI's shell tool's own report: failed for an `Exit Code` other
+    than 0 (the last such line: the command's output comes before it); else unknown."""
+    if not (isinstance(output, str) and _SHELL_HEAD.match(output)):
+        return None, None
+    codes = _SHELL_EXIT.findall(output)
+    if codes and int(codes[-1]) != 0:
+        return False, f"exit code {codes[-1]}"
+    return None, None
 
 
 def _call_id(b: TraceBuilder, value: Any) -> str | None:
@@ -223,6 +246,8 @@ def add_parts(
             answered += 1
             resp = value if isinstance(value, dict) else {}
             output, ok, error = response_outcome(resp.get("response"))
+            if ok is None:
+                ok, error = shell_outcome(output)
             if failed is not None and ok is not False:
                 ok, error = False, failed
             b.result(
@@ -281,7 +306,120 @@ def _trace_id(value: Any) -> str | None:
     return first_str(value.get("id")) if isinstance(value, dict) else None
 
 
+#: The kinds of a Gemini CLI session's messages (`ChatRecordingService`): the user's, the
+#: model's, and the CLI's own notices
+_CLI_TYPES = frozenset({"user", "gemini", "info", "error", "warning"})
+#: A recorded tool call's `status`: failed, or never ran (the user declined it)
+_CLI_FAILED = {"error": "error", "cancelled": "cancelled, never ran"}
+
+
+def is_cli_session(value: Any) -> bool:
+    """A Gemini CLI session (`~/.gemini/tmp/<project>/chats/session-*.json`, the
+    `ConversationRecord`): a `sessionId` and `messages`, the first tagged with a message
+    `type` (a malformed one later is reported where it is)."""
+    if not isinstance(value, dict) or not isinstance(value.get("sessionId"), str):
+        return False
+    messages = value.get("messages")
+    return (
+        isinstance(messages, list)
+        and bool(messages)
+        and isinstance(messages[0], dict)
+        and str_field(messages[0], "type") in _CLI_TYPES
+    )
+
+
+def _cli_text(b: TraceBuilder, content: Any, *, agent: bool, ts: Any, line: int) -> None:
+    """A message's `content`: a string, or a list of parts (text, and whatever else a part
+    holds, read as any Gemini part is)."""
+    if isinstance(content, str):
+        if content.strip():
+            (b.agent if agent else b.user)(content, ts)
+    elif isinstance(content, list):
+        parts = [{"text": p} if isinstance(p, str) else p for p in content]
+        add_parts(b, parts, agent=agent, ts=ts, line=line)
+    elif content is not None:
+        b.coverage.note("unknown part kind", _shape(content), line)
+
+
+def _cli_call(b: TraceBuilder, call: Any, ts: Any, line: int, where: str) -> InputIssue | None:
+    """One recorded tool call and its outcome: `result` holds the function response parts
+    the model was sent; `status` says whether it failed or never ran."""
+    if not isinstance(call, dict) or not isinstance(call.get("name"), str):
+        return InputIssue(b.path, line, where, "a tool call needs a `name`; left out")
+    cid = first_str(call.get("id"))
+    b.call(call["name"], call.get("args"), cid, first_str(call.get("timestamp")) or ts)
+    status = str_field(call, "status")
+    parts = call.get("result")
+    responses = [
+        p.get("functionResponse", p.get("function_response"))
+        for p in (parts if isinstance(parts, list) else [])
+        if isinstance(p, dict)
+    ]
+    responses = [r for r in responses if isinstance(r, dict)]
+    if responses:
+        output, ok, error = response_outcome(responses[0].get("response"))
+    else:  # no response kept: what the CLI showed the user
+        output, ok, error = call.get("resultDisplay"), None, None
+    if ok is None:
+        ok, error = shell_outcome(output)
+    if status in _CLI_FAILED and ok is not False:
+        display = call.get("resultDisplay")
+        ok, error = False, text_of(output) or (display if isinstance(display, str) else None)
+        error = error or _CLI_FAILED[status]
+    elif status is None and not responses and output is None:
+        return None  # never answered: a call with no result
+    b.result(cid, output, ok=ok, error=error, ts=first_str(call.get("timestamp")) or ts, line=line)
+    return None
+
+
+def _read_cli_session(
+    v: dict[str, Any], path: str, line: int, coverage: Coverage
+) -> Iterator[ReadItem]:
+    b = TraceBuilder(source=NAME, trace_id=v["sessionId"], path=path, line=line, coverage=coverage)
+    b.meta["format"] = "gemini-cli"
+    b.domain = "coding"
+    for n, msg in enumerate(v["messages"]):
+        if str_field(msg, "type") not in _CLI_TYPES:
+            yield InputIssue(
+                path,
+                line,
+                f"$.messages[{n}]",
+                "not a Gemini CLI message (a `type` of user, gemini, info, error or warning); left out",
+            )
+            continue
+        kind, ts = msg["type"], first_str(msg.get("timestamp"))
+        if kind == "user":
+            _cli_text(b, msg.get("content"), agent=False, ts=ts, line=line)
+        elif kind == "gemini":
+            if isinstance(msg.get("model"), str):
+                b.meta.setdefault("model", msg["model"])
+            _cli_text(b, msg.get("content"), agent=True, ts=ts, line=line)
+            calls = msg.get("toolCalls")
+            for k, call in enumerate(calls if isinstance(calls, list) else []):
+                issue = _cli_call(b, call, ts, line, f"$.messages[{n}].toolCalls[{k}]")
+                if issue is not None:
+                    yield issue
+        else:  # the CLI's own notice: an error, a warning, an info line
+            text = text_of(msg.get("content"))
+            if text and text.strip():
+                b.environment(f"{kind}: {text}" if kind != "info" else text, ts)
+    yield b.record()
+
+
 def read(
+    values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
+) -> Iterator[ReadItem]:
+    it = iter(values)
+    for item in it:
+        if isinstance(item, JsonValue) and is_cli_session(item.value):
+            yield from _read_cli_session(item.value, path, item.line, coverage)
+            continue
+        # not a CLI session: this value and the rest are API contents
+        yield from _read_contents(itertools.chain([item], it), path, coverage)
+        return
+
+
+def _read_contents(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
     return read_conversations(

@@ -16,10 +16,12 @@ reader, `openhands`: neither takes the other's files. Mapping:
   blocks and `critic_result` (a score) are never read. `finish` -> the agent's closing
   message (`action.message`); `think` is the agent's own note and dropped;
 - `ObservationEvent` -> the result of the call with its `tool_call_id` (else its
-  `action_id`): output the text of `observation.content`; `ok` false and the content the
-  error when `observation.is_error`; else from a shell's `exit_code` (the observation's own,
-  else `metadata.exit_code`: 0 is ok; -1, still running after the soft timeout, is unknown
-  unless `timeout` is set, a failure); else true when the tool said `is_error: false`;
+  `action_id`): output the text of `observation.content` (releases before it, late 2025,
+  wrote an `output` string); `ok` false and the content the error when
+  `observation.is_error` (those releases: `error`, true or a message); else from a shell's
+  `exit_code` (the observation's own, else `metadata.exit_code`: 0 is ok; -1, still running
+  after the soft timeout, is unknown unless `timeout` is set, a failure); else true when the
+  tool said `is_error: false`;
 - `AgentErrorEvent` -> a failed result of its call (`error`); one that answers no call is an
   environment message; `UserRejectObservation` -> a failed result, the call never ran
   (rejected by the user or a hook: the state vocabulary's `rejected`, a failure);
@@ -31,6 +33,10 @@ reader, `openhands`: neither takes the other's files. Mapping:
   `CondensationSummaryEvent`, `TokenEvent`, `PauseEvent`, `InterruptEvent`,
   `LLMCompletionLogEvent`, `HookExecutionEvent`) is dropped without a count, as the V0 reader
   drops state changes; any other `kind` is counted as an unknown event kind and left out.
+
+An evaluation output (OpenHands/benchmarks' `output.jsonl`: `{"instance_id", "instruction",
+"history": [events], "error", ...}` a line) gives a trace a line, id its `instance_id`; its
+`history` holds only the agent's events, so the record's `instruction` is the task.
 """
 
 from __future__ import annotations
@@ -101,8 +107,21 @@ def is_event(v: Any) -> bool:
     )
 
 
+def is_run(v: Any) -> bool:
+    """An evaluation output record (OpenHands/benchmarks' `output.jsonl`, a run a line):
+    `instance_id` and a `history` of V1 events."""
+    hist = v.get("history") if type(v) is dict else None
+    return (
+        "instance_id" in v
+        and type(hist) is list
+        and bool(hist)
+        and is_event(hist[0])
+        and hist[0]["kind"] in KINDS
+    )
+
+
 def sniff(first: Any) -> bool:
-    return is_event(first) and first["kind"] in KINDS
+    return (is_event(first) and first["kind"] in KINDS) or is_run(first)
 
 
 class _Stream:
@@ -182,7 +201,7 @@ class _Stream:
         call_id = self._call_of(ev)
         if call_id in self.quiet:
             return None
-        text = text_of(obs.get("content"))
+        text = _text(obs)
         ok, error, output = _outcome(obs, text)
         self.b.result(call_id, output, ok=ok, error=error, ts=ts, line=line)
         return None
@@ -253,10 +272,23 @@ _HANDLERS = {
 }
 
 
+def _text(obs: dict[str, Any]) -> str | None:
+    """An observation's text: its `content` parts, or, as SDK releases before `content`
+    (late 2025) wrote the built-in tools' observations, its `output` string."""
+    if "content" not in obs and type(obs.get("output")) is str:
+        return obs["output"]
+    return text_of(obs.get("content"))
+
+
 def _outcome(obs: dict[str, Any], text: str | None) -> tuple[bool | None, str | None, Any]:
-    """(ok, error, output) of one observation, from the tool's own fields."""
+    """(ok, error, output) of one observation, from the tool's own fields: `is_error`, or
+    before it the older releases' `error` (a flag on the shell's observation, the message on
+    the file editor's)."""
     if obs.get("is_error") is True:
         return False, text or "tool error", None
+    legacy = obs.get("error") if "is_error" not in obs else None
+    if legacy is True or (type(legacy) is str and legacy.strip()):
+        return False, legacy if type(legacy) is str else text or "tool error", text
     code = obs.get("exit_code")
     if type(code) is not int:
         code = as_dict(obs.get("metadata")).get("exit_code")
@@ -289,6 +321,9 @@ def read(
             yield item
             continue
         v = item.value
+        if is_run(v):
+            yield from _read_run(v, path, item.line, coverage)
+            continue
         member = v.pop(MEMBER, None) if type(v) is dict else None
         # an event of a persisted conversation is located by its own file, not a line
         file, line = (os.path.join(path, member), None) if member else (path, item.line)
@@ -303,6 +338,37 @@ def read(
     if stream is not None:
         stream.finish()
         yield stream.b.record()
+
+
+def _read_run(v: dict[str, Any], path: str, line: int, coverage: Coverage) -> Iterator[ReadItem]:
+    """One evaluation output record: a trace of its `history`, id and task id its
+    `instance_id`. The benchmarks harness sends the task as the conversation's first message
+    but keeps only the agent's events in `history`: the record's `instruction` is then the
+    task (a history that holds the user's message gives it itself). A run the harness ended
+    in error (`error`) ends with that error as an environment message."""
+    instance = str(v["instance_id"])
+    b = TraceBuilder(source=NAME, trace_id=instance, path=path, line=line, coverage=coverage)
+    b.task_id, b.domain = instance, "coding"
+    stream = _Stream(b)
+    history: list[Any] = v["history"]
+    told = any(
+        is_event(ev) and ev["kind"] == "MessageEvent" and ev["source"] == "user" for ev in history
+    )
+    instruction = first_str(v.get("instruction"))
+    if instruction and not told:
+        b.user(instruction, None)
+    for n, ev in enumerate(history):
+        if not is_event(ev):
+            yield InputIssue(path, line, f"$.history[{n}]", _NOT_EVENT)
+            continue
+        issue = stream.event(ev, line, path)
+        if issue is not None:  # located inside the record, not at its top
+            yield InputIssue(path, line, f"$.history[{n}]{issue.path[1:]}", issue.message)
+    error = v.get("error")
+    if error not in (None, "", {}, []):
+        b.environment(first_str(error) or str(error), None)
+    stream.finish()
+    yield b.record()
 
 
 def event_files(directory: str) -> list[str]:
