@@ -139,6 +139,14 @@ def _lower_keys(obj: Mapping[str, Any]) -> dict[str, Any]:
     return {str(k).lower().replace("-", "_"): v for k, v in obj.items()}
 
 
+def _says_no_error(value: Any) -> bool:
+    """An error field that says there is none ("none", "aucune", "Keine Fehler", 0):
+    vocab/states.yaml `no_error`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value == 0
+    return isinstance(value, str) and value.strip().casefold() in states().no_error
+
+
 def state_word(value: Any) -> str | None:
     if isinstance(value, str) and 0 < len(value) <= 40:
         return value.strip().lower().replace(" ", "_").replace("-", "_")
@@ -201,7 +209,7 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
             return Judgement("failed", f"{key}: true")
     for key in _ERROR_KEYS:
         value = keys.get(key)
-        if value not in (None, "", [], {}, False):
+        if value not in (None, "", [], {}, False) and not _says_no_error(value):
             return Judgement("failed", f"{key}: {_short(value)}")
     if is_read:
         return None  # the rest of a read's answer is what it read, not how the read went

@@ -46,6 +46,8 @@ class StateVocabulary:
     produced_by: dict[str, frozenset[str]]
     acts: dict[str, frozenset[str]]  # category -> the words that name the act itself
     absent: tuple[str, ...] = ()  # a failed lookup's words for "it is not there"
+    no_error: frozenset[str] = frozenset()  # an error field's value saying there is none
+    timed_out: tuple[str, ...] = ()  # a failure's words for "it ran out of time"
     could_not_look: tuple[str, ...] = ()  # a failed lookup's words for "it could not look"
     always_failed: frozenset[str] = frozenset()  # never a state a call asks for
     asking_keys: tuple[str, ...] = ()  # argument keys under which a call asks for a state
@@ -91,6 +93,8 @@ def states() -> StateVocabulary:
         produced,
         acts,
         absent=tuple(raw["absent"]),
+        no_error=frozenset(w.casefold() for w in raw["no_error"]),
+        timed_out=tuple(raw["timed_out"]),
         could_not_look=tuple(raw["could_not_look"]),
         always_failed=frozenset(raw["always_failed"]),
         asking_keys=tuple(raw["asking_keys"]),

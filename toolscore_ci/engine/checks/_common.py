@@ -233,24 +233,25 @@ ZONE_VALUE = re.compile(
 )
 
 
-def zoned(args: Any, *, stamps: bool = True, depth: int = 0) -> bool:
+def zoned(args: Any, *, stamps: bool = True, named: bool = True, depth: int = 0) -> bool:
     """Do a call's arguments give a time in a zone of its own: a zone field, a value that
-    names a zone (`"stored_as": "utc"`, "Asia/Tokyo"), or (`stamps`) a timestamp in UTC or
-    with an offset? The person may be told that time, and its day, in theirs."""
+    names a zone (`"stored_as": "utc"`, "Asia/Tokyo"), (`named`) a time that names its zone in
+    words ("06:00 UTC"), or (`stamps`) a timestamp in UTC or with an offset? The person may
+    be told that time, and its day, in theirs."""
     if depth > 5:
         return False
     if isinstance(args, Mapping):
         return any(
-            ZONE_KEY.search(str(k)) or zoned(v, stamps=stamps, depth=depth + 1)
+            ZONE_KEY.search(str(k)) or zoned(v, stamps=stamps, named=named, depth=depth + 1)
             for k, v in args.items()
         )
     if isinstance(args, list):
-        return any(zoned(v, stamps=stamps, depth=depth + 1) for v in args[:50])
+        return any(zoned(v, stamps=stamps, named=named, depth=depth + 1) for v in args[:50])
     if not isinstance(args, str) or len(args) > 40:
         return False
     return (
         bool(ZONE_VALUE.fullmatch(args.strip()))
-        or bool(NAMED_ZONE_TIME.search(args))
+        or (named and bool(NAMED_ZONE_TIME.search(args)))
         or (stamps and bool(ZONED_TIME.search(args)))
     )
 

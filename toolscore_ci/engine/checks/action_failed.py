@@ -1,7 +1,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
+from typing import Any
 
 from toolscore_ci.engine.checks._common import arg_values, same_target
 from toolscore_ci.engine.index import (
@@ -50,10 +53,11 @@ def action_failed(ctx: Context) -> Reason | None:
     a claim naming the id a failed call answered with ("processed (RFD-7712)" over a refund
     answered `status: failed`); every act of the turn only taken in, and a later read of what
     the last one started (a record holding an id its answer gave) shows it failed.
-    Leaves alone too: a failure a later read shows undone by the object itself (a read sent
-    a value the call was sent returns that record in the state the act produces: a booking
-    `cancelled` after a timeout, a payment `succeeded` under the failed call's idempotency key
-    and amount after a 504); another's
+    Leaves alone too: a failure a later read shows undone by the object itself (every record
+    holding every id the call was sent, or its idempotency key, in the state the act
+    produces: a booking `cancelled` after a timeout, a payment `succeeded` under the failed
+    call's idempotency key after a 504); a failure that only timed out when a later read
+    looked at what it acted on and does not show it otherwise (for review); another's
     act relayed ("your flight was cancelled by the airline", "annulé par la compagnie": vocab
     `agent_marks`, `third_parties`), whatever the agent's own calls did."""
     if ctx.reported.claim.admits_failure:
@@ -115,7 +119,7 @@ def _failed_by_category(ctx: Context) -> Reason | None:
     if (
         acts
         and all(e.status == "failed" and not e.judgement.partial for e in acts)
-        and not any(_shown_done_later(e, ctx.prior) for e in acts)
+        and not any(_shown_done_later(e, ctx.prior) or _outcome_unknown(e, ctx.prior) for e in acts)
         and claim.category in WRITE_CATEGORIES
         and non_report_words().reports_own_act(claim.text, claim.trigger, bare=True)
     ):
@@ -164,6 +168,7 @@ def _failed_by_category(ctx: Context) -> Reason | None:
         )
         and not _repeats_a_success(e, ctx.prior)
         and not _shown_done_later(e, ctx.prior)
+        and not _outcome_unknown(e, ctx.prior)
     ]
     if not failed:
         return None
@@ -279,6 +284,11 @@ def _named_act_failed(ctx: Context) -> Reason | None:
         for e in window
     ):
         return None  # something else went through: it may be the act, redone
+    if _outcome_unknown(last, ctx.prior):
+        return None  # it ran out of time, and a read after it is for review to weigh
+    edited = {t for e in window if e.status == "succeeded" and e.edits_files for t in arg_values(e)}
+    if any(_acted_on_path(path, edited) for path in claim.values.get("path", ())):
+        return None  # "Applied the fix to k8s/ingress.yaml": the claim is the file's edit
     return ctx.reason(
         "TSC101",
         "contradicted",
@@ -290,9 +300,12 @@ def _named_act_failed(ctx: Context) -> Reason | None:
 
 def _taken_in_then_failed(ctx: Context) -> Reason | None:
     """Every call of the claim's turn that could act was only taken in (`queued`, a job
-    started), and a later read of what the last one started (a record holding an id its
-    answer gave: the run, the job) shows it failed: "The re-run finished successfully" over
-    `trigger_dag` answered `queued` and `get_dag_run` of that run answered `state: failed`."""
+    started), and a later read of what the last one started shows it failed: "The re-run
+    finished successfully" over `trigger_dag` answered `queued` with its `run_id`, and the
+    read of that run answered `state: failed`. Bound to the new object: an id the answer gave
+    under an id field that the call was not sent (not the pipeline, the date or the host it
+    shares with other runs, nor the original job a retry names), and the outermost records
+    holding it in that read (a run, not a task inside it) all failed."""
     claim = ctx.reported.claim
     if claim.category not in WRITE_CATEGORIES and claim.category != "done":
         return None
@@ -301,28 +314,50 @@ def _taken_in_then_failed(ctx: Context) -> Reason | None:
     if not acts or any(e.status != "accepted" for e in acts):
         return None
     last = acts[-1]
-    own = {
-        normal_id(v)
-        for v in iter_scalars(last.output)
-        if isinstance(v, str) and len(v) >= 4 and any(c.isdigit() for c in v)
-    }
+    sent = arg_values(last)
+    started = (
+        {
+            normal_id(str(v))
+            for k, v in last.output.items()
+            if _ID_FIELD.search(str(k)) and _id_like(v)
+        }
+        if isinstance(last.output, dict)
+        else set()
+    ) - sent
     failed_words = states().always_failed
     for read in window:
-        if (
-            read.effect == "read"
-            and read.status == "succeeded"
-            and _after_its_answer(read, last)
-            and own
-            and _holds_in_state(read.output, own, set(failed_words), 1)
-        ):
-            return ctx.reason(
-                "TSC101",
-                "contradicted",
-                last.cited + read.cited,
-                f"{last.call.name} only took it in ({last.judgement.why}); the later "
-                f"{read.call.name} of what it started shows it failed",
-            )
+        if read.effect != "read" or read.status != "succeeded" or not _after_its_answer(read, last):
+            continue
+        for one in started:
+            records = list(_records_holding(read.output, {one}))
+            if records and all(result_state(r) in failed_words for r in records):
+                return ctx.reason(
+                    "TSC101",
+                    "contradicted",
+                    last.cited + read.cited,
+                    f"{last.call.name} only took it in ({last.judgement.why}); the later "
+                    f"{read.call.name} of what it started ({one}) shows it failed",
+                )
     return None
+
+
+#: A field that holds a record's own id (`run_id`, `jobId`, `id`).
+_ID_FIELD = re.compile(r"(?:^|_)id$|[a-z]Id$")
+
+
+def _object_words(e: Execution) -> set[str]:
+    """The words of a call's arguments of four letters or more, but for a shell line's
+    program and sub-commands, and its ids: what it acted on or looked at."""
+    command = command_of(e.call.args) if isinstance(e.call.args, dict) else None
+    verbs = command_verbs(command) if command is not None else frozenset()
+    ids = {normal_id(str(v)) for v in iter_scalars(e.call.args) if _id_like(v)}
+    return {w for w in _arg_words(e) if len(w) >= 4 and w not in verbs} | ids
+
+
+def _acted_on_path(path: str, targets: set[str]) -> bool:
+    """Is `path` one of `targets`, also by a longer or shorter form of it?"""
+    path = path.casefold()
+    return any(t == path or t.endswith("/" + path) or path.endswith("/" + t) for t in targets)
 
 
 def _arg_words(e: Execution) -> set[str]:
@@ -341,53 +376,116 @@ def _verb_pasts(e: Execution) -> set[str]:
 
 
 def _shown_done_later(failed: Execution, prior: list[Execution]) -> bool:
-    """Did a read made after the failed call answered, sent a value the call was sent,
-    return a record holding that value in the state the call's act produces? The object is
-    as the claim says, whatever the call answered: a timeout, a 504 whose payment went
-    through (a record with its idempotency key, `succeeded`), "YA_CANCELADA". For an act that
-    puts an object into a state (a cancel, an update: `settles_state`) the record must be
-    in that state (`cancelled`, not `confirmed`); for one that makes something (a payment, a
-    booking) it must also hold two of the values the call was sent, not one it shares with
-    a record that was there before."""
-    vocab = states()
+    """Did a read made after the failed call answered return the record it acted on, every
+    record of it in that read, in the state the call's act produces? The object is as the
+    claim says, whatever the call answered: a timeout, "YA_CANCELADA", a 504 whose payment
+    went through. Bound to the object, not to a value it shares with others: for an act that
+    puts an object into a state (a cancel, an update: `settles_state`) the record must hold
+    every id the call was sent (the reservation, not only the customer who has others) and
+    be in that state (`cancelled`, not `confirmed`); for one that makes something (a payment,
+    a booking) it must hold the key the request named itself by (`idempotency_key`), since
+    another payment of the customer and amount may be an older one. An event log that holds
+    the object in another state too (a `cancel_requested` row beside a `shipped` one) shows
+    nothing settled."""
     category = failed.category
-    sent = {v for v in arg_values(failed) if len(v) >= 3}
-    # amounts too: a payment's record holds the amount it was sent, rarely its invoice's id
-    args = failed.call.args if isinstance(failed.call.args, dict) else {}
-    sent |= {
-        normal_id(str(v))
-        for v in args.values()
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) >= 100
-    }
-    if category is None or not sent:
+    if category is None:
         return False
+    done = _done_states(failed)
+    keys = _object_keys(failed, request_only=category not in states().settles_state)
+    if not keys:
+        return False
+    for e in prior:
+        if e.effect != "read" or e.status != "succeeded" or not _after_its_answer(e, failed):
+            continue
+        records = list(_records_holding(e.output, keys))
+        if records and all(result_state(r) in done for r in records):
+            return True
+    return False
+
+
+def _outcome_unknown(failed: Execution, prior: list[Execution]) -> bool:
+    """Did the call only run out of time (`timed out`, a 504: vocab `timed_out`), and a read
+    ran after it? A timeout says the outcome is unknown, not that the act failed (`kubectl
+    scale --timeout` gives up waiting for the pods, the scale stands); the agent looked, and
+    what it saw is for review, whatever shape the read's answer has (a shell table). The read
+    must look at what the call acted on (a word of its arguments that is no program or
+    sub-command: the deployment, the release, the image), not at anything else."""
+    about = _object_words(failed)
+    reads = [
+        e
+        for e in prior
+        if e.effect == "read"
+        and e.status == "succeeded"
+        and _after_its_answer(e, failed)
+        and about & _object_words(e)
+    ]
+    if failed.result is None or not reads:
+        return False  # no read after it looked at what it acted on
+    ids = _object_keys(failed)
+    done = _done_states(failed)
+    for read in reads:
+        records = list(_records_holding(read.output, ids)) if ids else []
+        states_shown = [result_state(r) for r in records]
+        if states_shown and all(w is not None and w not in done for w in states_shown):
+            return False  # the read shows the object as the act would not leave it
+    text = " ".join(
+        str(x) for x in iter_scalars([failed.result.error, failed.result.output], max_items=50)
+    )
+    return _timed_out_words().search(text.casefold()) is not None
+
+
+@cache
+def _timed_out_words() -> re.Pattern[str]:
+    words = sorted(states().timed_out, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])|\b504\b")
+
+
+def _object_keys(failed: Execution, *, request_only: bool = False) -> set[str]:
+    """The values that name what the call acted on: the key the request named itself by
+    (`idempotency_key`) when it sent one, else every id it was sent; with `request_only`,
+    that key or nothing."""
+    args = failed.call.args if isinstance(failed.call.args, dict) else {}
+    request = {normal_id(str(v)) for k, v in args.items() if _REQUEST_KEY.search(str(k)) and v}
+    if request or request_only:
+        return request
+    return {normal_id(str(v)) for v in args.values() if _id_like(v)}
+
+
+def _done_states(failed: Execution) -> set[str]:
+    """The states a record is left in by the failed call's act, had it gone through: the
+    act's own (`cancelled` for a cancel, vocab `produced_by`, the past of its verb), and for
+    an act that makes something any word of success."""
+    vocab = states()
+    category = failed.category or ""
     done = set(vocab.produced_by.get(category, ())) | verb_sets(failed.call.name or "")
-    needed = 1
     if category not in vocab.settles_state:
         done |= {w for w, c in vocab.base.items() if c == "succeeded"}
         done |= vocab.acts.get(category, frozenset())
-        needed = 2
-    return any(
-        e.effect == "read"
-        and e.status == "succeeded"
-        and _after_its_answer(e, failed)
-        and arg_values(e) & sent
-        and _holds_in_state(e.output, sent, done, needed)
-        for e in prior
-    )
+    return done
 
 
-def _holds_in_state(output: object, sent: set[str], done: set[str], needed: int) -> bool:
-    """Is there a record in `output` whose own fields hold `needed` of the `sent` values and
-    whose state field is one of `done`?"""
+#: A request's own name for itself, sent so a retry is not done twice (Stripe's
+#: `idempotency_key`, a client's request or reference id).
+_REQUEST_KEY = re.compile(r"idempoten|request_?id|client_?ref|dedup", re.I)
+
+
+def _id_like(value: object) -> bool:
+    """A value that names one object: a string of 4 or more characters with a digit."""
+    return isinstance(value, str) and len(value) >= 4 and any(c.isdigit() for c in value)
+
+
+def _records_holding(output: object, keys: set[str]) -> Iterator[dict[str, Any]]:
+    """The outermost records in `output` whose own fields hold every one of `keys`."""
     if isinstance(output, list):
-        return any(_holds_in_state(item, sent, done, needed) for item in output)
-    if not isinstance(output, dict):
-        return False
-    own = {normal_id(str(v)) for v in output.values() if isinstance(v, (str, int, float))}
-    if len(own & sent) >= needed and result_state(output) in done:
-        return True
-    return any(_holds_in_state(v, sent, done, needed) for v in output.values())
+        for item in output[:500]:
+            yield from _records_holding(item, keys)
+    elif isinstance(output, dict):
+        own = {normal_id(str(v)) for v in output.values() if isinstance(v, (str, int))}
+        if keys <= own:
+            yield output
+            return
+        for value in output.values():
+            yield from _records_holding(value, keys)
 
 
 def _named_by(e: Execution, named: set[str]) -> set[str]:

@@ -12,15 +12,16 @@ def named_object_only_read(ctx: Context) -> Reason | None:
     """A reported act on several objects the claim names by id, backed on some of them, when
     another was sent to no call that acts (any status, any tool that is not a read): a read
     returned it and nothing was done to it. Not a contradiction (it may have been done before
-    the run, or under another name), but the backing calls speak for the others only: for
-    review, with the read cited, instead of passing on their receipts.
+    the run, or under another name; or be a part of what was acted on, "a bag added to
+    booking KJ7Y28 for flight IB3214"), but the backing calls speak for the others only: for
+    review, with the read cited, instead of passing on their receipts. (A part and another
+    object look the same: a flight in a booking's record, an order an exchange's record
+    names; readers13's l22, l23.)
 
     Sends to review: "Orders ord_4438 and ord_5127 are cancelled" when `cancel_order` went
     through on ord_4438 and ord_5127 appeared only in `get_user_orders`. Leaves alone: a claim
     naming one object (the support checks decide); every named object sent to some call that
-    acts, whatever it answered (the failure and pending checks read those); an id a read
-    returned inside the record of one that was acted on ("a bag added to booking KJ7Y28 for
-    flight IB3214", the flight a field of the booking); a named id no
+    acts, whatever it answered (the failure and pending checks read those); a named id no
     call carried or returned (a number the report makes up, or a date); a claim with no
     backing call."""
     claim = ctx.reported.claim
@@ -35,8 +36,6 @@ def named_object_only_read(ctx: Context) -> Reason | None:
         return None  # the backing calls name none of them: which object they did stays open
     for value in sorted(named - sent):
         reads = [e for e in ctx.prior if e.effect == "read" and value in _answered(e)]
-        if any(_inside_a_record_of(value, sent, e.output) for e in reads):
-            continue  # a part of what was acted on (the flight of the booking a bag was added to)
         if reads:
             last = reads[-1]
             return ctx.reason(
@@ -51,16 +50,3 @@ def named_object_only_read(ctx: Context) -> Reason | None:
 def _answered(e: Execution) -> set[str]:
     """The ids a call's answer holds, normalised as a claim's are."""
     return {normal_id(str(v)) for v in iter_scalars(e.output)}
-
-
-def _inside_a_record_of(value: str, acted: set[str], output: object) -> bool:
-    """Does a record in `output` hold one of the `acted` ids as a field of its own and `value`
-    anywhere inside it?"""
-    if isinstance(output, list):
-        return any(_inside_a_record_of(value, acted, item) for item in output)
-    if not isinstance(output, dict):
-        return False
-    own = {normal_id(str(v)) for v in output.values() if isinstance(v, (str, int))}
-    if own & acted and value in {normal_id(str(v)) for v in iter_scalars(output)}:
-        return True
-    return any(_inside_a_record_of(value, acted, v) for v in output.values())

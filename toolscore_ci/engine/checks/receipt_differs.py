@@ -189,7 +189,13 @@ def _structured(value: Any, depth: int = 0) -> Any:
 
 
 def _value_echo_differs(
-    kind: str, claimed: str, stated: tuple[str, ...], args: dict[str, Any], out: dict[str, Any]
+    kind: str,
+    claimed: str,
+    stated: tuple[str, ...],
+    args: dict[str, Any],
+    out: dict[str, Any],
+    *,
+    zone_said: bool = False,
 ) -> str | None:
     """The same for an address, a time or a date: the field the request sent the claimed
     value in, echoed by the receipt with another value of the kind, which the claim does not
@@ -197,9 +203,12 @@ def _value_echo_differs(
     field of the receipt that holds only a value holds the claimed one. A free-text note that
     repeats the value asked for does not back it: the field says what was done."""
     if kind in ("time", "date", "monthday") and (
-        zoned(args, stamps=False) or zoned(out, stamps=False)
+        zoned(args, stamps=False, named=not zone_said)
+        or zoned(out, stamps=False, named=not zone_said)
     ):
-        return None  # times given with a zone field or value: the receipt's may be in another
+        # times given with a zone field or value: the receipt's may be in another. A time that
+        # names UTC or GMT is compared when the claim names it too ("02:00 UTC" over "03:00 UTC")
+        return None
     said = _said(kind, stated)
     for key, sent in args.items():
         echoed = out.get(key)
@@ -320,7 +329,9 @@ def _receipt_finding(ctx: Context) -> _Finding | None:
     args, out = last.call.args, last.output
     if not isinstance(args, dict) or not isinstance(out, dict):
         return None
-    value = _differing_value(claim.category, claim.values, args, out)
+    value = _differing_value(
+        claim.category, claim.values, args, out, zone_said=_ZONE_SAID.search(claim.text) is not None
+    )
     state = _state_differs(claim.text, out) if value is None else None
     if value is not None:
         found = _Finding(*value, last, decided=True)
@@ -396,8 +407,17 @@ def _asked_and_echoed(said: str, e: Execution) -> bool:
     return value in json_text(e.call.args).casefold() and value in json_text(e.output).casefold()
 
 
+#: A claim that names the zone its time is in, as a receipt's value may ("at 02:00 UTC").
+_ZONE_SAID = re.compile(r"\b(?:UTC|GMT)\b")
+
+
 def _differing_value(
-    category: str, values: Mapping[str, tuple[str, ...]], args: dict[str, Any], out: dict[str, Any]
+    category: str,
+    values: Mapping[str, tuple[str, ...]],
+    args: dict[str, Any],
+    out: dict[str, Any],
+    *,
+    zone_said: bool = False,
 ) -> tuple[str, str] | None:
     """(what the claim said, what the receipt shows) for the first kind that differs."""
     for kind in _KINDS.get(category, ()):
@@ -412,7 +432,7 @@ def _differing_value(
         # several values of a kind are each held to the field the request sent it in ("arrivée
         # le 4 juin et départ le 6 juin": the check-in's 4th and the check-out's 6th)
         for value in stated[:_MOST_VALUES]:
-            echoed = _value_echo_differs(kind, value, stated, args, out)
+            echoed = _value_echo_differs(kind, value, stated, args, out, zone_said=zone_said)
             if echoed is not None:
                 return value.lstrip("~"), echoed
     return None
