@@ -4,9 +4,16 @@ returns it), flat observations linked by `traceId` (JSON Lines or an array, or t
 
 `GENERATION` observations carry the conversation (new messages of `input`, then `output`);
 `TOOL` observations, and leaf `SPAN`/`RETRIEVER` observations (what `@observe` makes of a tool
-function), become a tool call and its result; `level: ERROR` makes a result failed (the reason
+function) with an `input` or an `output`, become a tool call and its result (a leaf with neither
+marks a moment, as CrewAI's own "Crew Created" spans do, and is counted); `level: ERROR` makes a result failed (the reason
 is `statusMessage`) and an ERROR event or generation becomes an environment message. A trace
 without generations takes its own `input` / `output` as the user message and the answer.
+
+Also the Langfuse app's trace JSON, `{"trace": {...}, "observations": [...]}` (the trace and,
+beside it, its observations with their `input` / `output`; the copy under `trace` may carry
+them empty). Observations that OpenTelemetry instrumentations sent hold their `input` /
+`output` as JSON text: it is parsed; a Responses API response as a generation's output gives
+its `output` items.
 """
 
 from __future__ import annotations
@@ -16,7 +23,14 @@ from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
 from toolscore_ci.formats._messages import History
-from toolscore_ci.formats._trace import TraceBuilder, as_dict, first_str, str_field, text_of
+from toolscore_ci.formats._trace import (
+    TraceBuilder,
+    as_dict,
+    first_str,
+    parse_json_text,
+    str_field,
+    text_of,
+)
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
@@ -47,10 +61,22 @@ def _is_observation(v: Any) -> bool:
     return isinstance(v, dict) and "traceId" in v and str(v.get("type", "")).upper() in TYPES
 
 
+def _app_trace(v: Any) -> tuple[dict[str, Any], list[Any]] | None:
+    """The trace and its observations of the app's trace JSON: `{"trace", "observations"}`;
+    the observations beside the trace (with their input and output) before its own copy."""
+    if not isinstance(v, dict) or set(v) != {"trace", "observations"}:
+        return None
+    trace, beside = v["trace"], v["observations"]
+    if not isinstance(trace, dict) or "id" not in trace or not isinstance(beside, list):
+        return None
+    own = trace.get("observations")
+    return trace, beside if beside or not isinstance(own, list) else own
+
+
 def sniff(first: Any) -> bool:
     if isinstance(first, dict) and isinstance(first.get("data"), list) and first["data"]:
         first = first["data"][0]
-    return _is_trace(first) or _is_observation(first)
+    return _is_trace(first) or _is_observation(first) or _app_trace(first) is not None
 
 
 def read(
@@ -64,7 +90,14 @@ def read(
         v, line = item.value, item.line
         records = v["data"] if isinstance(v, dict) and isinstance(v.get("data"), list) else [v]
         for rec in records:
-            if _is_trace(rec):
+            app = _app_trace(rec)
+            if app is not None:
+                trace, observations = app
+                obs = [(o, line) for o in observations if isinstance(o, dict)]
+                yield _trace(
+                    Group(str(trace["id"]), line, obs, trace, True), path, coverage
+                ).record()
+            elif _is_trace(rec):
                 obs = [(o, line) for o in rec["observations"] if isinstance(o, dict)]
                 yield _trace(Group(str(rec["id"]), line, obs, rec, True), path, coverage).record()
             elif _is_observation(rec):
@@ -83,6 +116,7 @@ def read(
 
 def _args(inp: Any) -> Any:
     """`@observe` records a function's inputs as {"args": [...], "kwargs": {...}}."""
+    inp = parse_json_text(inp)  # an instrumentation's JSON text
     if isinstance(inp, dict) and set(inp) <= {"args", "kwargs"} and not inp.get("args"):
         return as_dict(inp.get("kwargs"))
     if isinstance(inp, str) or inp is None or isinstance(inp, dict):
@@ -91,9 +125,12 @@ def _args(inp: Any) -> Any:
 
 
 def _messages(value: Any) -> Any:
+    value = parse_json_text(value)  # an instrumentation's JSON text
     if isinstance(value, dict):
         if isinstance(value.get("messages"), list):
             return value["messages"]
+        if value.get("object") == "response" and isinstance(value.get("output"), list):
+            return value["output"]  # a Responses API response: its output items
         if isinstance(value.get("choices"), list) and value["choices"]:
             return (
                 value["choices"][0].get("message")
@@ -120,12 +157,19 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     obs = sorted(group.records, key=lambda r: norm(r[0].get("startTime")) or "")
     parents = {str_field(o, "parentObservationId") for o, _ in obs} - {None}
     kinds = {id(o): str(o.get("type", "")).upper() for o, _ in obs}
-    for o, _ in obs:
+    for o, line in obs:
         k = kinds[id(o)]
         if k in _TOOLISH_LEAVES and (
             str_field(o, "id") in parents or not o.get("parentObservationId")
         ):
             kinds[id(o)] = k + "-structure"  # a span with children, or the root, is not a tool
+        elif k in _TOOLISH_LEAVES and o.get("input") is None and o.get("output") is None:
+            # a leaf that took and gave nothing marks a moment (a framework's own telemetry:
+            # CrewAI's "Crew Created"); a tool function's span records its arguments
+            kinds[id(o)] = k + "-structure"
+            coverage.note(
+                "span without input or output, not read as a tool call", k, line, info=True
+            )
     has_tools = any(k in ("TOOL", "SPAN", "RETRIEVER") for k in kinds.values())
     has_gen = any(k == "GENERATION" for k in kinds.values())
     history = History(b, tools=not has_tools)
