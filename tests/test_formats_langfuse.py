@@ -193,3 +193,39 @@ def test_leaf_spans_without_input_or_output_are_no_tool_calls(tmp_path: Path) ->
     )
     assert [c["name"] for c in steps_of(record, "tool_call")] == ["lookup_menu"]
     assert any("span without input or output" in m for m in issues_of(items))
+
+
+def test_a_generation_whose_output_is_one_choice_event(tmp_path: Path) -> None:
+    """Pydantic AI's own instrumentation: input as `gen_ai.*.message` events, output as one
+    `gen_ai.choice` event (`{"index", "message"}`) whose answer was lost before."""
+    events_in = [
+        {"content": "You book tables.", "role": "system", "event.name": "gen_ai.system.message"},
+        {"content": TASK, "role": "user", "event.name": "gen_ai.user.message"},
+    ]
+    choice = {
+        "index": 0,
+        "message": {"role": "assistant", "content": CLAIM},
+        "event.name": "gen_ai.choice",
+    }
+    observations = [
+        _obs("root", "SPAN", "agent run", None, "00.000"),
+        _obs(
+            "g1",
+            "GENERATION",
+            "chat",
+            "root",
+            "01.000",
+            input=json.dumps(events_in),
+            output=json.dumps(choice),
+        ),
+    ]
+    app = {"trace": {"id": TRACE_ID, "observations": []}, "observations": observations}
+    (record,) = records_of(read_value(tmp_path, app))
+    assert [(s["role"], s["content"]) for s in steps_of(record, "message")] == [
+        ("user", TASK),
+        ("agent", CLAIM),
+    ]
+    # an OpenAI chat message output is read as before
+    observations[1]["output"] = {"role": "assistant", "content": CLAIM}
+    (record,) = records_of(read_value(tmp_path, app))
+    assert record.data["final_claim"]["text"] == CLAIM

@@ -13,7 +13,7 @@ Also the Langfuse app's trace JSON, `{"trace": {...}, "observations": [...]}` (t
 beside it, its observations with their `input` / `output`; the copy under `trace` may carry
 them empty). Observations that OpenTelemetry instrumentations sent hold their `input` /
 `output` as JSON text: it is parsed; a Responses API response as a generation's output gives
-its `output` items.
+its `output` items, one choice (a `gen_ai.choice` event: `{"index", "message"}`) its message.
 """
 
 from __future__ import annotations
@@ -131,6 +131,8 @@ def _messages(value: Any) -> Any:
             return value["messages"]
         if value.get("object") == "response" and isinstance(value.get("output"), list):
             return value["output"]  # a Responses API response: its output items
+        if "role" not in value and isinstance(as_dict(value.get("message")).get("role"), str):
+            return value["message"]  # one choice (a `gen_ai.choice` event: index, message)
         if isinstance(value.get("choices"), list) and value["choices"]:
             return (
                 value["choices"][0].get("message")
