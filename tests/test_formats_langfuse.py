@@ -229,3 +229,39 @@ def test_a_generation_whose_output_is_one_choice_event(tmp_path: Path) -> None:
     observations[1]["output"] = {"role": "assistant", "content": CLAIM}
     (record,) = records_of(read_value(tmp_path, app))
     assert record.data["final_claim"]["text"] == CLAIM
+
+
+def test_a_leaf_span_given_the_graph_state_is_no_tool_call(tmp_path: Path) -> None:
+    """LangGraph through Langfuse's LangChain handler: a routing function is a leaf span given
+    the whole state `{"messages": [...]}` and answering the next node's name."""
+    state = {"messages": [{"content": TASK, "type": "human", "id": "h1"}]}
+    observations = [
+        _obs("root", "SPAN", "LangGraph", None, "00.000", input=json.dumps(state)),
+        _obs("node", "SPAN", "agent", "root", "00.500", input=json.dumps(state)),
+        _obs(
+            "route", "SPAN", "route_next", "node", "01.000", input=json.dumps(state), output="tools"
+        ),
+        _obs(
+            "tool",
+            "SPAN",
+            "book_table",
+            "root",
+            "02.000",
+            input="{'time': '19:00'}",
+            output='{"status": "booked"}',
+        ),
+        _obs(
+            "g1",
+            "GENERATION",
+            "chat",
+            "node",
+            "03.000",
+            input=[{"role": "user", "content": TASK}],
+            output={"role": "assistant", "content": CLAIM},
+        ),
+    ]
+    items = read_value(tmp_path, {"id": TRACE_ID, "observations": observations})
+    (record,) = records_of(items)
+    assert [c["name"] for c in steps_of(record, "tool_call")] == ["book_table"]
+    assert steps_of(record, "tool_call")[0]["args"] == {"time": "19:00"}  # a Python literal
+    assert any("given the conversation state" in m for m in issues_of(items))

@@ -5,7 +5,8 @@ returns it), flat observations linked by `traceId` (JSON Lines or an array, or t
 `GENERATION` observations carry the conversation (new messages of `input`, then `output`);
 `TOOL` observations, and leaf `SPAN`/`RETRIEVER` observations (what `@observe` makes of a tool
 function) with an `input` or an `output`, become a tool call and its result (a leaf with neither
-marks a moment, as CrewAI's own "Crew Created" spans do, and is counted); `level: ERROR` makes a result failed (the reason
+marks a moment, as CrewAI's own "Crew Created" spans do, and a leaf given the conversation state
+`{"messages": [...]}` is a graph's own step, as LangGraph's routing functions are: both counted); `level: ERROR` makes a result failed (the reason
 is `statusMessage`) and an ERROR event or generation becomes an environment message. A trace
 without generations takes its own `input` / `output` as the user message and the answer.
 
@@ -114,6 +115,18 @@ def read(
         yield _trace(group, path, coverage).record()
 
 
+def _is_graph_state(inp: Any) -> bool:
+    """An input that is a conversation's state: `{"messages": [...]}` of messages (LangChain
+    dumps or role messages), what every node and edge of a LangGraph graph is given."""
+    state = parse_json_text(inp)
+    messages = state.get("messages") if isinstance(state, dict) else None
+    return (
+        isinstance(messages, list)
+        and bool(messages)
+        and all(isinstance(m, dict) and ("role" in m or "type" in m) for m in messages)
+    )
+
+
 def _args(inp: Any) -> Any:
     """`@observe` records a function's inputs as {"args": [...], "kwargs": {...}}."""
     inp = parse_json_text(inp)  # an instrumentation's JSON text
@@ -171,6 +184,13 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
             kinds[id(o)] = k + "-structure"
             coverage.note(
                 "span without input or output, not read as a tool call", k, line, info=True
+            )
+        elif k in _TOOLISH_LEAVES and _is_graph_state(o.get("input")):
+            # a graph's own step: given the whole conversation state (a LangGraph routing
+            # function, `should_continue`, answers the next node's name), not a tool's arguments
+            kinds[id(o)] = k + "-structure"
+            coverage.note(
+                "span given the conversation state, not read as a tool call", k, line, info=True
             )
     has_tools = any(k in ("TOOL", "SPAN", "RETRIEVER") for k in kinds.values())
     has_gen = any(k == "GENERATION" for k in kinds.values())
