@@ -265,3 +265,31 @@ def test_a_leaf_span_given_the_graph_state_is_no_tool_call(tmp_path: Path) -> No
     assert [c["name"] for c in steps_of(record, "tool_call")] == ["book_table"]
     assert steps_of(record, "tool_call")[0]["args"] == {"time": "19:00"}  # a Python literal
     assert any("given the conversation state" in m for m in issues_of(items))
+
+
+def test_a_completion_whose_input_is_its_call_arguments(tmp_path: Path) -> None:
+    """LlamaIndex through OpenInference: `llm.complete(prompt)` records its input as the call's
+    arguments, `{"args": ["..."]}`; the prompt was lost before (a trace with no task)."""
+    observations = [
+        _obs("root", "SPAN", "trace", None, "00.000"),
+        _obs(
+            "g1",
+            "GENERATION",
+            "OpenAI.complete",
+            "root",
+            "01.000",
+            input=json.dumps({"args": [TASK]}),
+            output=CLAIM,
+        ),
+    ]
+    app = {"trace": {"id": TRACE_ID, "observations": []}, "observations": observations}
+    (record,) = records_of(read_value(tmp_path, app))
+    assert record.data["task"]["instruction"] == TASK
+    assert [(s["role"], s["content"]) for s in steps_of(record, "message")] == [
+        ("user", TASK),
+        ("agent", CLAIM),
+    ]
+    # messages are still read from `{"messages": [...]}` (as before)
+    observations[1]["input"] = json.dumps({"messages": [{"role": "user", "content": TASK}]})
+    (record,) = records_of(read_value(tmp_path, app))
+    assert record.data["task"]["instruction"] == TASK

@@ -14,7 +14,8 @@ Also the Langfuse app's trace JSON, `{"trace": {...}, "observations": [...]}` (t
 beside it, its observations with their `input` / `output`; the copy under `trace` may carry
 them empty). Observations that OpenTelemetry instrumentations sent hold their `input` /
 `output` as JSON text: it is parsed; a Responses API response as a generation's output gives
-its `output` items, one choice (a `gen_ai.choice` event: `{"index", "message"}`) its message.
+its `output` items, one choice (a `gen_ai.choice` event: `{"index", "message"}`) its message, a
+call's own arguments (`{"args": ["..."]}`, a completion's prompt) the first of them.
 """
 
 from __future__ import annotations
@@ -146,6 +147,11 @@ def _messages(value: Any) -> Any:
             return value["output"]  # a Responses API response: its output items
         if "role" not in value and isinstance(as_dict(value.get("message")).get("role"), str):
             return value["message"]  # one choice (a `gen_ai.choice` event: index, message)
+        args = value.get("args")
+        if "role" not in value and isinstance(args, list) and args:
+            # a call's own arguments (`@observe`, OpenInference's `input.value`:
+            # `llm.complete("...")` records {"args": ["..."]}): the first is the prompt
+            return args[0] if isinstance(args[0], (str, list)) else None
         if isinstance(value.get("choices"), list) and value["choices"]:
             return (
                 value["choices"][0].get("message")
