@@ -293,3 +293,28 @@ def test_a_completion_whose_input_is_its_call_arguments(tmp_path: Path) -> None:
     observations[1]["input"] = json.dumps({"messages": [{"role": "user", "content": TASK}]})
     (record,) = records_of(read_value(tmp_path, app))
     assert record.data["task"]["instruction"] == TASK
+
+
+def test_the_task_is_what_the_runs_own_input_asked(tmp_path: Path) -> None:
+    """A LangGraph node put a prompt before the user's message in the model's input: the
+    task was read as that prompt; the run's root input (the graph state) says what was asked."""
+    state = {"messages": [{"content": TASK, "type": "human", "id": None}]}
+    model_in = [{"role": "user", "content": "Be concise."}, {"role": "user", "content": TASK}]
+    observations = [
+        _obs("root", "SPAN", "LangGraph", None, "00.000", input=json.dumps(state)),
+        _obs(
+            "g1",
+            "GENERATION",
+            "chat",
+            "root",
+            "01.000",
+            input=json.dumps(model_in),
+            output={"role": "assistant", "content": CLAIM},
+        ),
+    ]
+    (record,) = records_of(read_value(tmp_path, {"id": TRACE_ID, "observations": observations}))
+    assert record.data["task"]["instruction"] == TASK
+    # a root given no conversation state leaves the task to the first user message (as before)
+    observations[0]["input"] = json.dumps({"query": "something else"})
+    (record,) = records_of(read_value(tmp_path, {"id": TRACE_ID, "observations": observations}))
+    assert record.data["task"]["instruction"] == "Be concise."

@@ -24,10 +24,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
-from toolscore_ci.formats._messages import History
+from toolscore_ci.formats._messages import History, normalise_message, role_of
 from toolscore_ci.formats._trace import (
     TraceBuilder,
     as_dict,
+    as_list,
     first_str,
     parse_json_text,
     str_field,
@@ -114,6 +115,17 @@ def read(
                 coverage.note("unknown record type", str(kind), line)
     for group in grouper.finish():
         yield _trace(group, path, coverage).record()
+
+
+def _asked(inp: Any) -> str | None:
+    """The last user message of a run's input when it is a conversation state
+    (`{"messages": [...]}`, as a LangGraph graph is given it); None for any other input."""
+    state = parse_json_text(inp)
+    messages = state.get("messages") if isinstance(state, dict) else None
+    if not _is_graph_state(state):
+        return None
+    users = [m for m in map(normalise_message, as_list(messages)) if m and role_of(m) == "user"]
+    return text_of(users[-1].get("content")) if users else None
 
 
 def _is_graph_state(inp: Any) -> bool:
@@ -203,6 +215,12 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
     history = History(b, tools=not has_tools)
     if not has_gen and header.get("input") is not None:
         history.inputs(_messages(header.get("input")), header.get("timestamp"), group.line)
+    roots = [o for o, _ in obs if not o.get("parentObservationId")]
+    asked = _asked(roots[0].get("input") if len(roots) == 1 else None)
+    if asked is not None:
+        # the run's own input says what was asked; the model's first user message may be a
+        # prompt a graph node put before it (a LangGraph node's "Be helpful!")
+        b.instruction = asked
     events = []
     for n, (o, line) in enumerate(obs):
         start = norm(o.get("startTime")) or ""
