@@ -329,11 +329,15 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
         source=NAME, trace_id=group.key or "?", path=path, line=group.line, coverage=coverage
     )
     spans = []
-    last = {}  # a span written twice (at its start and at its end) is read as last written
-    for n, ((span, _), _) in enumerate(group.records):
-        last[span.get("spanId", span.get("span_id")) or n] = n
+
+    # a span written twice (at its start and at its end) is read as last written
+    def span_key(n: int, span: dict[str, Any]) -> str | int:
+        sid = span.get("spanId", span.get("span_id"))
+        return sid if isinstance(sid, str) and sid else n
+
+    last = {span_key(n, span): n for n, ((span, _), _) in enumerate(group.records)}
     for n, ((span, resource), line) in enumerate(group.records):
-        if last.get(span.get("spanId", span.get("span_id")) or n) != n:
+        if last[span_key(n, span)] != n:
             continue
         attrs = attributes(span.get("attributes"))
         op = str_field(attrs, "gen_ai.operation.name")
