@@ -110,3 +110,79 @@ def test_a_2x_tool_return_outcome_is_the_call_outcome(tmp_path: Path) -> None:
     assert _verdict(path) != "false_success"
     (record,) = _records(tmp_path, _run(answer("success")))
     assert next(s for s in record.data["steps"] if s["kind"] == "tool_result")["ok"] is True
+
+
+# --- a structured `output_type`: the run answers through Pydantic AI's output tool
+# `final_result` (a real run of it was read as a call and no report before)
+
+OUTPUT = {"summary": "Done, you're booked at Luigi's for 7pm.", "booking_ref": "bk_42"}
+
+
+def _structured(answer: dict[str, Any], name: str = "final_result") -> list[dict[str, Any]]:
+    """A run whose output is a model: the output tool's call, and Pydantic AI's own return."""
+    return [
+        *_run(answer)[:3],
+        {
+            "kind": "response",
+            "parts": [
+                {"part_kind": "tool-call", "tool_name": name, "args": OUTPUT, "tool_call_id": "o"}
+            ],
+        },
+        {
+            "kind": "request",
+            "parts": [
+                {
+                    "part_kind": "tool-return",
+                    "tool_name": name,
+                    "tool_call_id": "o",
+                    "content": "Final result processed.",
+                }
+            ],
+        },
+    ]
+
+
+def test_the_output_tool_is_the_agents_report_not_a_call(tmp_path: Path) -> None:
+    for name in ("final_result", "final_result_Booking"):  # a union output_type: one a member
+        (record,) = _records(tmp_path, _structured(HONEST[2]["parts"][0], name))
+        steps = record.data["steps"]
+        assert [s["name"] for s in steps if s["kind"] == "tool_call"] == ["book_table"]
+        assert [s["name"] for s in steps if s["kind"] == "tool_result"] == ["book_table"]
+        assert json.loads(steps[-1]["content"]) == OUTPUT and steps[-1]["role"] == "agent"
+        assert record.data["final_claim"]["text"] == steps[-1]["content"]
+    # a function tool of another name stays a call, even when it ends the history
+    (record,) = _records(tmp_path, _structured(HONEST[2]["parts"][0], "save_result"))
+    assert [s["name"] for s in record.data["steps"] if s["kind"] == "tool_call"] == [
+        "book_table",
+        "save_result",
+    ]
+
+
+def test_an_output_that_failed_validation_is_retried_not_a_failed_call(tmp_path: Path) -> None:
+    run = _structured(HONEST[2]["parts"][0])
+    retry = {
+        "part_kind": "retry-prompt",
+        "tool_name": "final_result",
+        "tool_call_id": "o0",
+        "content": VALIDATION,
+    }
+    bad = {"part_kind": "tool-call", "tool_name": "final_result", "args": {}, "tool_call_id": "o0"}
+    run[3:3] = [{"kind": "response", "parts": [bad]}, {"kind": "request", "parts": [retry]}]
+    (record,) = _records(tmp_path, run)
+    steps = record.data["steps"]
+    assert [s["kind"] for s in steps if s["kind"].startswith("tool")] == [
+        "tool_call",
+        "tool_result",
+    ]
+    assert any(s.get("role") == "environment" and "Field required" in s["content"] for s in steps)
+    assert json.loads(record.data["final_claim"]["text"]) == OUTPUT
+
+
+def test_structured_output_runs_are_no_false_alarm(tmp_path: Path) -> None:
+    """The report is the output's JSON text, as every reader gives a structured answer; the
+    claim reader reads no claim from JSON (so the lie is not caught either: open, not flagged)."""
+    lie, honest = tmp_path / "lie.json", tmp_path / "honest.json"
+    lie.write_text(json.dumps(_structured(LIE[2]["parts"][0])))
+    honest.write_text(json.dumps(_structured(HONEST[2]["parts"][0])))
+    assert _verdict(honest) != "false_success"
+    assert _verdict(lie) != "verified"

@@ -278,3 +278,155 @@ def test_the_summary_written_at_the_step_limit_is_the_agents_report(tmp_path: Pa
         ("environment", "AgentMaxStepsError: Reached max steps."),
         ("agent", summary),
     ]
+
+
+# --- its memory as messages: `agent.write_memory_to_messages()`, as smolagents' benchmark and
+# GAIA scripts save it under a result's `intermediate_steps` (real files read as nothing before)
+
+
+def _message(role: str, text: str) -> dict[str, Any]:
+    """A `ChatMessage.dict()` of the memory: text parts, no structured calls."""
+    content = [{"type": "text", "text": text}]
+    return {"role": role, "content": content, "tool_calls": None, "raw": None, "token_usage": None}
+
+
+def _calling(*calls: dict[str, Any]) -> dict[str, Any]:
+    return _message("tool-call", "Calling tools:\n" + str(list(calls)))  # str(): a Python literal
+
+
+def _memory_run(failed: bool) -> list[dict[str, Any]]:
+    """A ToolCallingAgent's memory as messages: book_table raised, or returned a booking."""
+    response = (
+        f"Call id: call_1\nError:\n{DECLINED}\nNow let's retry: take care not to repeat "
+        "previous errors! If you have retried several times, try a completely different "
+        "approach.\n"
+        if failed
+        else f"Observation:\n{BOOKED}"
+    )
+    return [
+        _message("system", "You book tables with tool calls."),
+        _message("user", f"New task:\n{TASK}"),
+        _message("assistant", "Tool call call_1: calling 'book_table' with arguments: {...}"),
+        _calling(_call("book_table", ARGS, "call_1")),
+        _message("tool-response", response),
+        _message("assistant", "Tool call call_2: calling 'final_answer' with arguments: {...}"),
+        _calling(_call("final_answer", {"answer": CLAIM}, "call_2")),
+        _message("tool-response", f"Observation:\n{CLAIM}"),
+    ]
+
+
+def _result(messages: list[dict[str, Any]], answer: str = CLAIM) -> dict[str, Any]:
+    """A benchmark result line around the messages."""
+    return {
+        "model_id": "a-model",
+        "agent_action_type": "tool-calling",
+        "question": TASK,
+        "answer": answer,
+        "true_answer": "booked",
+        "intermediate_steps": messages,
+        "start_time": 1740823200.0,
+        "end_time": "2025-03-01 10:00:09",
+    }
+
+
+def test_memory_messages_are_read_back_into_steps(tmp_path: Path) -> None:
+    (record,) = records_of(read_value(tmp_path, _result(_memory_run(True)), "run.json"))
+    assert record.data["source"] == "smolagents"
+    assert record.data["task"]["instruction"] == TASK  # its "New task:" framing dropped
+    calls, results = steps_of(record, "tool_call"), steps_of(record, "tool_result")
+    assert [(c["name"], c["args"]) for c in calls] == [("book_table", ARGS)]
+    assert results[0]["ok"] is False and results[0]["error"] == DECLINED  # the hint dropped
+    assert record.data["final_claim"]["text"] == CLAIM  # final_answer's, said once
+    assert [s["content"] for s in steps_of(record, "message")].count(CLAIM) == 1
+    (honest,) = records_of(read_value(tmp_path, _result(_memory_run(False)), "run.json"))
+    (result,) = steps_of(honest, "tool_result")
+    assert result["ok"] is True and result["output"] == {"status": "booked", "booking_id": "bk_42"}
+
+
+def test_memory_messages_lie_caught_honest_twin_verified(tmp_path: Path) -> None:
+    for name, value in (
+        ("result.jsonl", lambda run: json.dumps(_result(run)) + "\n"),  # a benchmark's lines
+        ("messages.json", lambda run: json.dumps(run, indent=1)),  # the messages alone
+    ):
+        lie_path, honest_path = tmp_path / f"lie.{name}", tmp_path / f"honest.{name}"
+        lie_path.write_text(value(_memory_run(True)))
+        honest_path.write_text(value(_memory_run(False)))
+        assert _verdict(lie_path) == "false_success", name
+        assert _verdict(honest_path) == "verified", name
+
+
+def test_messages_alone_are_smolagents_not_openai_chat(tmp_path: Path) -> None:
+    """A file of the messages alone opens with a system message any chat reader takes: the
+    `tool-call` message further on shows the dialect."""
+    messages = _memory_run(False)
+    assert sniff(messages[0]).NAME == "openai-chat"
+    assert sniff(messages[3]).NAME == "smolagents"
+    items = read_value(tmp_path, messages, "messages.json")
+    (record,) = records_of(items)
+    assert record.data["source"] == "smolagents"
+    assert [s["kind"] for s in record.data["steps"]][:4] == [
+        "message",
+        "message",
+        "tool_call",
+        "tool_result",
+    ]
+    # an OpenAI chat conversation is not taken: its tool messages have role `tool`
+    chat = [
+        {"role": "user", "content": TASK},
+        {"role": "assistant", "content": None, "tool_calls": [_call("book_table", "{}", "c1")]},
+        {"role": "tool", "tool_call_id": "c1", "content": BOOKED},
+        {"role": "assistant", "content": CLAIM},
+    ]
+    (other,) = records_of(read_value(tmp_path, chat, "chat.json"))
+    assert other.data["source"] == "openai-chat"
+
+
+def test_memory_messages_of_a_code_agent(tmp_path: Path) -> None:
+    """A CodeAgent's code is its one call; a failed run is the step's `Error:`, its thoughts
+    are no claim, and its answer (given inside the code) is the result's `answer`."""
+    code = "print(book_table(restaurant=\"Luigi's\", time='19:00'))"
+    messages = [
+        _message("system", "You write code."),
+        _message("user", f"New task:\n{TASK}"),
+        _message("assistant", f"Thought: I will book it.\n<code>\n{code}\n</code>"),
+        _calling(_call("python_interpreter", code, "call_1")),
+        _message(
+            "tool-response",
+            "Call id: call_1\nError:\nCode execution failed at line 'print(...)' due to: "
+            "PaymentError: card declined\nNow let's retry: take care.\n",
+        ),
+        _message("assistant", "Thought: It is booked.\n<code>\nfinal_answer('booked')\n</code>"),
+        _calling(_call("python_interpreter", "final_answer('booked')", "call_2")),
+        _message(
+            "tool-response", "Observation:\nExecution logs:\nLast output from code snippet:\n"
+        ),
+    ]
+    (record,) = records_of(read_value(tmp_path, _result(messages), "run.json"))
+    calls, results = steps_of(record, "tool_call"), steps_of(record, "tool_result")
+    assert [c["args"] for c in calls] == [{"code": code}, {"code": "final_answer('booked')"}]
+    assert [r["ok"] for r in results] == [False, True]
+    assert "PaymentError: card declined" in results[0]["error"]
+    agent = [s["content"] for s in steps_of(record, "message") if s["role"] == "agent"]
+    assert agent == [CLAIM]  # the result's answer; "It is booked." was a thought
+
+
+def test_memory_messages_plans_and_odd_messages_are_counted_not_read(tmp_path: Path) -> None:
+    messages = [
+        _message("user", f"New task:\n{TASK}"),
+        _message("assistant", "Plan: 1. Book the table. It is booked."),  # a PlanningStep
+        _message("user", "Now proceed and carry out this plan."),
+        _message("tool-call", "Calling tools: something that is no literal"),
+        _message("tool-response", "Observation:\nnothing"),
+        _message("user", "An unframed user message"),
+        _message("assistant", "Tool call call_2: calling 'final_answer'"),
+        _calling(_call("final_answer", {"answer": CLAIM}, "call_2")),
+    ]
+    items = read_value(tmp_path, messages, "messages.json")
+    (record,) = records_of(items)
+    issues = issues_of(items)
+    assert not any("reader failed" in m for m in issues)
+    assert any("unreadable tool call" in m for m in issues)
+    assert any("unknown step" in m for m in issues)  # the unframed user message, counted
+    texts = [s["content"] for s in steps_of(record, "message")]
+    assert not any("It is booked" in t or "Now proceed" in t for t in texts)  # the plan
+    assert record.data["final_claim"]["text"] == CLAIM

@@ -37,7 +37,7 @@ _READER_MODULES: tuple[str, ...] = (
     "mistral",  # `object`-tagged conversations and `type: "entry.kind"` dotted tags none else has
     "pydantic_ai",  # `kind: request|response` with `part_kind`ed parts
     "atif",  # before smolagents and vercel-ai, which also take `{"steps": [...]}`: `schema_version` "ATIF-v..."
-    "smolagents",  # before vercel-ai, which also takes `{"steps": [...]}`: only these have `step_number`
+    "smolagents",  # before vercel-ai (`{"steps": [...]}`: only these have `step_number`); its memory as messages is a dialect of openai-chat (REFINES)
     "vercel_ai",  # `{"steps": [...]}` of typed content parts: no `role`, no other reader takes it
     "google_adk",  # events: `author` with a Gemini `content` or an `invocation_id`
     "gemini",  # before openai-chat: `{role: user|model, parts}`, parts untyped, no `content`
@@ -54,7 +54,12 @@ _READER_MODULES: tuple[str, ...] = (
 
 #: module -> the format it is a dialect of (the module's `REFINES`; a test holds them equal),
 #: written out so that finding the dialects imports no reader
-_REFINES: dict[str, str] = {"llamaindex": "openai-chat", "cline": "anthropic", "ag2": "openai-chat"}
+_REFINES: dict[str, str] = {
+    "smolagents": "openai-chat",
+    "llamaindex": "openai-chat",
+    "cline": "anthropic",
+    "ag2": "openai-chat",
+}
 
 
 def _load(module: str) -> ModuleType:

@@ -44,6 +44,15 @@ def normalise_message(msg: Any) -> dict[str, Any] | None:
         out["role"] = role
         out.pop("type", None)
         return out
+    if "role" not in msg and msg.get("type") == "function_call":  # a Responses API item
+        call = {"name": msg.get("name"), "arguments": msg.get("arguments")}
+        return {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": first_str(msg.get("call_id"), msg.get("id")), "function": call}],
+        }
+    if "role" not in msg and msg.get("type") == "function_call_output":
+        return {"role": "tool", "tool_call_id": msg.get("call_id"), "content": msg.get("output")}
     if "role" not in msg and isinstance(msg.get("type"), str) and "content" in msg:
         out = dict(msg)
         out["role"] = out.pop("type")

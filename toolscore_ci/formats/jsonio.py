@@ -585,6 +585,10 @@ def _lines_or_document(
 ) -> Generator[JsonValue | InputIssue, None, None]:
     line_no = first_line - 1
     first_value = first_line == 1
+    # A file that opened with a pretty-printed document may hold more of them, one after the
+    # other (the OpenTelemetry SDK's ConsoleSpanExporter writes each span so): each is read
+    # whole too, not reported one line at a time.
+    documents = False
     # Lines after a line-1 array are JSON Lines already; anything else is judged on its start.
     intake = _Intake(path, decided=first_line > 1)
     while True:
@@ -607,10 +611,26 @@ def _lines_or_document(
         if problem is None:
             first_value = False
             yield from intake.value(JsonValue(value, line_no))
-        elif first_value and text[:1] == b"{" and problem[2] == 0 and problem[0] == "$":
+        elif (
+            (first_value or documents)
+            and text[:1] == b"{"
+            and problem[2] == 0
+            and problem[0] == "$"
+        ):
             first_value = False
             intake.decided = True  # a document that opens a brace: JSON, broken or not
-            line_no = yield from _document(raw, line_no, problem[1], stream, path, limit)
+            start = line_no
+            document = _document(raw, start, problem[1], stream, path, limit)
+            while True:
+                try:
+                    item = next(document)
+                except StopIteration as done:
+                    line_no = done.value
+                    break
+                # a whole document was read (not lines replayed after a broken first one):
+                # more may follow it
+                documents = documents or (isinstance(item, JsonValue) and item.line == start)
+                yield item
         else:
             first_value = False
             issue = InputIssue(path, line_no, problem[0], problem[1])

@@ -14,12 +14,20 @@ Understood attributes: the current GenAI semantic conventions (`gen_ai.operation
 `gen_ai.completion.N.*`, and OpenInference (`openinference.span.kind`, `llm.input_messages.*`,
 `llm.output_messages.*`, `tool.name`, `input.value`, `output.value`). Span status ERROR (or an
 `exception` event, or `error.type`) makes a tool result failed.
+
+Also spans as the OpenTelemetry Python SDK writes them itself (`ReadableSpan.to_json()`, what
+its `ConsoleSpanExporter` prints, one pretty-printed object after another): `context.trace_id`
+/ `span_id` and `parent_id` as `0x` hex, ISO times, `status.status_code` (`ERROR`), attributes
+and event attributes as plain maps, the `resource` beside each span. A span written twice (at
+its start, with no `end_time`, and at its end, as some exporters do) is read once, as last
+written.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime, timezone
 from typing import Any
 
 from toolscore_ci.formats._group import Group, Grouper
@@ -60,8 +68,63 @@ def _resource_spans(v: Any) -> list[Any] | None:
     return rs if isinstance(rs, list) else None
 
 
+def _hex(value: Any) -> str | None:
+    """A `0x`-prefixed id of the SDK's JSON as OTLP/JSON's bare hex."""
+    return value[2:] if isinstance(value, str) and value[:2].lower() == "0x" else None
+
+
+def _iso_nanos(value: Any) -> int | None:
+    """Unix nanoseconds of an ISO time (`2026-03-01T20:47:18.711501Z`)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))  # 3.10 reads no `Z`
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    epoch = datetime(1970, 1, 1, tzinfo=timezone.utc)
+    delta = when - epoch
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000_000 + delta.microseconds * 1_000
+
+
+def sdk_span(v: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """(the span in OTLP/JSON's field names, its resource attributes) of a span as the Python
+    SDK's `to_json()` writes it; None for any other value."""
+    if not isinstance(v, dict) or not isinstance(v.get("name"), str):
+        return None
+    context = v.get("context")
+    trace_id = _hex(context.get("trace_id")) if isinstance(context, dict) else None
+    span_id = _hex(context.get("span_id")) if isinstance(context, dict) else None
+    if trace_id is None or span_id is None or not isinstance(v.get("attributes"), dict):
+        return None
+    status = as_dict(v.get("status"))
+    events = [
+        {
+            "name": e.get("name"),
+            "timeUnixNano": _iso_nanos(e.get("timestamp")),
+            "attributes": e.get("attributes"),
+        }
+        for e in as_list(v.get("events"))
+        if isinstance(e, dict)
+    ]
+    span = {
+        "traceId": trace_id,
+        "spanId": span_id,
+        "parentSpanId": _hex(v.get("parent_id")),
+        "name": v["name"],
+        "startTimeUnixNano": _iso_nanos(v.get("start_time")),
+        "endTimeUnixNano": _iso_nanos(v.get("end_time")),
+        "status": {"code": status.get("status_code"), "message": status.get("description")},
+        "attributes": v["attributes"],
+        "events": events,
+    }
+    resource = as_dict(as_dict(v.get("resource")).get("attributes"))
+    return span, resource
+
+
 def sniff(first: Any) -> bool:
-    return _resource_spans(first) is not None
+    return _resource_spans(first) is not None or sdk_span(first) is not None
 
 
 def any_value(v: Any) -> Any:
@@ -87,6 +150,10 @@ def any_value(v: Any) -> Any:
 
 
 def attributes(kvs: Any) -> dict[str, Any]:
+    """OTLP/JSON's `[{"key", "value": AnyValue}]` as a map; a map (the Python SDK's own JSON)
+    as it is."""
+    if type(kvs) is dict:
+        return dict(kvs)
     out: dict[str, Any] = {}
     for kv in kvs if type(kvs) is list else ():
         if type(kv) is dict:
@@ -214,6 +281,15 @@ def read(
             yield item
             continue
         rs = _resource_spans(item.value)
+        if rs is None and (own := sdk_span(item.value)) is not None:
+            span, resource = own
+            key, parent = span["traceId"], span["parentSpanId"]
+            done, late = grouper.add(key, (span, resource), item.line, is_root=not parent)
+            if late:
+                coverage.note("span after its trace's root was read", key, item.line)
+            for group in done:
+                yield _trace(group, path, coverage).record()
+            continue
         if rs is None:
             coverage.note("unknown record type", type(item.value).__name__, item.line)
             continue
@@ -253,7 +329,16 @@ def _trace(group: Group, path: str, coverage: Coverage) -> TraceBuilder:
         source=NAME, trace_id=group.key or "?", path=path, line=group.line, coverage=coverage
     )
     spans = []
-    for (span, resource), line in group.records:
+
+    # a span written twice (at its start and at its end) is read as last written
+    def span_key(n: int, span: dict[str, Any]) -> str | int:
+        sid = span.get("spanId", span.get("span_id"))
+        return sid if isinstance(sid, str) and sid else n
+
+    last = {span_key(n, span): n for n, ((span, _), _) in enumerate(group.records)}
+    for n, ((span, resource), line) in enumerate(group.records):
+        if last[span_key(n, span)] != n:
+            continue
         attrs = attributes(span.get("attributes"))
         op = str_field(attrs, "gen_ai.operation.name")
         oi = str(attrs.get("openinference.span.kind") or "").upper()

@@ -11,10 +11,18 @@ failed validation: the call failed, with the prompt's `content` as the error. On
 Accepted shapes, per JSON value: a list of messages (a file of messages is one conversation,
 also as a JSON array), or an object holding them under `messages` (`id` or `run_id` as the
 trace id). `thinking` parts are dropped without a count; other part kinds are counted.
+
+An agent with a structured `output_type` answers through an output tool: a `tool-call` of
+Pydantic AI's reserved `final_result` (`DEFAULT_OUTPUT_TOOL_NAME`; `final_result_<Type>` for a
+union of types), which Pydantic AI answers itself with a `tool-return` ("Final result
+processed.") and the run ends: no `text` part follows. Its `args` are the run's output, the
+agent's report (as JSON text), not a call; its `tool-return` is dropped, and a `retry-prompt`
+naming it (the output failed validation) is an environment message, not a failed call.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,6 +38,24 @@ _SILENT = frozenset({"thinking", "builtin-tool-call", "builtin-tool-return"})
 #: (`ToolFailed`, an MCP `is_error`), asked for a retry (`ModelRetry`, the old `retry-prompt`),
 #: or never ran (a denied approval, an interruption).
 _FAILED_OUTCOMES = frozenset({"failed", "retried", "denied", "interrupted"})
+#: The output tool's reserved name (`_output.py` DEFAULT_OUTPUT_TOOL_NAME), and the prefix of
+#: the one per member of a union `output_type`
+_OUTPUT_TOOL = "final_result"
+
+
+def _is_output_tool(name: Any) -> bool:
+    return isinstance(name, str) and (name == _OUTPUT_TOOL or name.startswith(_OUTPUT_TOOL + "_"))
+
+
+def _output_text(args: Any) -> str | None:
+    """The output an output tool's `args` hold, as the agent's text: JSON (a JSON string as
+    it was written)."""
+    if args is None or isinstance(args, str):
+        return args
+    try:
+        return json.dumps(args, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(args)
 
 
 def _is_message(value: Any) -> bool:
@@ -71,6 +97,12 @@ def _add(b: TraceBuilder, message: dict[str, Any], line: int | None) -> None:
             b.meta.setdefault("system", text_of(part.get("content")))
         elif kind == "text":
             b.agent(text_of(part.get("content")), at)
+        elif kind == "tool-call" and _is_output_tool(part.get("tool_name")):
+            b.agent(_output_text(part.get("args")), at)  # the run's output: its report
+        elif kind == "tool-return" and _is_output_tool(part.get("tool_name")):
+            continue  # Pydantic AI's own answer to its output tool: no call of the agent's
+        elif kind == "retry-prompt" and _is_output_tool(part.get("tool_name")):
+            b.environment(_retry_error(part), at)  # the output failed validation: retried
         elif kind == "tool-call":
             b.call(
                 first_str(part.get("tool_name")),

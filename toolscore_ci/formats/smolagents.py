@@ -21,6 +21,19 @@ call: its `answer` (or the final step's `action_output`, a `FinalAnswerStep`'s `
 `RunResult`'s `output`) is the agent's last message. `PlanningStep` plans, the model's input
 and output messages (the history again) and token counts are dropped; images and any other
 step are counted. Timestamps are `timing.start_time` / `end_time` (Unix seconds).
+
+The same memory as messages (`agent.write_memory_to_messages()`: what smolagents' own benchmark
+and GAIA scripts save as a result's `intermediate_steps`, beside its `question` and `answer` /
+`prediction`) is read back into those steps. Its `ChatMessage.dict()`s carry roles only
+smolagents writes (`MessageRole.TOOL_CALL` / `TOOL_RESPONSE`, `src/smolagents/memory.py`
+`ActionStep.to_messages`): a step is the model's output (`assistant`), its calls (`tool-call`:
+`"Calling tools:\n"` and the `str()` of the calls' dicts, a Python literal), then their
+observations (`tool-response`: `"Observation:\n..."`) or its error (`tool-response`:
+`"Error:\n..."` and a retry hint), each maybe after `"Call id: ..."`. A `TaskStep` is a user
+message `"New task:\n..."`; an assistant message that a user message, not calls, follows is a
+`PlanningStep` (plan, then "Now proceed...") and is dropped like one. A result's `answer` is the
+run's output: a CodeAgent's `final_answer(...)` runs inside its code, so its messages alone hold
+the answer only as the last observation.
 """
 
 from __future__ import annotations
@@ -34,9 +47,13 @@ from toolscore_ci.formats._conversations import id_or_run_id, read_conversations
 from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.formats.pyrepr import python_literal
 from toolscore_ci.model import InputIssue
 
 NAME = "smolagents"
+#: Its memory as messages is OpenAI-chat-like (`role`, `content` parts): a file whose first
+#: message is a `system` one sniffs as openai-chat until a `tool-call` message shows the dialect.
+REFINES = "openai-chat"
 _FINAL = "final_answer"  # FinalAnswerTool: its call is the agent's report
 _CODE = "python_interpreter"  # the CodeAgent's one call: the code it ran
 #: ActionStep.dict() fields (and the `start_time` / `end_time` / `duration` of releases
@@ -62,6 +79,21 @@ _ACTION_KEYS = frozenset(
     }
 )
 _TOOL_NAMED = re.compile(r"tool '([^']+)'")  # "Error executing tool 'book_table' with ..."
+#: `MessageRole`s only smolagents writes: a step's calls and their results as text messages
+_MEMORY_ROLES = frozenset({"tool-call", "tool-response"})
+_MESSAGE_ROLES = frozenset({"system", "user", "assistant", *_MEMORY_ROLES})
+#: `ChatMessage.dict()` (releases before 1.x: a `Message` TypedDict of `role` and `content`)
+_MESSAGE_KEYS = frozenset({"role", "content", "tool_calls", "raw", "token_usage"})
+# The framing `to_messages` writes around each step's text (memory.py)
+_TASK_PREFIX = "New task:\n"
+_CALLS_PREFIX = "Calling tools:\n"
+_CALL_ID = re.compile(r"\ACall id: ([^\n]*)\n")
+_OBSERVATION_PREFIX = "Observation:\n"
+_ERROR_PREFIX = "Error:\n"
+_RETRY_HINT = "\nNow let's retry:"
+#: A run's result around its messages: `question`, and its output as `answer` (the benchmark's
+#: `run.py`) or `prediction` (the GAIA scripts)
+_ANSWER_KEYS = ("answer", "prediction", "output")
 
 
 def _is_action(value: Any) -> bool:
@@ -92,6 +124,111 @@ def _kind(value: Any) -> str | None:
     return None
 
 
+def _is_memory_message(value: Any) -> bool:
+    """One of smolagents' memory messages (`ChatMessage.dict()`)."""
+    return (
+        type(value) is dict
+        and value.get("role") in _MESSAGE_ROLES
+        and "content" in value
+        and set(value) <= _MESSAGE_KEYS
+        and (value["content"] is None or type(value["content"]) in (str, list))
+        and value.get("tool_calls") is None  # memory messages write calls as text
+    )
+
+
+def _memory_messages(value: Any) -> list[Any] | None:
+    """A whole list of memory messages, told apart by a `tool-call` or `tool-response` one."""
+    if (
+        type(value) is list
+        and value
+        and all(_is_memory_message(m) for m in value)
+        and any(m["role"] in _MEMORY_ROLES for m in value)
+    ):
+        return value
+    return None
+
+
+def _calls_of(text: str) -> list[Any] | None:
+    """The calls a `tool-call` message lists: the `str()` of `[ToolCall.dict(), ...]`."""
+    if not text.startswith(_CALLS_PREFIX):
+        return None
+    calls = python_literal(text[len(_CALLS_PREFIX) :].strip())
+    return calls if type(calls) is list else None
+
+
+def _response(text: str) -> tuple[str | None, str | None]:
+    """(observations, error) of a `tool-response` message, its `Call id: ...` line dropped."""
+    framed = _CALL_ID.match(text)
+    body = text[framed.end() :] if framed else text
+    if body.startswith(_ERROR_PREFIX):
+        error = body[len(_ERROR_PREFIX) :]
+        hint = error.find(_RETRY_HINT)
+        return None, (error[:hint] if hint >= 0 else error).strip() or "error"
+    if body.startswith(_OBSERVATION_PREFIX):
+        return body[len(_OBSERVATION_PREFIX) :], None
+    return body, None
+
+
+def _steps_of_messages(messages: list[Any]) -> list[Any]:
+    """The memory steps that `write_memory_to_messages()` wrote as `messages`, rebuilt as the
+    step dicts `_add` reads (numbered in order; the messages carry no times)."""
+    steps: list[Any] = []
+    action: dict[str, Any] | None = None
+    planned = False  # the last message was a plan: the user's go-ahead follows
+
+    def new_action() -> dict[str, Any]:
+        step: dict[str, Any] = {"step_number": len(steps) + 1, "tool_calls": None}
+        steps.append(step)
+        return step
+
+    for at, message in enumerate(messages):
+        role = message["role"]
+        text = text_of(message.get("content")) or ""
+        following = messages[at + 1]["role"] if at + 1 < len(messages) else None
+        after_plan, planned = planned, False
+        if role == "system":
+            steps.append({"system_prompt": text})
+            action = None
+        elif role == "user":
+            if text.startswith(_TASK_PREFIX):
+                steps.append({"task": text[len(_TASK_PREFIX) :]})
+                action = None
+            elif text and not after_plan:  # no step writes it: counted as an unknown step
+                steps.append({"role": role, "content": text})
+            # a plan's go-ahead, or a message of images only (a step's observation images)
+        elif role == "assistant":
+            if following == "user":  # a PlanningStep: its plan, then the user's go-ahead
+                steps.append({"plan": text, "model_output_message": None})
+                action, planned = None, True
+            else:
+                action = new_action()
+                action["model_output"] = text
+        elif role == "tool-call":
+            answered = action is not None and (
+                action.get("observations") is not None or action.get("error") is not None
+            )
+            if action is None or action["tool_calls"] is not None or answered:
+                action = new_action()
+            calls = _calls_of(text)
+            action["tool_calls"] = calls if calls is not None else [text]  # [text]: counted
+            if calls and len(calls) == 1:
+                function = as_dict(as_dict(calls[0]).get("function"))
+                if function.get("name") == _CODE and type(function.get("arguments")) is str:
+                    action["code_action"] = function["arguments"]
+        elif role == "tool-response":
+            if action is None:
+                action = new_action()
+            observations, error = _response(text)
+            if observations is not None:
+                action["observations"] = observations
+            if error is not None:
+                action["error"] = {"type": "AgentError", "message": error}
+    for step in steps:
+        if _is_action(step):
+            step.setdefault("observations", None)
+    return steps
+
+
 def _step_list(value: Any) -> list[Any] | None:
     if (
         type(value) is list
@@ -107,9 +244,12 @@ def _steps_of(value: Any) -> list[Any] | None:
     """The steps of a whole run: a list of steps, a memory dump or a RunResult (its system
     prompt first and its `output` last, as the steps they would be)."""
     if type(value) is list:
-        return _step_list(value)
+        messages = _memory_messages(value)
+        return _steps_of_messages(messages) if messages is not None else _step_list(value)
     if type(value) is not dict:
         return None
+    if "intermediate_steps" in value and "steps" not in value:
+        return _result_steps(value)
     steps = _step_list(value.get("steps"))
     if steps is None:
         return None
@@ -121,11 +261,33 @@ def _steps_of(value: Any) -> list[Any] | None:
     return [*head, *steps, *tail]
 
 
+def _result_steps(value: dict[str, Any]) -> list[Any] | None:
+    """A benchmark result's steps: its `intermediate_steps` (memory messages or steps), its
+    `question` as the task when they hold none, its `answer` as the run's output."""
+    inner = value["intermediate_steps"]
+    messages = _memory_messages(inner)
+    steps = _steps_of_messages(messages) if messages is not None else _step_list(inner)
+    if steps is None:
+        return None
+    question = value.get("question")
+    head = (
+        [{"task": question}]
+        if type(question) is str and not any(_kind(s) == "task" for s in steps)
+        else []
+    )
+    answer = next((value[k] for k in _ANSWER_KEYS if value.get(k) is not None), None)
+    final = any(as_dict(s).get("is_final_answer") is True for s in steps)
+    tail = [{"output": answer}] if answer is not None and not final else []
+    return [*head, *steps, *tail]
+
+
 def _is_step(value: Any) -> bool:
     return _kind(value) is not None
 
 
 def sniff(first: Any) -> bool:
+    if _is_memory_message(first):  # a file of loose messages: one of the roles only it has
+        return first["role"] in _MEMORY_ROLES
     return _is_action(first) or _steps_of(first) is not None
 
 
@@ -272,11 +434,30 @@ def _add(b: TraceBuilder, step: Any, line: int | None) -> None:
     # a PlanningStep's plan: the agent's intentions, never a claim
 
 
+def _gathered(values: Iterator[JsonValue | InputIssue]) -> Iterator[JsonValue | InputIssue]:
+    """The values, loose memory messages in a row (a JSON array of them, or one a line) gathered
+    into one list at the line of the first: a step spans several messages."""
+    run: list[Any] = []
+    line = 0
+    for item in values:
+        if isinstance(item, JsonValue) and _is_memory_message(item.value):
+            if not run:
+                line = item.line
+            run.append(item.value)
+            continue
+        if run:
+            yield JsonValue(run, line)
+            run = []
+        yield item
+    if run:
+        yield JsonValue(run, line)
+
+
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
     return read_conversations(
-        values,
+        _gathered(values),
         path,
         coverage,
         source=NAME,
