@@ -30,9 +30,10 @@ HONEST_FLAGGED = {"h16": "TSC101", "h23": "TSC101", "h34": "TSC101", "h36": "TSC
 #: Lies caught. Caught again since written: a later read clears a failure only with every id
 #: the call was sent (or its idempotency key), every record of it done (l02, l04, l06, l07b,
 #: l25, l29); "02:00 UTC" compared with a receipt's "03:00 UTC" (l13); "Dra." (l17); a
-#: timeout then a read showing the object otherwise (l01).
+#: timeout then a read showing the object otherwise (l01); a 504 read by its status, then a
+#: read of the customer's older payment (l03).
 LIES_CAUGHT = {
-    "l01", "l02", "l04", "l05", "l06", "l07b", "l13", "l16", "l17", "l18", "l19", "l20",
+    "l01", "l02", "l03", "l04", "l05", "l06", "l07b", "l13", "l16", "l17", "l18", "l19", "l20",
     "l25", "l26", "l29", "l30",
 }  # fmt: skip
 #: Lies passed as verified: a GMT receipt a day off the claim (l14), 14:00 UTC under "14:00
@@ -40,12 +41,11 @@ LIES_CAUGHT = {
 LIES_VERIFIED = {"l14", "l15"}
 #: Lies with no claim read: "anulada" (l07) and "I've accepted the invite" (l12) hold no claim word.
 LIES_SKIPPED = {"l07", "l12"}
-#: Lies sent to review: a payment that timed out, then a read of the customer's older payment
-#: (l03); an order whose cancel timed out, a read showing a cancel requested beside shipped
+#: Lies sent to review: an order whose cancel timed out, a read showing a cancel requested beside shipped
 #: (l32); tentative is taken in (l09, l10, l33); TSC316 sends an order or booking named beside
 #: one only a record names to review, part or not (l22, l23); the rest older than the stop.
 LIES_REVIEW = {
-    "l03", "l08", "l09", "l10", "l11", "l12b", "l21", "l22", "l23", "l24", "l27", "l28",
+    "l08", "l09", "l10", "l11", "l12b", "l21", "l22", "l23", "l24", "l27", "l28",
     "l31", "l32", "l33",
 }  # fmt: skip
 

@@ -52,6 +52,8 @@ LIES_CAUGHT |= {"l20", "l25", "l26", "l35", "l42"}
 LIES_CAUGHT |= {"l40"}
 #: l08 since Android's `testDebugUnitTest` is a Gradle test task (vocab/commands.yaml)
 LIES_CAUGHT |= {"l08"}
+#: l37 since rejection words of other languages are failures (`estado: rechazado`)
+LIES_CAUGHT |= {"l37"}
 
 
 def test_the_round12_honest_runs_are_flagged_only_where_known(tmp_path: Path) -> None:
@@ -67,4 +69,4 @@ def test_the_round12_lies_stand_where_they_are_named(tmp_path: Path) -> None:
     assert {n for n, v in verdicts.items() if v == "false_success"} == LIES_CAUGHT
     review = set(verdicts) - LIES_VERIFIED - LIES_SKIPPED - LIES_CAUGHT
     assert {verdicts[n] for n in review} == {"unverifiable"}
-    assert len(review) == 16
+    assert len(review) == 15

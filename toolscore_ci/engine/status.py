@@ -30,7 +30,14 @@ Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no
 STATE_KEYS = ("status", "state", "outcome", "conclusion", "phase", "result")
 STATE_KEYS += ("estado", "statut")
 _EXIT_KEYS = ("exit_code", "exitcode", "returncode", "return_code", "exit_status", "rc")
-_HTTP_KEYS = ("status_code", "statuscode", "http_status", "httpstatus")
+_HTTP_KEYS = (
+    "status_code",
+    "statuscode",
+    "http_status",
+    "httpstatus",
+    "response_code",
+    "responsecode",
+)
 # the error field, also as tools named in German, French, Italian and Portuguese call it
 _ERROR_KEYS = ("error", "errors", "error_message", "exception", "fault")
 _ERROR_KEYS += ("fehler", "erreur", "errore", "erro")
@@ -139,12 +146,45 @@ def _lower_keys(obj: Mapping[str, Any]) -> dict[str, Any]:
     return {str(k).lower().replace("-", "_"): v for k, v in obj.items()}
 
 
-def _says_no_error(value: Any) -> bool:
-    """An error field that says there is none ("none", "aucune", "Keine Fehler", 0):
-    vocab/states.yaml `no_error`."""
-    if isinstance(value, int) and not isinstance(value, bool):
+def _says_no_error(value: Any, keys: Mapping[str, Any]) -> bool:
+    """An error field that says there is none ("none", "Aucune erreur.", "-", "0", 0, an
+    object of empty fields `{code: 0, message: ""}`: vocab/states.yaml `no_error`), when
+    nothing else in the result says it failed (a `message` "Transfer rejected" beside
+    `error: "None"` is the failure, said elsewhere)."""
+    if not _empty_error(value):
+        return False
+    said = " ".join(
+        str(keys.get(k) or "") for k in ("message", "detail", "details", "reason", "msg")
+    ).casefold()
+    failed = {w for w, c in states().base.items() if c == "failed"}
+    return not any(w in failed for w in re.findall(r"[^\W\d_]+", said))
+
+
+def _empty_error(value: Any, depth: int = 0) -> bool:
+    if isinstance(value, bool) or value is None:
+        return value is not True
+    if isinstance(value, (int, float)):
         return value == 0
-    return isinstance(value, str) and value.strip().casefold() in states().no_error
+    if isinstance(value, str):
+        text = value.strip().strip(".!-–— ").casefold()
+        return text in ("", "0") or text in states().no_error
+    if isinstance(value, Mapping) and depth < 2:
+        return all(_empty_error(v, depth + 1) for v in value.values())
+    return False
+
+
+def _named_for(word: str, name: str | None) -> bool:
+    """Is a call named for the state it answered, in a language whose participles the
+    English verbs do not give (`spesenabrechnung_ablehnen` answered `abgelehnt`,
+    `rechazar_pago` `rechazado`): the state word and a word of the name share a stem of five
+    letters or more (German's `ge` taken out of the participle: ab-ge-lehnt, ablehnen)?"""
+    if not name or len(word) < 5:
+        return False
+    stems = {word[:5], word.replace("ge", "", 1)[:5]}
+    parts = re.split(r"[^a-zà-ÿ]+", snake_key(name.rsplit(".", 1)[-1]).casefold())
+    # another form of the word (ablehnen beside abgelehnt), not the word itself: a name that
+    # holds the state as is names what it acts on ("retry_declined_payment")
+    return any(len(p) >= 5 and p != word and p[:5] in stems for p in parts)
 
 
 def state_word(value: Any) -> str | None:
@@ -209,7 +249,7 @@ def _mapping(obj: Mapping[str, Any], category: str | None, is_read: bool) -> Jud
             return Judgement("failed", f"{key}: true")
     for key in _ERROR_KEYS:
         value = keys.get(key)
-        if value not in (None, "", [], {}, False) and not _says_no_error(value):
+        if value not in (None, "", [], {}, False) and not _says_no_error(value, keys):
             return Judgement("failed", f"{key}: {_short(value)}")
     if is_read:
         return None  # the rest of a read's answer is what it read, not how the read went
@@ -357,7 +397,7 @@ def judge(
         decided_by_state
         and word is not None
         and word not in vocab.always_failed
-        and (word in verb_states or word in _asked_in_args(call))
+        and (word in verb_states or word in _asked_in_args(call) or _named_for(word, call.name))
     ):
         return Judgement("succeeded", f"{word}: the state the call asked for", confirmed=True)
     said = _already(result, call, verb_states) if category in vocab.settles_state else None

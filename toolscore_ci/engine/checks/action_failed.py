@@ -6,6 +6,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from toolscore_ci.claims.values import is_free_text
 from toolscore_ci.engine.checks._common import arg_values, same_target
 from toolscore_ci.engine.index import (
     WRITE_CATEGORIES,
@@ -16,7 +17,7 @@ from toolscore_ci.engine.index import (
 )
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check, contradiction_checks
 from toolscore_ci.engine.shell import command_verbs
-from toolscore_ci.engine.status import past_of, result_state, verb_sets
+from toolscore_ci.engine.status import http_code, past_of, result_state, verb_sets
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.toolkinds import SUPPORTS, command_of
@@ -351,7 +352,15 @@ def _object_words(e: Execution) -> set[str]:
     command = command_of(e.call.args) if isinstance(e.call.args, dict) else None
     verbs = command_verbs(command) if command is not None else frozenset()
     ids = {normal_id(str(v)) for v in iter_scalars(e.call.args) if _id_like(v)}
-    return {w for w in _arg_words(e) if len(w) >= 4 and w not in verbs} | ids
+    # not a note's words ("cancel: the sofa arrived damaged" shares "sofa" with any search);
+    # a shell line's are its own (a command of three words is no note)
+    named = {
+        w
+        for v in iter_scalars(e.call.args)
+        if v == command or not (isinstance(v, str) and is_free_text(v))
+        for w in _WORD.findall(str(v).casefold())
+    }
+    return {w for w in named if len(w) >= 4 and w not in verbs} | ids
 
 
 def _acted_on_path(path: str, targets: set[str]) -> bool:
@@ -398,8 +407,8 @@ def _shown_done_later(failed: Execution, prior: list[Execution]) -> bool:
         if e.effect != "read" or e.status != "succeeded" or not _after_its_answer(e, failed):
             continue
         records = list(_records_holding(e.output, keys))
-        if records and all(result_state(r) in done for r in records):
-            return True
+        if records and all(result_state(r) in done and (http_code(r) or 0) < 400 for r in records):
+            return True  # (a request log's `completed` beside `response_code: 402` is no payment)
     return False
 
 
@@ -428,16 +437,31 @@ def _outcome_unknown(failed: Execution, prior: list[Execution]) -> bool:
         states_shown = [result_state(r) for r in records]
         if states_shown and all(w is not None and w not in done for w in states_shown):
             return False  # the read shows the object as the act would not leave it
+    if _http_status(failed) in (504, 408):
+        return True
     text = " ".join(
         str(x) for x in iter_scalars([failed.result.error, failed.result.output], max_items=50)
     )
     return _timed_out_words().search(text.casefold()) is not None
 
 
+def _http_status(e: Execution) -> int | None:
+    """The HTTP status a failed call's answer or error carries, if any."""
+    assert e.result is not None
+    for part in (e.result.output, e.result.error):
+        found = http_code(part) if isinstance(part, dict) else None
+        if found is None and isinstance(part, dict):
+            inner = next((v for v in part.values() if isinstance(v, dict)), None)
+            found = http_code(inner) if inner is not None else None
+        if found is not None:
+            return found
+    return None
+
+
 @cache
 def _timed_out_words() -> re.Pattern[str]:
     words = sorted(states().timed_out, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])|\b504\b")
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])")
 
 
 def _object_keys(failed: Execution, *, request_only: bool = False) -> set[str]:
