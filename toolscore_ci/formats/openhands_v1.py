@@ -110,7 +110,9 @@ def is_event(v: Any) -> bool:
 def is_run(v: Any) -> bool:
     """An evaluation output record (OpenHands/benchmarks' `output.jsonl`, a run a line):
     `instance_id` and a `history` of V1 events."""
-    hist = v.get("history") if type(v) is dict else None
+    if type(v) is not dict:
+        return False
+    hist = v.get("history")
     return (
         "instance_id" in v
         and type(hist) is list
