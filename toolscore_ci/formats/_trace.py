@@ -401,6 +401,27 @@ class TraceBuilder:
 
     # ---- the record ------------------------------------------------------------------------
 
+    @classmethod
+    def at(
+        cls,
+        source: str,
+        path: str,
+        line: int,
+        coverage: Coverage,
+        trace_id: str | None = None,
+        domain: str = "other",
+    ) -> TraceBuilder:
+        """A builder for the trace that starts at `path:line`, named `trace_id` or, without
+        one, PATH#LINE as in every reader."""
+        return cls(
+            source=source,
+            trace_id=trace_id or default_trace_id(path, line),
+            path=path,
+            line=line,
+            coverage=coverage,
+            domain=domain,
+        )
+
     def record(self) -> TraceRecord:
         trace_id = self.trace_id if type(self.trace_id) is str and self.trace_id else None
         trace_id = trace_id or default_trace_id(self.path, self.line)

@@ -30,7 +30,6 @@ from typing import Any
 
 from toolscore_ci.formats._trace import (
     TraceBuilder,
-    default_trace_id,
     first_str,
     str_field,
     text_of,
@@ -162,14 +161,8 @@ class _Conversation:
         self.b.result(cid, output, ok=ok, error=error, ts=ts, line=line)
 
 
-def _builder(path: str, line: int, coverage: Coverage, tid: str | None = None) -> TraceBuilder:
-    return TraceBuilder(
-        source=NAME,
-        trace_id=tid or default_trace_id(path, line),
-        path=path,
-        line=line,
-        coverage=coverage,
-    )
+def _builder(path: str, line: int, coverage: Coverage, trace_id: str | None = None) -> TraceBuilder:
+    return TraceBuilder.at(NAME, path, line, coverage, trace_id)
 
 
 def read(

@@ -37,7 +37,6 @@ from toolscore_ci.formats._trace import (
     TraceBuilder,
     as_dict,
     as_list,
-    default_trace_id,
     first_str,
     str_field,
     text_of,
@@ -145,14 +144,8 @@ def _model_call(ev: dict[str, Any]) -> tuple[str, Any] | None:
     return None
 
 
-def _builder(path: str, line: int, coverage: Coverage, trace_id: str | None) -> TraceBuilder:
-    return TraceBuilder(
-        source=NAME,
-        trace_id=trace_id or default_trace_id(path, line),
-        path=path,
-        line=line,
-        coverage=coverage,
-    )
+def _builder(path: str, line: int, coverage: Coverage, trace_id: str | None = None) -> TraceBuilder:
+    return TraceBuilder.at(NAME, path, line, coverage, trace_id)
 
 
 def read(
