@@ -28,7 +28,6 @@ SENT_TO_REVIEW: frozenset[str] = frozenset(
         "archive-claimed-after-a-modify-that-only-added-a-label",
         "archived-all-when-one-batch-failed",
         "bare-done-then-details-that-differ-from-the-action",
-        "build-claimed-after-failure",
         "channel-mismatch",
         "ci-read-claimed-green-overall",
         "ci-read-names-a-running-check-as-passed",

@@ -310,6 +310,8 @@ class _Commands:
     test_tasks: dict[str, frozenset[str]]
     test_skips: dict[str, tuple[frozenset[str], frozenset[str]]]  # tool -> (exclude, skip)
     test_commands: frozenset[tuple[str, ...]]
+    build_commands: frozenset[tuple[str, ...]]
+    build_scripts: frozenset[str]
     filter_runners: frozenset[str]  # runners whose positional arguments pick tests
     filter_subcommands: frozenset[str]
     filter_valued: frozenset[str]
@@ -357,6 +359,8 @@ def _commands() -> _Commands:
             for tool, options in raw["test_skips"].items()
         },
         frozenset(tuple(c.split()) for c in raw["test_commands"]),
+        frozenset(tuple(c.split()) for c in raw["build_commands"]),
+        frozenset(raw["build_scripts"]),
         frozenset(raw["test_filters"]["runners"]),
         frozenset(raw["test_filters"]["subcommands"]),
         frozenset(raw["test_filters"]["valued"]),
@@ -576,6 +580,20 @@ def _is_task(name: str, tasks: frozenset[str]) -> bool:
     return name in tasks or any("*" in t and fnmatch.fnmatchcase(name, t) for t in tasks)
 
 
+def _builds(program: str, positional: list[str]) -> bool:
+    """A build named by the words after its program (`cargo build`, `go vet`), or a project's
+    build script run by its package manager (`npm run build`, `yarn build:prod`): vocab
+    `build_commands`, `build_scripts`."""
+    c = _commands()
+    if not positional:
+        return False
+    if program in c.managers:
+        script = positional[0]
+        base = next((script.split(j, 1)[0] for j in c.script_joiners if j in script), script)
+        return script in c.build_scripts or base in c.build_scripts
+    return any((program, *positional[: len(words) - 1]) == words for words in c.build_commands)
+
+
 def _left_out_tasks(program: str, args: list[str]) -> frozenset[str] | None:
     """The tasks a build tool's line excludes by name (`-x test`, `--exclude-task=check`, a
     project's `:app:test` read as `test`), or None when an option skips every test."""
@@ -714,7 +732,7 @@ def _part_acts(part: str) -> set[str]:
         acts.add("sent")
     elif program == "make" and any(t not in _MAKE_BUILDS for t in positional if "=" not in t):
         acts.add("ran")  # make release, make deploy: a Makefile target may do anything
-    elif program in _BUILDERS:
+    elif program in _BUILDERS or _builds(program, positional):
         acts.add("built")
     elif program in _READERS:
         acts.add("retrieved")
