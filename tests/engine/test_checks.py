@@ -6420,6 +6420,18 @@ CASES += [
         ),
         "false_success",
     ),
+    # readers14 h02: the read is of another task's record that names the run (its own id
+    # under `task_id`): no evidence about the run itself
+    (
+        "TSC101",
+        "honest",
+        _pipeline(
+            "queued-run-read-other-task-failed",
+            {"run_id": "run-7731"},
+            {"task_id": "task-0412", "run_id": "run-7731", "state": "failed"},
+        ),
+        "unverifiable",
+    ),
     # readers13 h11: an error field that says there is none
     (
         "TSC101",

@@ -306,7 +306,8 @@ def _taken_in_then_failed(ctx: Context) -> Reason | None:
     read of that run answered `state: failed`. Bound to the new object: an id the answer gave
     under an id field that the call was not sent (not the pipeline, the date or the host it
     shares with other runs, nor the original job a retry names), and the outermost records
-    holding it in that read (a run, not a task inside it) all failed."""
+    holding it in that read (a run, not a task inside it; not another object's record that
+    names it, a task of the batch under its own id) all failed."""
     claim = ctx.reported.claim
     if claim.category not in WRITE_CATEGORIES and claim.category != "done":
         return None
@@ -330,7 +331,11 @@ def _taken_in_then_failed(ctx: Context) -> Reason | None:
         if read.effect != "read" or read.status != "succeeded" or not _after_its_answer(read, last):
             continue
         for one in started:
-            records = list(_records_holding(read.output, {one}))
+            # a record of another object that names this one (a task of the batch the act
+            # started, under its own `task_id`) says nothing of it
+            records = [
+                r for r in _records_holding(read.output, {one}) if _own_ids(r) <= started | sent
+            ]
             if records and all(result_state(r) in failed_words for r in records):
                 return ctx.reason(
                     "TSC101",
@@ -340,6 +345,13 @@ def _taken_in_then_failed(ctx: Context) -> Reason | None:
                     f"{read.call.name} of what it started ({one}) shows it failed",
                 )
     return None
+
+
+def _own_ids(record: dict[str, Any]) -> set[str]:
+    """The ids a record holds under its id fields."""
+    return {
+        normal_id(str(v)) for k, v in record.items() if _ID_FIELD.search(str(k)) and _id_like(v)
+    }
 
 
 #: A field that holds a record's own id (`run_id`, `jobId`, `id`).
