@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from openai_stub import (
     OpenAIStub,
@@ -46,6 +46,7 @@ from toolscore_ci.detectors.prompt import (
     END_DATA,
     MAX_PROMPT_CHARS,
     SYSTEM_PROMPT,
+    _escape,
     quote,
 )
 from toolscore_ci.engine.engine import Engine
@@ -647,9 +648,17 @@ def test_the_prompt_is_bounded_and_says_what_it_left_out(stub: OpenAIStub, tmp_p
 
 
 @given(st.text(), st.integers(min_value=0, max_value=400))
+@example("00000000000\x1f\x1f\x0b\u2028\u2028", 40)  # found by CI: escapes fill the room
 def test_a_quoted_text_is_one_bounded_line_of_json(text: str, limit: int) -> None:
     quoted = quote(text, limit)
     assert len(quoted.splitlines()) == 1 and len(quoted) <= limit + 2
     value = json.loads(quoted)
     if value != text:  # a cut always shows: the count, or an ellipsis where it cannot fit
-        assert "[clipped" in value or (limit < 40 and (value == "" or value.endswith("…")))
+        # (escapes grow a text up to sixfold, so the room left for the clip, not `limit`,
+        # decides: '00000000000\x1f\x1f\x0b\u2028\u2028' at 40 leaves less than the marker)
+        assert "[clipped" in value or value == "" or value.endswith("…")
+        if limit >= 40 and "[clipped" not in value:
+            # only escapes make the room too small for the count
+            assert len(_escape(text)) > len(json.dumps(text, ensure_ascii=False)) or any(
+                ord(c) < 32 or c in '"\\' for c in text
+            )
