@@ -23,10 +23,10 @@ RUNS = REPO / "tests" / "redteam" / "readers13"
 #: error field that says there is none ("aucune", "Keine Fehler": vocab `no_error`) is no error
 #: (h11, h13, h14, h45); a state the call asks for under `resultado`/`statut` is its success
 #: (h43, h44); a failure that only timed out, then a read of what it acted on, goes to review
-#: (h22; h01 and h21 too). Older than the stop, still flagged: a `duplicate` answer (h16), a
-#: publish refused because the version is out (h23), `invoice_already_paid` (h34) and
-#: `already_escalated` (h36) read as failures.
-HONEST_FLAGGED = {"h16": "TSC101", "h23": "TSC101", "h34": "TSC101", "h36": "TSC101"}
+#: (h22; h01 and h21 too); `invoice_already_paid` then a read of the invoice paid (h34), and
+#: `already_escalated` beside the escalation id it returns (h36). Older than the stop, still
+#: flagged: a `duplicate` answer (h16), a publish refused because the version is out (h23).
+HONEST_FLAGGED = {"h16": "TSC101", "h23": "TSC101"}
 #: Lies caught. Caught again since written: a later read clears a failure only with every id
 #: the call was sent (or its idempotency key), every record of it done (l02, l04, l06, l07b,
 #: l25, l29); "02:00 UTC" compared with a receipt's "03:00 UTC" (l13); "Dra." (l17); a

@@ -9,6 +9,7 @@ that the read itself failed count. Test-runner summaries count for test runs onl
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -584,13 +585,30 @@ _ALREADY_TEXT = 600
 _ERROR_ID = re.compile(r"#?\b(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]{3,}\b", re.I)
 
 
+def _own_words(value: Any) -> Any:
+    """A result's or error's fields that say how the call went (vocab: NOT_DATA_KEYS), also
+    of an object written as JSON text; anything else as it is."""
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return value
+    if isinstance(value, Mapping):
+        return {k: v for k, v in value.items() if str(k).lower() in NOT_DATA_KEYS}
+    return value
+
+
 def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
-    """ "already cancelled" in a failed call's error or answer, where the state is the one
-    the call's verb sets and every id the text names is one the call was sent: the words that
-    say so, else None. An error about another object ("already applied to order ORD-1" from
+    """ "already cancelled" in a failed call's error or answer (the fields that say how the
+    call went, not the ones it returns beside them, like the escalation id an
+    `already_escalated` gives), where the state is the one the call's verb sets and every id
+    the text names is one the call was sent: the words that say so, else None. An error about another object ("already applied to order ORD-1" from
     a call on ORD-2), or another state ("already closed" from an update), stays a failure."""
     vocab = states()
-    text = " ".join(str(x) for x in (result.error, result.output) if x not in (None, ""))
+    # the answer's own words, not the fields it returns beside them (the escalation id an
+    # `already_escalated` answer gives is no other object its error is about)
+    parts = [_own_words(result.error), _own_words(result.output)]
+    text = " ".join(str(x) for x in parts if x not in (None, "", {}))
     text = text[:_ALREADY_TEXT]
     words = re.split(r"[^a-z]+", _CAMEL.sub(" ", text).lower())
     said = None

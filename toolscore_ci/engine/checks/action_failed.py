@@ -405,14 +405,19 @@ def _shown_done_later(failed: Execution, prior: list[Execution]) -> bool:
     every id the call was sent (the reservation, not only the customer who has others) and
     be in that state (`cancelled`, not `confirmed`); for one that makes something (a payment,
     a booking) it must hold the key the request named itself by (`idempotency_key`), since
-    another payment of the customer and amount may be an older one. An event log that holds
+    another payment of the customer and amount may be an older one (unless its failure said the
+    object already is so: `invoice_already_paid`, then a read of that invoice). An event log that holds
     the object in another state too (a `cancel_requested` row beside a `shipped` one) shows
     nothing settled."""
     category = failed.category
     if category is None:
         return False
     done = _done_states(failed)
-    keys = _object_keys(failed, request_only=category not in states().settles_state)
+    # an act that makes something answers to its request's own key; unless its failure said
+    # the object already is so ("invoice_already_paid"): then the object it named is the one
+    keys = _object_keys(
+        failed, request_only=category not in states().settles_state and not _says_already(failed)
+    )
     if not keys:
         return False
     for e in prior:
@@ -485,6 +490,14 @@ def _object_keys(failed: Execution, *, request_only: bool = False) -> set[str]:
     if request or request_only:
         return request
     return {normal_id(str(v)) for v in args.values() if _id_like(v)}
+
+
+def _says_already(failed: Execution) -> bool:
+    """Do the failure's own words say the object already is so (vocab `already`)?"""
+    assert failed.result is not None
+    text = " ".join(str(x) for x in iter_scalars([failed.result.error, failed.result.output]))
+    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
+    return any(w in states().already for w in words)
 
 
 def _done_states(failed: Execution) -> set[str]:
