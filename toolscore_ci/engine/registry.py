@@ -81,7 +81,7 @@ class Context:
         named = claimed_ids(self.reported.claim.values)
         if not named:
             return self.candidates
-        on_it = [e for e in self.candidates if _acted_on(e.targets, named)]
+        on_it = [e for e in self.candidates if acted_on(e.targets, named)]
         if on_it:
             return on_it
         if not named & self._named_paths:
@@ -93,7 +93,7 @@ class Context:
         claim naming deal_1 answers to the write on deal_1, not to the contact's update said
         in the same sentence."""
         named = claimed_ids(self.reported.claim.values)
-        on_it = [e for e in calls if named and _acted_on(e.targets, named)]
+        on_it = [e for e in calls if named and acted_on(e.targets, named)]
         return on_it or calls
 
     @cached_property
@@ -103,11 +103,11 @@ class Context:
         values = self.reported.claim.values
         named = {normal_id(v) for kind in ("id", "path") for v in values.get(kind, ())}
         targeted = [e for e in self.candidates if e.targets]
-        return bool(named and targeted) and not any(_acted_on(e.targets, named) for e in targeted)
+        return bool(named and targeted) and not any(acted_on(e.targets, named) for e in targeted)
 
     def speaks_of_its_object(self, named_in_step: set[str]) -> bool:
         """Do these values (what a probe was sent or shows) name an object the claim names?"""
-        return _acted_on(frozenset(named_in_step), claimed_ids(self.reported.claim.values))
+        return acted_on(frozenset(named_in_step), claimed_ids(self.reported.claim.values))
 
     @cached_property
     def _named_paths(self) -> set[str]:
@@ -160,7 +160,7 @@ class Context:
         )
 
 
-def _acted_on(targets: frozenset[str], named: set[str]) -> bool:
+def acted_on(targets: frozenset[str], named: set[str]) -> bool:
     """Does a call with these targets act on something the claim names? Paths match by
     their end (`src/app/x.py` names `/testbed/src/app/x.py`)."""
     if targets & named:

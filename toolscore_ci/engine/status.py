@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, Literal
 
 from toolscore_ci.engine.testruns import summarize
-from toolscore_ci.engine.text import output_text
+from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
 from toolscore_ci.toolkinds import command_of
 from toolscore_ci.vocab import benign_error_notes, states
@@ -147,6 +147,12 @@ def _lower_keys(obj: Mapping[str, Any]) -> dict[str, Any]:
     return {str(k).lower().replace("-", "_"): v for k, v in obj.items()}
 
 
+@cache
+def class_words(cls: str) -> frozenset[str]:
+    """The state words of one status class (vocab/states.yaml: `succeeded`, `failed`, ...)."""
+    return frozenset(w for w, c in states().base.items() if c == cls)
+
+
 def _says_no_error(value: Any, keys: Mapping[str, Any]) -> bool:
     """An error field that says there is none ("none", "Aucune erreur.", "-", "0", 0, an
     object of empty fields `{code: 0, message: ""}`: vocab/states.yaml `no_error`), when
@@ -157,7 +163,7 @@ def _says_no_error(value: Any, keys: Mapping[str, Any]) -> bool:
     said = " ".join(
         str(keys.get(k) or "") for k in ("message", "detail", "details", "reason", "msg")
     ).casefold()
-    failed = {w for w, c in states().base.items() if c == "failed"}
+    failed = class_words("failed")
     return not any(w in failed for w in re.findall(r"[^\W\d_]+", said))
 
 
@@ -598,19 +604,32 @@ def _own_words(value: Any) -> Any:
     return value
 
 
+def _words(text: str) -> list[str]:
+    """The lower-case words of a text, camelCase and snake_case split."""
+    return re.split(r"[^a-z]+", _CAMEL.sub(" ", text).lower())
+
+
+def says_already(result: Step | None) -> bool:
+    """Does a failed call's error or answer say its object already is so (vocab `already`:
+    "invoice_already_paid")?"""
+    if result is None:
+        return False
+    text = " ".join(str(x) for x in iter_scalars([result.error, result.output]))
+    return any(w in states().already for w in _words(text))
+
+
 def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
     """ "already cancelled" in a failed call's error or answer (the fields that say how the
     call went, not the ones it returns beside them, like the escalation id an
     `already_escalated` gives), where the state is the one the call's verb sets and every id
-    the text names is one the call was sent: the words that say so, else None. An error about another object ("already applied to order ORD-1" from
-    a call on ORD-2), or another state ("already closed" from an update), stays a failure."""
+    the text names is one the call was sent: the words that say so, else None. An error about
+    another object ("already applied to order ORD-1" from a call on ORD-2), or another state
+    ("already closed" from an update), stays a failure."""
     vocab = states()
-    # the answer's own words, not the fields it returns beside them (the escalation id an
-    # `already_escalated` answer gives is no other object its error is about)
     parts = [_own_words(result.error), _own_words(result.output)]
     text = " ".join(str(x) for x in parts if x not in (None, "", {}))
     text = text[:_ALREADY_TEXT]
-    words = re.split(r"[^a-z]+", _CAMEL.sub(" ", text).lower())
+    words = _words(text)
     said = None
     for i, word in enumerate(words[:-1]):
         if word in vocab.already:

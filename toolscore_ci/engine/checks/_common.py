@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from toolscore_ci.engine.index import TARGET_KEY, Execution, claimed_ids, normal_id
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context
 from toolscore_ci.engine.shell import piped_into
-from toolscore_ci.engine.status import exit_code, snake_key
+from toolscore_ci.engine.status import exit_code, http_code, snake_key
 from toolscore_ci.engine.text import iter_scalars, output_text
 
 _Run = TypeVar("_Run")
@@ -266,3 +266,20 @@ def whole_id(value: str) -> re.Pattern[str]:
 def amount_text(value: float) -> str:
     """An amount as a person writes it: 12345.67, 1302, 0.6 (not %g's 12345.7 or 1.302e+03)."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def http_status(e: Execution, *, nested: bool = False) -> int | None:
+    """The HTTP status a call's answer or error carries, in its first field that has one;
+    with `nested`, also one level down (`{"error": {"http_status": 504}}`)."""
+    if e.result is None:
+        return None
+    for part in (e.result.output, e.result.error):
+        if not isinstance(part, Mapping):
+            continue
+        found = http_code(part)
+        if found is None and nested:
+            inner = next((v for v in part.values() if isinstance(v, Mapping)), None)
+            found = http_code(inner) if inner is not None else None
+        if found is not None:
+            return found
+    return None

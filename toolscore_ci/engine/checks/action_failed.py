@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import replace
-from functools import cache
-from typing import Any
 
-from toolscore_ci.claims.values import is_free_text
 from toolscore_ci.engine.checks._common import arg_values, same_target
+from toolscore_ci.engine.checks._later_reads import (
+    after_its_answer,
+    outcome_unknown,
+    own_ids,
+    records_holding,
+    shown_done_later,
+)
 from toolscore_ci.engine.index import (
     WRITE_CATEGORIES,
     Execution,
@@ -15,9 +18,15 @@ from toolscore_ci.engine.index import (
     names_target,
     normal_id,
 )
-from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check, contradiction_checks
+from toolscore_ci.engine.registry import (
+    FAILURE_COVERS,
+    Context,
+    acted_on,
+    check,
+    contradiction_checks,
+)
 from toolscore_ci.engine.shell import command_verbs
-from toolscore_ci.engine.status import http_code, past_of, result_state, verb_sets
+from toolscore_ci.engine.status import past_of, result_state, verb_sets
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.toolkinds import SUPPORTS, command_of
@@ -120,9 +129,9 @@ def _failed_by_category(ctx: Context) -> Reason | None:
     if (
         acts
         and all(e.status == "failed" and not e.judgement.partial for e in acts)
-        and not any(_shown_done_later(e, ctx.prior) or _outcome_unknown(e, ctx.prior) for e in acts)
         and claim.category in WRITE_CATEGORIES
         and non_report_words().reports_own_act(claim.text, claim.trigger, bare=True)
+        and not any(shown_done_later(e, ctx.prior) or outcome_unknown(e, ctx.prior) for e in acts)
     ):
         # every call that could have done anything failed, whatever it is called
         last = acts[-1]
@@ -168,8 +177,8 @@ def _failed_by_category(ctx: Context) -> Reason | None:
             for later in mine
         )
         and not _repeats_a_success(e, ctx.prior)
-        and not _shown_done_later(e, ctx.prior)
-        and not _outcome_unknown(e, ctx.prior)
+        and not shown_done_later(e, ctx.prior)
+        and not outcome_unknown(e, ctx.prior)
     ]
     if not failed:
         return None
@@ -201,7 +210,7 @@ def _failed_by_category(ctx: Context) -> Reason | None:
         if not hit:
             return None
         if any(
-            not arg_values(e) & named and _after_its_answer(e, f) for e in succeeded for f in hit
+            not arg_values(e) & named and after_its_answer(e, f) for e in succeeded for f in hit
         ):
             # a later success that touched none of the named ids may be the failed target
             # retried under another id ("W76172", the internal id a lookup gave for #76172)
@@ -285,10 +294,10 @@ def _named_act_failed(ctx: Context) -> Reason | None:
         for e in window
     ):
         return None  # something else went through: it may be the act, redone
-    if _outcome_unknown(last, ctx.prior):
+    if outcome_unknown(last, ctx.prior):
         return None  # it ran out of time, and a read after it is for review to weigh
     edited = {t for e in window if e.status == "succeeded" and e.edits_files for t in arg_values(e)}
-    if any(_acted_on_path(path, edited) for path in claim.values.get("path", ())):
+    if acted_on(frozenset(edited), {p.casefold() for p in claim.values.get("path", ())}):
         return None  # "Applied the fix to k8s/ingress.yaml": the claim is the file's edit
     return ctx.reason(
         "TSC101",
@@ -317,24 +326,16 @@ def _taken_in_then_failed(ctx: Context) -> Reason | None:
         return None
     last = acts[-1]
     sent = arg_values(last)
-    started = (
-        {
-            normal_id(str(v))
-            for k, v in last.output.items()
-            if _ID_FIELD.search(str(k)) and _id_like(v)
-        }
-        if isinstance(last.output, dict)
-        else set()
-    ) - sent
+    started = own_ids(last.output) - sent if isinstance(last.output, dict) else set()
     failed_words = states().always_failed
     for read in window:
-        if read.effect != "read" or read.status != "succeeded" or not _after_its_answer(read, last):
+        if read.effect != "read" or read.status != "succeeded" or not after_its_answer(read, last):
             continue
         for one in started:
             # a record of another object that names this one (a task of the batch the act
             # started, under its own `task_id`) says nothing of it
             records = [
-                r for r in _records_holding(read.output, {one}) if _own_ids(r) <= started | sent
+                r for r in records_holding(read.output, {one}) if own_ids(r) <= started | sent
             ]
             if records and all(result_state(r) in failed_words for r in records):
                 return ctx.reason(
@@ -345,40 +346,6 @@ def _taken_in_then_failed(ctx: Context) -> Reason | None:
                     f"{read.call.name} of what it started ({one}) shows it failed",
                 )
     return None
-
-
-def _own_ids(record: dict[str, Any]) -> set[str]:
-    """The ids a record holds under its id fields."""
-    return {
-        normal_id(str(v)) for k, v in record.items() if _ID_FIELD.search(str(k)) and _id_like(v)
-    }
-
-
-#: A field that holds a record's own id (`run_id`, `jobId`, `id`).
-_ID_FIELD = re.compile(r"(?:^|_)id$|[a-z]Id$")
-
-
-def _object_words(e: Execution) -> set[str]:
-    """The words of a call's arguments of four letters or more, but for a shell line's
-    program and sub-commands, and its ids: what it acted on or looked at."""
-    command = command_of(e.call.args) if isinstance(e.call.args, dict) else None
-    verbs = command_verbs(command) if command is not None else frozenset()
-    ids = {normal_id(str(v)) for v in iter_scalars(e.call.args) if _id_like(v)}
-    # not a note's words ("cancel: the sofa arrived damaged" shares "sofa" with any search);
-    # a shell line's are its own (a command of three words is no note)
-    named = {
-        w
-        for v in iter_scalars(e.call.args)
-        if v == command or not (isinstance(v, str) and is_free_text(v))
-        for w in _WORD.findall(str(v).casefold())
-    }
-    return {w for w in named if len(w) >= 4 and w not in verbs} | ids
-
-
-def _acted_on_path(path: str, targets: set[str]) -> bool:
-    """Is `path` one of `targets`, also by a longer or shorter form of it?"""
-    path = path.casefold()
-    return any(t == path or t.endswith("/" + path) or path.endswith("/" + t) for t in targets)
 
 
 def _arg_words(e: Execution) -> set[str]:
@@ -396,150 +363,9 @@ def _verb_pasts(e: Execution) -> set[str]:
     return verb_sets(e.call.name or "")
 
 
-def _shown_done_later(failed: Execution, prior: list[Execution]) -> bool:
-    """Did a read made after the failed call answered return the record it acted on, every
-    record of it in that read, in the state the call's act produces? The object is as the
-    claim says, whatever the call answered: a timeout, "YA_CANCELADA", a 504 whose payment
-    went through. Bound to the object, not to a value it shares with others: for an act that
-    puts an object into a state (a cancel, an update: `settles_state`) the record must hold
-    every id the call was sent (the reservation, not only the customer who has others) and
-    be in that state (`cancelled`, not `confirmed`); for one that makes something (a payment,
-    a booking) it must hold the key the request named itself by (`idempotency_key`), since
-    another payment of the customer and amount may be an older one (unless its failure said the
-    object already is so: `invoice_already_paid`, then a read of that invoice). An event log that holds
-    the object in another state too (a `cancel_requested` row beside a `shipped` one) shows
-    nothing settled."""
-    category = failed.category
-    if category is None:
-        return False
-    done = _done_states(failed)
-    # an act that makes something answers to its request's own key; unless its failure said
-    # the object already is so ("invoice_already_paid"): then the object it named is the one
-    keys = _object_keys(
-        failed, request_only=category not in states().settles_state and not _says_already(failed)
-    )
-    if not keys:
-        return False
-    for e in prior:
-        if e.effect != "read" or e.status != "succeeded" or not _after_its_answer(e, failed):
-            continue
-        records = list(_records_holding(e.output, keys))
-        if records and all(result_state(r) in done and (http_code(r) or 0) < 400 for r in records):
-            return True  # (a request log's `completed` beside `response_code: 402` is no payment)
-    return False
-
-
-def _outcome_unknown(failed: Execution, prior: list[Execution]) -> bool:
-    """Did the call only run out of time (`timed out`, a 504: vocab `timed_out`), and a read
-    ran after it? A timeout says the outcome is unknown, not that the act failed (`kubectl
-    scale --timeout` gives up waiting for the pods, the scale stands); the agent looked, and
-    what it saw is for review, whatever shape the read's answer has (a shell table). The read
-    must look at what the call acted on (a word of its arguments that is no program or
-    sub-command: the deployment, the release, the image), not at anything else."""
-    about = _object_words(failed)
-    reads = [
-        e
-        for e in prior
-        if e.effect == "read"
-        and e.status == "succeeded"
-        and _after_its_answer(e, failed)
-        and about & _object_words(e)
-    ]
-    if failed.result is None or not reads:
-        return False  # no read after it looked at what it acted on
-    ids = _object_keys(failed)
-    done = _done_states(failed)
-    for read in reads:
-        records = list(_records_holding(read.output, ids)) if ids else []
-        states_shown = [result_state(r) for r in records]
-        if states_shown and all(w is not None and w not in done for w in states_shown):
-            return False  # the read shows the object as the act would not leave it
-    if _http_status(failed) in (504, 408):
-        return True
-    text = " ".join(
-        str(x) for x in iter_scalars([failed.result.error, failed.result.output], max_items=50)
-    )
-    return _timed_out_words().search(text.casefold()) is not None
-
-
-def _http_status(e: Execution) -> int | None:
-    """The HTTP status a failed call's answer or error carries, if any."""
-    assert e.result is not None
-    for part in (e.result.output, e.result.error):
-        found = http_code(part) if isinstance(part, dict) else None
-        if found is None and isinstance(part, dict):
-            inner = next((v for v in part.values() if isinstance(v, dict)), None)
-            found = http_code(inner) if inner is not None else None
-        if found is not None:
-            return found
-    return None
-
-
-@cache
-def _timed_out_words() -> re.Pattern[str]:
-    words = sorted(states().timed_out, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])")
-
-
-def _object_keys(failed: Execution, *, request_only: bool = False) -> set[str]:
-    """The values that name what the call acted on: the key the request named itself by
-    (`idempotency_key`) when it sent one, else every id it was sent; with `request_only`,
-    that key or nothing."""
-    args = failed.call.args if isinstance(failed.call.args, dict) else {}
-    request = {normal_id(str(v)) for k, v in args.items() if _REQUEST_KEY.search(str(k)) and v}
-    if request or request_only:
-        return request
-    return {normal_id(str(v)) for v in args.values() if _id_like(v)}
-
-
-def _says_already(failed: Execution) -> bool:
-    """Do the failure's own words say the object already is so (vocab `already`)?"""
-    assert failed.result is not None
-    text = " ".join(str(x) for x in iter_scalars([failed.result.error, failed.result.output]))
-    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower())
-    return any(w in states().already for w in words)
-
-
-def _done_states(failed: Execution) -> set[str]:
-    """The states a record is left in by the failed call's act, had it gone through: the
-    act's own (`cancelled` for a cancel, vocab `produced_by`, the past of its verb), and for
-    an act that makes something any word of success."""
-    vocab = states()
-    category = failed.category or ""
-    done = set(vocab.produced_by.get(category, ())) | verb_sets(failed.call.name or "")
-    if category not in vocab.settles_state:
-        done |= {w for w, c in vocab.base.items() if c == "succeeded"}
-        done |= vocab.acts.get(category, frozenset())
-    return done
-
-
-#: A request's own name for itself, sent so a retry is not done twice (Stripe's
-#: `idempotency_key`, a client's request or reference id).
-_REQUEST_KEY = re.compile(r"idempoten|request_?id|client_?ref|dedup", re.I)
-
-
-def _id_like(value: object) -> bool:
-    """A value that names one object: a string of 4 or more characters with a digit."""
-    return isinstance(value, str) and len(value) >= 4 and any(c.isdigit() for c in value)
-
-
-def _records_holding(output: object, keys: set[str]) -> Iterator[dict[str, Any]]:
-    """The outermost records in `output` whose own fields hold every one of `keys`."""
-    if isinstance(output, list):
-        for item in output[:500]:
-            yield from _records_holding(item, keys)
-    elif isinstance(output, dict):
-        own = {normal_id(str(v)) for v in output.values() if isinstance(v, (str, int))}
-        if keys <= own:
-            yield output
-            return
-        for value in output.values():
-            yield from _records_holding(value, keys)
-
-
 def _named_by(e: Execution, named: set[str]) -> set[str]:
     """The named ids a call was sent or returned."""
-    return (arg_values(e) & named) | {v for v in named if _touched(v, e)}
+    return {v for v in named if _touched(v, e)}
 
 
 def _touched(value: str, e: Execution) -> bool:
@@ -552,13 +378,6 @@ def _touched(value: str, e: Execution) -> bool:
     return isinstance(e.output, dict) and any(
         normal_id(str(k)) == value for k in iter_keys(e.output)
     )
-
-
-def _after_its_answer(later: Execution, failed: Execution) -> bool:
-    """Was `later` called after `failed` was answered? Only then can it be a retry of it; a
-    call issued in the same parallel batch is a sibling, whatever order the answers came in."""
-    seen = failed.result.i if failed.result is not None else failed.call.i
-    return later.call.i > seen
 
 
 def _redoes(later: Execution, failed: Execution, prior: list[Execution]) -> bool:
@@ -598,7 +417,7 @@ def _retried_at_another_target(failed: Execution, later: Execution, prior: list[
     directory search for "Ben" returned once ben@ bounced)? The next recipient of a message
     sent to several people is no retry, even when a lookup found their address: that lookup
     was not for the target that failed."""
-    if later.call.name != failed.call.name or not _after_its_answer(later, failed):
+    if later.call.name != failed.call.name or not after_its_answer(later, failed):
         return False
     a, b = failed.call.args, later.call.args
     if not isinstance(a, dict) or not isinstance(b, dict) or a.keys() != b.keys():
@@ -617,7 +436,7 @@ def _retried_at_another_target(failed: Execution, later: Execution, prior: list[
         if len(w) >= 3
     }
     return any(
-        _after_its_answer(e, failed)
+        after_its_answer(e, failed)
         and e.position < later.position
         and e.status == "succeeded"
         and any(v in new for v in (normal_id(str(x)) for x in iter_scalars(e.output)))

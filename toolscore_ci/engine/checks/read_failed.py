@@ -4,9 +4,10 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
+from toolscore_ci.engine.checks._common import http_status
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.status import NOT_DATA_KEYS, http_code
+from toolscore_ci.engine.status import NOT_DATA_KEYS
 from toolscore_ci.engine.text import iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import states
@@ -61,16 +62,6 @@ def _names_what_was_asked(e: Execution, text: str) -> bool:
     return False
 
 
-def _http_status(e: Execution) -> int | None:
-    assert e.result is not None
-    for value in (e.result.output, e.result.error):
-        if isinstance(value, Mapping):
-            code = http_code(value)
-            if code is not None:
-                return code
-    return None
-
-
 def _returned_data(e: Execution) -> bool:
     """Whether the failed read still handed back something other than its failure."""
     out = e.result.output if e.result is not None else None
@@ -92,7 +83,7 @@ def _could_not_look(e: Execution) -> bool:
     text = _error_text(e)
     if _phrases("absent").search(text):
         return False
-    code = _http_status(e)
+    code = http_status(e)
     if code is not None:
         if code in _REJECTED_HTTP and _names_what_was_asked(e, text):
             return False  # it answered about what was asked: the answer is in its error
