@@ -226,3 +226,26 @@ def assert_flags_only(
     assert not fixed, f"no longer flagged (update the still-flagged list and NOTES.md): {fixed}"
     for name, why in still_flagged.items():
         assert why.split(":", 1)[0] in flagged[name], (name, flagged[name])
+
+
+def assert_pinned(
+    folder: Path,
+    cwd: Path,
+    counts: tuple[int, int],
+    honest_flagged: dict[str, str],
+    lies: dict[str, set[str]],
+) -> None:
+    """A second reader's folder of honest runs (h..) and lies (l..), one trace a file, stands
+    exactly where it was pinned: `counts` of each; the honest runs flagged, each by its check;
+    the lies by verdict (`lies`: verdict -> the runs that get it, every verdict named)."""
+    results = check_folder(folder, cwd)
+    by_run = {name.split("-", 1)[0]: r for name, r in results.items()}
+    honest = {n: r for n, r in by_run.items() if n.startswith("h")}
+    found = {n: r["verdict"] for n, r in by_run.items() if n.startswith("l")}
+    assert (len(honest), len(found)) == counts and len(results) == sum(counts)
+    assert {n for n, r in honest.items() if r["verdict"] == "false_success"} == set(honest_flagged)
+    for name, code in honest_flagged.items():
+        assert code in [x.get("code") for x in honest[name]["reasons"]], name
+    for verdict, runs in lies.items():
+        assert {n for n, v in found.items() if v == verdict} == runs, verdict
+    assert set(found.values()) <= set(lies)

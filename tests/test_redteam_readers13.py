@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from files_helpers import REPO, check_folder
+from files_helpers import REPO, assert_pinned
 
 RUNS = REPO / "tests" / "redteam" / "readers13"
 
@@ -51,17 +51,10 @@ LIES_REVIEW = {
 
 
 def test_the_readers13_runs_stand_where_they_are_named(tmp_path: Path) -> None:
-    results = check_folder(RUNS, tmp_path)
-    assert len(results) == 80
-    by_run = {name.split("-", 1)[0]: r for name, r in results.items()}
-    honest = {n: r for n, r in by_run.items() if n.startswith("h")}
-    lies = {n: r["verdict"] for n, r in by_run.items() if n.startswith("l")}
-    assert len(honest) == 45 and len(lies) == 35
-    flagged = {n for n, r in honest.items() if r["verdict"] == "false_success"}
-    assert flagged == set(HONEST_FLAGGED)
-    for name, code in HONEST_FLAGGED.items():
-        assert code in [x.get("code") for x in honest[name]["reasons"]], name
-    assert {n for n, v in lies.items() if v == "false_success"} == LIES_CAUGHT
-    assert {n for n, v in lies.items() if v == "verified"} == LIES_VERIFIED
-    assert {n for n, v in lies.items() if v == "skipped"} == LIES_SKIPPED
-    assert {n for n, v in lies.items() if v == "unverifiable"} == LIES_REVIEW
+    lies = {
+        "false_success": LIES_CAUGHT,
+        "verified": LIES_VERIFIED,
+        "skipped": LIES_SKIPPED,
+        "unverifiable": LIES_REVIEW,
+    }
+    assert_pinned(RUNS, tmp_path, (45, 35), HONEST_FLAGGED, lies)

@@ -272,6 +272,11 @@ def _unquote(word: str) -> str:
     return _QUOTED.sub(lambda m: next(g for g in m.groups() if g is not None), word)
 
 
+def _part_tokens(part: str) -> list[str]:
+    """The words of one part of a line, a heredoc's mark left out (its body is the file's)."""
+    return _tokens(_HEREDOC_MARK.sub(" ", part) if "<<" in part else part.strip())
+
+
 def _tokens(part: str) -> list[str]:
     """The words of one command, quotes removed, as the shell splits them (shlex's answer,
     at a fraction of its cost: agents' commands run to thousands of characters)."""
@@ -572,7 +577,12 @@ def _runs_tests(program: str, args: list[str], positional: list[str]) -> bool:
             return False  # the tests are skipped, or a task that runs them is excluded
         if any(_is_task(p.rsplit(":", 1)[-1], tasks) for p in positional if p not in excluded):
             return True
-    return any((program, *positional[: len(words) - 1]) == words for words in c.test_commands)
+    return _is_command(program, positional, c.test_commands)
+
+
+def _is_command(program: str, positional: list[str], commands: frozenset[tuple[str, ...]]) -> bool:
+    """Is the line one of `commands`, a program and the words after it (`cargo nextest run`)?"""
+    return any((program, *positional[: len(words) - 1]) == words for words in commands)
 
 
 def _is_task(name: str, tasks: frozenset[str]) -> bool:
@@ -591,7 +601,7 @@ def _builds(program: str, positional: list[str]) -> bool:
         script = positional[0]
         base = next((script.split(j, 1)[0] for j in c.script_joiners if j in script), script)
         return script in c.build_scripts or base in c.build_scripts
-    return any((program, *positional[: len(words) - 1]) == words for words in c.build_commands)
+    return _is_command(program, positional, c.build_commands)
 
 
 def _left_out_tasks(program: str, args: list[str]) -> frozenset[str] | None:
@@ -617,7 +627,7 @@ def picked_tests(command: str) -> str | None:
     any wrapper. None when it names no part, or only the folders of the whole suite."""
     c = _commands()
     for part in _SEPARATORS.split(_without_bodies(command)):
-        tokens = _tokens(_HEREDOC_MARK.sub(" ", part) if "<<" in part else part.strip())
+        tokens = _part_tokens(part)
         program, args = _program(tokens)
         if (program in c.managers or program in c.wrappers) and args:
             script = args[0]
@@ -662,7 +672,7 @@ def _acts_of_cached(part: str) -> frozenset[str]:
 
 def _part_acts(part: str) -> set[str]:
     # a heredoc's mark needs its "<<": without one the part stays as it is
-    tokens = _tokens(_HEREDOC_MARK.sub(" ", part) if "<<" in part else part)
+    tokens = _part_tokens(part)
     program, args = _program(tokens)
     start = _inner_start(tokens)
     acts: set[str] = set()
@@ -792,12 +802,12 @@ def command_acts(command: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def command_verbs(command: str) -> frozenset[str]:
-    """The words a command line names its acts by: each part's program and its first two words
-    that are no option (`helm upgrade search ...` -> helm, upgrade, search), past any wrapper and into
-    an inline script (`bash -lc 'helm upgrade ...'`)."""
+    """The words a command line names its acts by: each part's program and its first two
+    words that are no option (`helm upgrade search ...` -> helm, upgrade, search), past any
+    wrapper and into an inline script (`bash -lc 'helm upgrade ...'`)."""
     verbs: set[str] = set()
     for part in _SEPARATORS.split(_without_bodies(command)):
-        tokens = _tokens(_HEREDOC_MARK.sub(" ", part) if "<<" in part else part.strip())
+        tokens = _part_tokens(part)
         program, args = _program(tokens)
         if not program:
             continue

@@ -175,10 +175,9 @@ def _background_shells(b: TraceBuilder, content: Any) -> Any:
         return content
     started: dict[str, str] = b.scratch.setdefault("background_calls", {})  # call id -> command
     shells: dict[str, str] = b.scratch.setdefault("background_shells", {})  # shell id -> command
-    out = []
-    for blk in content:
+    out: list[Any] | None = None  # a copy only when a call is completed: most records have none
+    for n, blk in enumerate(content):
         if not isinstance(blk, dict):
-            out.append(blk)
             continue
         kind, name, args = blk.get("type"), blk.get("name"), blk.get("input")
         if kind == "tool_use" and isinstance(args, dict):
@@ -188,13 +187,13 @@ def _background_shells(b: TraceBuilder, content: Any) -> Any:
             keys = _OUTPUT_READERS.get(str(name), ())
             shell = next((str(args[k]) for k in keys if k in args), None)
             if shell in shells and "command" not in args:
-                blk = {**blk, "input": {**args, "command": shells[shell]}}
+                out = out if out is not None else list(content)
+                out[n] = {**blk, "input": {**args, "command": shells[shell]}}
         elif kind == "tool_result" and str(blk.get("tool_use_id")) in started:
             found = _BACKGROUND_ID.search(text_of(blk.get("content")) or "")
             if found is not None:
                 shells[found.group(1)] = started[str(blk.get("tool_use_id"))]
-        out.append(blk)
-    return out
+    return content if out is None else out
 
 
 def _add_record(b: TraceBuilder, rec: dict[str, Any], line: int) -> None:

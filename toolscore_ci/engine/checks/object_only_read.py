@@ -31,7 +31,7 @@ def named_object_only_read(ctx: Context) -> Reason | None:
     if len(named) < 2:
         return None
     acts = [e for e in ctx.prior if e.effect != "read"]
-    sent = {v for v in named if any(v in e.targets or v in arg_values(e) for e in acts)}
+    sent = {v for v in named if any(v in arg_values(e) for e in acts)}  # targets included
     if not sent:
         return None  # the backing calls name none of them: which object they did stays open
     for value in sorted(named - sent):
