@@ -321,6 +321,8 @@ class _Commands:
     filter_subcommands: frozenset[str]
     filter_valued: frozenset[str]
     filter_roots: frozenset[str]
+    answer_programs: frozenset[str]  # programs whose exit 1 is an answer (grep: no match)
+    answer_commands: dict[tuple[str, ...], frozenset[str]]  # ... only under these options
 
 
 @cache
@@ -370,6 +372,11 @@ def _commands() -> _Commands:
         frozenset(raw["test_filters"]["subcommands"]),
         frozenset(raw["test_filters"]["valued"]),
         frozenset(raw["test_filters"]["roots"]),
+        frozenset(raw["answer_exits"]["programs"]),
+        {
+            tuple(c["command"].split()): frozenset(c["options"])
+            for c in raw["answer_exits"]["commands"]
+        },
     )
 
 
@@ -840,6 +847,26 @@ def edits_working_tree(command: str) -> bool:
             continue
         return True
     return False
+
+
+@lru_cache(maxsize=1024)
+def exit_one_answers(command: str) -> tuple[str, bool] | None:
+    """The program of a line's last part when its exit status 1 is an answer, not an error
+    (`grep` matched no line, `diff` found the files differ, `git diff --exit-code` found
+    changes: vocab/commands.yaml `answer_exits`), and whether other parts came before it;
+    None for any other line. A line's exit status is its last part's, so under such a part a
+    1 says nothing of how the parts before it went."""
+    parts = [p for p in _SEPARATORS.split(_without_bodies(command)) if p.strip()]
+    if not parts:
+        return None
+    program, args = _program(_tokens(parts[-1]))
+    table = _commands()
+    if program not in table.answer_programs:
+        positional = tuple(a for a in args if not a.startswith("-"))
+        options = table.answer_commands.get((program, *positional[:1]))
+        if options is None or not options & set(args):
+            return None
+    return program, len(parts) > 1
 
 
 # the last stage of a line, when a pipe feeds it: `tsc --noEmit 2>&1 | grep src/` -> "grep src/"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
+from toolscore_ci.engine.shell import exit_one_answers, piped_into
 from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
@@ -394,6 +395,10 @@ def judge(
         held = _items_already_so(result.output, call)
         if held is not None:
             return Judgement("succeeded", f"the items it skipped were already so ({held})")
+    if found.status == "failed" and call is not None and result is not None:
+        answered = _exit_one_answered(call, result)
+        if answered is not None:
+            return answered
     if found.status != "failed" or is_read or call is None or result is None:
         return found
     vocab = states()
@@ -423,6 +428,45 @@ def judge(
     return found
 
 
+# a line a program printed when it failed: an error or fatal line, a traceback, npm's "npm ERR!",
+# git's "! [rejected]"; under a 1 that may be the last part's answer, it says an earlier failed
+_FAILURE_LINE = re.compile(
+    r"^\s*(?:(?:error|fatal|traceback)\b|npm err!|\w*(?:Error|Exception):|! \[(?:remote )?rejected\])",
+    re.I | re.M,
+)
+
+
+def _exit_one_answered(call: Step, result: Step) -> Judgement | None:
+    """A line that exited 1 where the 1 is its last part's answer (vocab/commands.yaml
+    `answer_exits`: grep matched nothing, diff found a difference): alone, the part answered
+    (`grep -rn TODO src/` found none); after other parts, how they went is not known, neither
+    failed nor done (`git commit ... && git push && git status --porcelain | grep -v '^??'`,
+    the receipts printed; `go run . > out.txt; diff -u golden out.txt`). Not when the output
+    shows a failure (an error line, a runner's failed tests): then a part before it failed."""
+    command = command_of(call.args)
+    if command is None or _exit_code_of(result) != 1:
+        return None
+    answered = exit_one_answers(command)
+    if answered is None:
+        return None
+    text = output_text(result.output) or (result.error if isinstance(result.error, str) else "")
+    if _FAILURE_LINE.search(text) or ((run := summarize(result.output)) and run.failed):
+        return None
+    program, after_others = answered
+    printed = re.sub(r"^\s*exit code \d+\b", "", text, flags=re.I).strip()
+    if after_others and not printed and piped_into(command) is not None:
+        # a filter that let no line through: whether what it looked for is the claim's
+        # evidence is for the checks that read the claim (checks/_common.py)
+        return None
+    if not after_others:
+        return Judgement("succeeded", f"exit 1 is {program}'s answer (no match, or a difference)")
+    return Judgement(
+        "no_result",
+        f"exit 1 may be {program}'s answer (no match, or a difference): how the parts before it "
+        "went is not known",
+    )
+
+
 # `terraform plan -detailed-exitcode` (and OpenTofu's) exits 2 when the plan went through and
 # shows changes: its own documented success, not an error (0: no changes, 1: an error). Only
 # when the plan is the line's one command (a `cd` first at most: anything after it did not
@@ -437,10 +481,12 @@ _PLAN_LINE = re.compile(r"^\s*Plan: \d+ to add, \d+ to change, \d+ to destroy", 
 
 
 def _exit_code_of(result: Step) -> int | None:
-    """The exit code a result gives, in a field or as Claude Code's "Exit code N" line."""
+    """The exit code a result gives, in a field or as Claude Code's "Exit code N" line (in its
+    output, or in its error when the output is empty)."""
     code = exit_code(result.output) if isinstance(result.output, Mapping) else None
     if code is None:
-        m = re.match(r"\s*exit code (\d+)\b", output_text(result.output) or "", re.I)
+        text = output_text(result.output) or (result.error if isinstance(result.error, str) else "")
+        m = re.match(r"\s*exit code (\d+)\b", text, re.I)
         code = int(m.group(1)) if m else None
     return code
 
