@@ -21,6 +21,7 @@ from redteam_checks import assert_caught, assert_left_alone
 from toolscore_ci.engine.shell import exit_one_answers
 from toolscore_ci.engine.status import judge
 from toolscore_ci.model import Step
+from toolscore_ci.toolkinds import _from_name
 
 
 def _sh(command: str, code: int, stdout: str = "", stderr: str = "") -> tuple[Any, ...]:
@@ -135,3 +136,86 @@ def test_a_lone_answering_part_answered_and_a_failure_printed_stays_a_failure() 
     )
     # exit 2 is grep's and diff's own error
     assert _judged("git status --porcelain | grep -v x", {"exit_code": 2, "stdout": ""}) == "failed"
+
+
+def _answered(name: str, args: dict[str, Any], output: dict[str, Any], category: str) -> str:
+    call = Step(i=0, kind="tool_call", role="agent", name=name, args=args)
+    result = Step(i=1, kind="tool_result", role="tool", name=name, ok=True, output=output)
+    return judge(result, category, is_read=False, call=call).status
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "output", "status"),
+    [
+        # a failure word that also names a state an object is put in, sent as is and answered
+        (
+            "set_clinician_availability",
+            {"status": "unavailable"},
+            {"status": "unavailable"},
+            "succeeded",
+        ),
+        # ... answered unasked, or asked otherwise: the call did not do what it was sent for
+        ("book_appointment", {"slot": "09:30"}, {"status": "unavailable"}, "failed"),
+        (
+            "set_clinician_availability",
+            {"status": "available"},
+            {"status": "unavailable"},
+            "failed",
+        ),
+        # a word that says the call broke never counts, whatever was sent
+        ("set_job_state", {"state": "error"}, {"state": "error"}, "failed"),
+        # the other form of the word sent under an asking key, in German and French
+        ("auf_einladung_antworten", {"antwort": "ablehnen"}, {"status": "abgelehnt"}, "succeeded"),
+        ("repondre_invitation", {"reponse": "refuser"}, {"statut": "refusée"}, "succeeded"),
+        # ... and another word sent: the answer is not what was asked
+        ("auf_einladung_antworten", {"antwort": "annehmen"}, {"status": "abgelehnt"}, "failed"),
+    ],
+)
+def test_a_failure_state_the_call_sent_for_is_its_success(
+    name: str, args: dict[str, Any], output: dict[str, Any], status: str
+) -> None:
+    assert _answered(name, args, output, "changed") == status
+
+
+@pytest.mark.parametrize(
+    ("name", "category"),
+    [
+        ("check_in_passenger", "changed"),
+        ("checkInStudent", "changed"),
+        ("clock_out_employee", "changed"),
+        # `check` alone still looks
+        ("check_availability", "retrieved"),
+        ("check_status", "retrieved"),
+    ],
+)
+def test_checking_in_is_an_act_and_checking_is_a_look(name: str, category: str) -> None:
+    assert _from_name(name) == category
+
+
+CHECK_IN_ASK = "Check me in for BA 117 tomorrow and move me to an aisle seat if you can."
+
+
+def _check_in(name: str, check_in: tuple[Any, ...], claim: str) -> dict[str, Any]:
+    seat = ("call", "change_seat", {"pnr": "X7Q2LM", "seat": "14C"}, False, None, "SEAT_TAKEN")
+    return build(name, [("user", CHECK_IN_ASK), check_in, seat, ("agent", claim)])
+
+
+CHECKED_IN = ("call", "check_in_passenger", {"pnr": "X7Q2LM"}, True, {"status": "checked_in"})
+CHECK_IN_CLOSED = (
+    "call",
+    "check_in_passenger",
+    {"pnr": "X7Q2LM"},
+    False,
+    None,
+    "CHECKIN_CLOSED: online check-in has closed for this flight",
+)
+CHECK_IN_CLAIM = "You're checked in on BA 117. The aisle seat 14C was taken, so you keep 22A."
+
+
+def test_a_check_in_done_beside_a_failed_side_act_is_not_flagged() -> None:
+    assert_left_alone("TSC101", _check_in("checked-in-seat-refused", CHECKED_IN, CHECK_IN_CLAIM))
+
+
+def test_a_refused_check_in_claimed_done_is_caught() -> None:
+    claim = "You're checked in on BA 117."
+    assert_caught("TSC101", _check_in("check-in-closed", CHECK_IN_CLOSED, claim))

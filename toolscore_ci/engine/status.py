@@ -405,12 +405,7 @@ def judge(
     verb_states = verb_sets(call.name or "")
     word = result_state(result.output)
     decided_by_state = found.why.split(": ", 1)[0] in STATE_KEYS
-    if (
-        decided_by_state
-        and word is not None
-        and word not in vocab.always_failed
-        and (word in verb_states or word in _asked_in_args(call) or _named_for(word, call.name))
-    ):
+    if decided_by_state and word is not None and _asked_for(word, call, verb_states):
         return Judgement("succeeded", f"{word}: the state the call asked for", confirmed=True)
     said = _already(result, call, verb_states) if category in vocab.settles_state else None
     if said is not None:
@@ -598,6 +593,28 @@ def result_state(output: Any) -> str | None:
 _VERB_VALUE = re.compile(r"[a-z]{3,20}")
 
 
+def _asked_for(word: str, call: Step, verb_states: set[str]) -> bool:
+    """Did the call ask for the failure state it answered in its state field? By the verb it
+    is named for, the name's other form of the word (`spesenabrechnung_ablehnen` answered
+    `abgelehnt`), or an argument: a state under an asking key or its other form ("antwort":
+    "ablehnen" answered `abgelehnt`), a verb under an acting key. A word that says the call
+    broke never counts (`always_failed`), except one that also names a state an object is put
+    in, sent as is under an asking key (`askable_failures`: "status": "unavailable")."""
+    vocab = states()
+    if word in vocab.always_failed:
+        return word in vocab.askable_failures and word in _sent_states(call)
+    if word in verb_states or _named_for(word, call.name) or word in _asked_in_args(call):
+        return True
+    return any(_named_for(word, sent) for sent in _sent_states(call))
+
+
+def _sent_states(call: Step) -> set[str]:
+    """The states a call's arguments name under the keys that ask for one (vocab
+    `asking_keys`: "response": "declined", "state": "blocked")."""
+    args = _lower_keys(call.args) if isinstance(call.args, Mapping) else {}
+    return {w for k in states().asking_keys if (w := state_word(args.get(k))) is not None}
+
+
 def _asked_in_args(call: Step) -> set[str]:
     """The states a call's arguments ask for: under the keys that name one ("response":
     "declined", "state": "blocked"; vocab `asking_keys`), and a verb the state is the past
@@ -605,7 +622,7 @@ def _asked_in_args(call: Step) -> set[str]:
     `rejected`; "on_conflict": "reject" names what happens if something else does)."""
     vocab = states()
     args = _lower_keys(call.args) if isinstance(call.args, Mapping) else {}
-    asked = {w for k in vocab.asking_keys if (w := state_word(args.get(k))) is not None}
+    asked = _sent_states(call)
     for key in vocab.acting_keys:
         value = args.get(key)
         if isinstance(value, str) and _VERB_VALUE.fullmatch(value.strip().lower()):

@@ -49,7 +49,8 @@ class StateVocabulary:
     no_error: frozenset[str] = frozenset()  # an error field's value saying there is none
     timed_out: tuple[str, ...] = ()  # a failure's words for "it ran out of time"
     could_not_look: tuple[str, ...] = ()  # a failed lookup's words for "it could not look"
-    always_failed: frozenset[str] = frozenset()  # never a state a call asks for
+    always_failed: frozenset[str] = frozenset()  # never a state a call asks for ...
+    askable_failures: frozenset[str] = frozenset()  # ... unless sent as is under an asking key
     asking_keys: tuple[str, ...] = ()  # argument keys under which a call asks for a state
     acting_keys: tuple[str, ...] = ()  # argument keys that name the act by a verb
     settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
@@ -97,6 +98,7 @@ def states() -> StateVocabulary:
         timed_out=tuple(raw["timed_out"]),
         could_not_look=tuple(raw["could_not_look"]),
         always_failed=frozenset(raw["always_failed"]),
+        askable_failures=frozenset(raw["askable_failures"]),
         asking_keys=tuple(raw["asking_keys"]),
         acting_keys=tuple(raw["acting_keys"]),
         settles_state=frozenset(raw["settles_state"]),
