@@ -323,6 +323,7 @@ class _Commands:
     filter_roots: frozenset[str]
     answer_programs: frozenset[str]  # programs whose exit 1 is an answer (grep: no match)
     answer_commands: dict[tuple[str, ...], frozenset[str]]  # ... only under these options
+    no_op_options: frozenset[str]  # `--dry-run`: the part only shows what it would do
 
 
 @cache
@@ -377,6 +378,7 @@ def _commands() -> _Commands:
             tuple(c["command"].split()): frozenset(c["options"])
             for c in raw["answer_exits"]["commands"]
         },
+        frozenset(raw["no_op_options"]),
     )
 
 
@@ -688,6 +690,9 @@ def _part_acts(part: str) -> set[str]:
         acts.add("saved")
     if not program or program == "cd":
         return acts
+    no_op = _commands().no_op_options
+    if any(a.split("=", 1)[0] in no_op for a in args if a.startswith("-")):
+        return acts | {"retrieved"}  # `npm publish --dry-run`: it showed what it would do
     positional = [a for a in args if not a.startswith("-")]
     sub = positional[0] if positional else ""
     if (program in _BARE_SWE_AGENT_TOOLS and not args) or (

@@ -35,6 +35,8 @@ _UNITTEST_FAILED = re.compile(r"^FAILED \((?P<body>[^)]*)\)", re.M)
 _UNITTEST_OK = re.compile(r"^OK(?: \([^)]*\))?\s*$", re.M)
 _GO_FAIL = re.compile(r"^(?:--- FAIL:|FAIL\s+\S+)", re.M)
 _GO_OK = re.compile(r"^ok\s+[^\s|]+\s", re.M)  # "ok  \tpkg\t0.1s", not deno's "ok | 5 passed"
+# a package whose `-run` pattern matched no test: "ok  \tpkg\t0.003s [no tests to run]"
+_GO_NONE_RUN = re.compile(r"^ok\s+[^\s|]+\s.*\[no tests to run\]", re.M)
 _JEST = re.compile(r"^Tests:\s+(?P<body>.*\btotal\b)", re.M)
 # vitest: "      Tests  1 failed | 11 passed (12)", after its "Test Files" line
 _VITEST = re.compile(
@@ -175,10 +177,10 @@ def _summary_of(text: str) -> TestSummary | None:
     if rspec:
         total, failed = int(rspec[-1].group(1)), int(rspec[-1].group(2))
         return TestSummary(total - failed, failed)
-    if _GO_FAIL.search(text):
-        return TestSummary(len(_GO_OK.findall(text)), len(_GO_FAIL.findall(text)))
-    if _GO_OK.search(text):
-        return TestSummary(len(_GO_OK.findall(text)), 0)
+    if _GO_FAIL.search(text) or _GO_OK.search(text):
+        # a package that ran no test passed none (`go test -run TestX` naming no test there)
+        ran = len(_GO_OK.findall(text)) - len(_GO_NONE_RUN.findall(text))
+        return TestSummary(ran, len(_GO_FAIL.findall(text)))
     mocha = list(_MOCHA.finditer(text))
     if mocha:
         m = mocha[-1]

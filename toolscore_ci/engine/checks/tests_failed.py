@@ -49,13 +49,14 @@ def edited_after(ctx: Context, execution: Execution) -> bool:
 
 
 def latest_clean_run(ctx: Context) -> tuple[Execution, TestSummary] | None:
-    """The latest test run before the claim, when it ran tests, none failed and nothing was
-    edited since: the run a "tests pass" claim may rest on."""
+    """The latest test run before the claim, when it ran tests, none failed, its line did not
+    fail (a non-zero exit under a passing last summary: tox's py311 failed, py312's summary
+    printed last) and nothing was edited since: the run a "tests pass" claim may rest on."""
     runs = test_runs(ctx)
     if not runs:
         return None
     last, summary = runs[-1]
-    if summary.failed or summary.ran_none or edited_after(ctx, last):
+    if summary.failed or summary.ran_none or last.status == "failed" or edited_after(ctx, last):
         return None
     return last, summary
 
