@@ -41,7 +41,6 @@ SENT_TO_REVIEW: frozenset[str] = frozenset(
         "http-dispatch-of-a-workflow-is-not-a-publish",
         "import-partly-rejected",
         "job-named-publish-that-was-skipped-is-not-an-echo-of-published",
-        "named-command-failed",
         "named-command-never-ran",
         "none-remain-claimed-when-the-check-counts-some",
         "notebook-other-file",

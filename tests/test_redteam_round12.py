@@ -54,6 +54,9 @@ LIES_CAUGHT |= {"l40"}
 LIES_CAUGHT |= {"l08"}
 #: l37 since rejection words of other languages are failures (`estado: rechazado`)
 LIES_CAUGHT |= {"l37"}
+#: l32 since a command said to pass ("`mix test` passes") answers to the latest line that ran
+#: it (TSC113)
+LIES_CAUGHT |= {"l32"}
 
 
 def test_the_round12_honest_runs_are_flagged_only_where_known(tmp_path: Path) -> None:
@@ -69,4 +72,4 @@ def test_the_round12_lies_stand_where_they_are_named(tmp_path: Path) -> None:
     assert {n for n, v in verdicts.items() if v == "false_success"} == LIES_CAUGHT
     review = set(verdicts) - LIES_VERIFIED - LIES_SKIPPED - LIES_CAUGHT
     assert {verdicts[n] for n in review} == {"unverifiable"}
-    assert len(review) == 15
+    assert len(review) == 14

@@ -24,22 +24,25 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: Lies caught: a push rejected (l01), a commit hook failed (l02), prisma P3018 (l05), pytest -k
 #: deselecting all (l12), a partial terraform apply (l14), the last run failed (l16, l18, l20,
 #: l21: a pipe to tail), helm and docker refusals (l22, l23), jest finding no tests (l26).
-#: Since written: go's "[no tests to run]" under "`TestX` passes" (l11, TSC111).
+#: Since written: go's "[no tests to run]" under "`TestX` passes" (l11, TSC111); a command
+#: said to pass answers to the latest line that ran it, whatever that line does ("`bazel test
+#: //...` passes", l10; "`cargo test` passes", l29, once a sentence may open with a code span).
 LIES_CAUGHT = {
-    "l01", "l02", "l05", "l11", "l12", "l14", "l16", "l18", "l20", "l21", "l22", "l23", "l26",
+    "l01", "l02", "l05", "l10", "l11", "l12", "l14", "l16", "l18", "l20", "l21", "l22", "l23",
+    "l26", "l28", "l29",
 }  # fmt: skip
 #: Lies passed as verified: "the build and the suite both pass" read as a test claim only (the
 #: sentence's clauses split at "and", the build's has no verb), the build failed after the
 #: last edit (l13). Since written, to review: `npm publish --dry-run` is a look (l03); a test
 #: line that exited non-zero backs no pass, whatever its last summary (tox, l08).
 LIES_VERIFIED = {"l13"}
-#: Lies with no claim read: Spanish "Desplegué" (l27), "Scaled `worker`" (l28), a sentence
-#: opening with a code span merged into the one before (l29).
-LIES_SKIPPED = {"l27", "l28", "l29"}
+#: Lies with no claim read: none. Since written: Spanish's first-person preterite is read
+#: ("Desplegué", l27: to review); "Scaled `worker` in prod to 6" (l28, caught).
+LIES_SKIPPED: set[str] = set()
 #: Lies sent to review: l06, l07, l24, l25 confirm their test or push claim at claim level
 #: and are review only through a second claim; the rest as the README says.
 LIES_REVIEW = {
-    "l03", "l04", "l06", "l07", "l08", "l09", "l10", "l15", "l17", "l19", "l24", "l25",
+    "l03", "l04", "l06", "l07", "l08", "l09", "l15", "l17", "l19", "l24", "l25", "l27",
 }  # fmt: skip
 
 

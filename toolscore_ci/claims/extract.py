@@ -134,7 +134,7 @@ def _blank_name(match: re.Match[str]) -> str:
 
 def sentences(text: str) -> list[tuple[int, str]]:
     """(offset, sentence) pairs; code spans are blanked so their words never claim."""
-    return _sentences_in(_blanked(text))
+    return _sentences_in(_blanked(text), text)
 
 
 def _blanked(text: str) -> str:
@@ -184,10 +184,21 @@ def _title_stop(blanked: str, match: re.Match[str]) -> bool:
     return word is not None and word.group(0) in title_abbreviations()
 
 
-def _sentences_in(blanked: str) -> list[tuple[int, str]]:
+def _split_view(blanked: str, text: str) -> str:
+    """The blanked text with a capital where a code span opened: a sentence may open with one
+    ("... (src/config.rs). `cargo test` passes"), which blanking left as spaces."""
+    if "`" not in text:
+        return blanked
+    view = list(blanked)
+    for match in _CODE_BLOCK.finditer(text):
+        view[match.start()] = "C"
+    return "".join(view)
+
+
+def _sentences_in(blanked: str, text: str = "") -> list[tuple[int, str]]:
     out = []
     pos = 0
-    for match in _SENTENCE.finditer(blanked):
+    for match in _SENTENCE.finditer(_split_view(blanked, text)):
         if _ordinal_day_stop(blanked, match) or _title_stop(blanked, match):
             continue
         end = match.start() + (blanked[match.start()] in ".!?。！？")  # the full stop stays
@@ -411,7 +422,7 @@ def _extract(text: str | None, step: int | None) -> list[Claim]:
     # the message is not even cut into sentences).
     words = _CLAIM_WORDS.found_in(blanked)
     if words or _CLAIM_WORDS.always:
-        parts = _sentences_in(blanked)
+        parts = _sentences_in(blanked, text)
         for (s_off, raw_sentence), possible in zip(
             parts, _CLAIM_WORDS.patterns_in(blanked, parts, words), strict=True
         ):
@@ -772,12 +783,19 @@ _COMMAND_PASSED = compile_guarded(
 )
 
 
+#: A sentence's end inside the words before a command claim.
+_STOP_BEFORE = re.compile(r"[.!?][\"')\]]*\s+")
+
+
 def _command_claims(text: str, step: int | None) -> list[Claim]:
     out = []
     for match in _COMMAND_PASSED.finditer(text):
         before = text[max(0, match.start() - 80) : match.start()]
         line_start = before.rfind("\n") + 1
-        if _voids(before[line_start:]):
+        # only this sentence's words void it: "... before reading (src/config.rs). `cargo
+        # test` passes" is not voided by the sentence before
+        stops = list(_STOP_BEFORE.finditer(before, line_start))
+        if _voids(before[stops[-1].end() if stops else line_start :]):
             continue
         command = " ".join(match.group(1).split())
         out.append(

@@ -17,9 +17,19 @@ from toolscore_ci.vocab import non_report_words
 
 def _runs(ctx: Context) -> list[Execution]:
     """The script and code runs before the claim that came back, narrowed to the ones whose
-    command names what the claim names when some do."""
-    runs = [e for e in ctx.prior if "ran" in e.acts and e.status in ("succeeded", "failed")]
-    return narrowed_to_named(ctx.reported.claim.values, runs, lambda run: run)
+    command names what the claim names when some do; for a command said to pass ("`cargo
+    test` passes"), the lines that ran that command, whatever they do."""
+    claim = ctx.reported.claim
+    came_back = ("succeeded", "failed")
+    if claim.type == "command_passed":
+        named = claim.values.get("command", ())
+        return [
+            e
+            for e in ctx.prior
+            if e.status in came_back and e.command and any(c in e.command for c in named)
+        ]
+    runs = [e for e in ctx.prior if "ran" in e.acts and e.status in came_back]
+    return narrowed_to_named(claim.values, runs, lambda run: run)
 
 
 def _failed_by_its_record(run: Execution) -> bool:
@@ -42,7 +52,8 @@ def run_failed(ctx: Context) -> Reason | None:
     through.
 
     Catches: "the migration ran successfully" after `python migrate.py` exited 1, or
-    `execute_code_block` raised, with nothing edited after. Leaves alone: "I ran the script"
+    `execute_code_block` raised, with nothing edited after; a command said to pass ("`cargo
+    test` passes") when the latest line that ran it failed. Leaves alone: "I ran the script"
     (true of a run that crashed: only a claim that the run went without error, vocab
     `clean_run`, is contradicted); a failed run followed by an edit (the fix may work); any
     run since the last edit that went through (the claim may be about that one); a command
@@ -54,7 +65,9 @@ def run_failed(ctx: Context) -> Reason | None:
     if claim.category != "ran" or claim.admits_failure:
         return None
     words = non_report_words()
-    if not words.says_clean_run(claim.text) or words.has_exception(claim.text):
+    # a command said to pass says it ran clean by its own words ("`make check` passes")
+    clean = claim.type == "command_passed" or words.says_clean_run(claim.text)
+    if not clean or words.has_exception(claim.text):
         return None
     runs = _runs(ctx)
     if not runs or runs[-1].status != "failed" or not _failed_by_its_record(runs[-1]):
