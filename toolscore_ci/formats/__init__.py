@@ -195,7 +195,24 @@ def read_file(
             else:
                 traces += 1
             yield got
-    yield from coverage.issues(strict_format)
+    counted = list(coverage.issues(strict_format))
+    yield from counted
+    if fmt == "auto" and not traces and not errors and getattr(reader, "READS_TRACES", True):
+        # Sniffed, yet nothing read: without a word the run would pass as "0 traces checked"
+        # (or its records counted away one by one, with no sign that the file gave nothing).
+        yield InputIssue(
+            path,
+            first.line,
+            "$",
+            f"read as {reader.NAME}, but no trace in it"
+            + (
+                " (every record was left out: see above)"
+                if counted
+                else " (only records the reader leaves out, e.g. metadata)"
+            )
+            + "; if it is another format, use --format to force one",
+            severity="warning",
+        )
     if fmt != "auto" and not traces and not errors:
         # A forced reader that takes nothing from a file of JSON values read the wrong format:
         # its warnings alone would let the run pass as "0 traces checked" (an empty file, which
