@@ -45,6 +45,7 @@ _READER_MODULES: tuple[str, ...] = (
     "llamaindex",  # before openai-chat, its dialect: `tool_kwargs`+`tool_id`, `additional_kwargs`
     "autogen",  # AgentChat messages: `type` (TextMessage, ToolCallRequestEvent...) and `source`
     "langchain",  # `{"type": "ai", "data": ...}` messages: no `role`, no other reader takes them
+    "cline_ui",  # Cline's panel messages (`ts`, `type` ask|say): reported, never read
     "cline",  # before anthropic, its dialect: Cline's XML tool calls in text, `[tool] Result:` (REFINES)
     "anthropic",  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
     "ag2",  # before openai-chat, its dialect: only AG2 has `tool_responses` (REFINES, read_file)
