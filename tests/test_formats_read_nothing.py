@@ -56,3 +56,17 @@ def test_beside_a_trace_it_is_a_warning_and_an_empty_file_an_empty_run(tmp_path:
     assert empty.returncode == 0, empty.stderr
     checked = cli("check", "s.jsonl", "--fail-on", "none", "--no-fail-on-empty", cwd=tmp_path)
     assert checked.returncode == 0 and "read as claude-code, but no trace" in checked.stderr
+
+
+def test_a_sqlite_database_is_named_not_invalid_json(tmp_path: Path) -> None:
+    """Newer Goose keeps sessions in `sessions.db`; passed as a trace file it gave 'invalid
+    JSON: Expecting value at column 1'."""
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "sessions.db") as db:
+        db.execute("create table sessions (id text primary key, name text)")
+    db.close()
+    proc = cli("check", "sessions.db", "--fail-on", "none", cwd=tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "sessions.db: a SQLite database, not a trace file" in proc.stderr
+    assert "invalid JSON" not in proc.stderr

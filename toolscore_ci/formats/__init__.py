@@ -147,6 +147,15 @@ def read_file(
     by its first value: the rest of the look-ahead is searched for the dialect's. A reader
     that fails on a record is reported at that record and restarted on the next value."""
     values: Iterator[JsonValue | InputIssue]
+    if _is_sqlite(path):
+        yield InputIssue(
+            path,
+            None,
+            "",
+            "a SQLite database, not a trace file (newer Goose releases keep sessions in "
+            "sessions.db): export the session to JSON and check that",
+        )
+        return
     if fmt in ("auto", inspect_ai.NAME) and inspect_ai.is_archive(path):
         values = inspect_ai.iter_archive(path, max_line_bytes)  # an Inspect `.eval` zip
     elif fmt in ("auto", openhands_v1.NAME) and openhands_v1.is_event_dir(path):
@@ -225,6 +234,21 @@ def read_file(
             where,
             f"no trace read with --format {fmt}: {missing}; is this file in that format?",
         )
+
+
+#: The first bytes of every SQLite 3 database file
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _is_sqlite(path: str) -> bool:
+    """A SQLite database: binary, so read as JSON it gave only 'invalid JSON' at column 1."""
+    if path == "-":
+        return False
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
+    except OSError:
+        return False
 
 
 def _settled(reader: ModuleType | None) -> bool:
