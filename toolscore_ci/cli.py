@@ -1056,7 +1056,7 @@ def cmd_convert(args: argparse.Namespace, err: IO[str]) -> int:
     files, discovery_errors = _files(args, err)
     config = _config(args, files)
     stats = RunStats(errors=len(discovery_errors))
-    written = 0
+    written = warned = 0
     with _report_out(args.out) as out:
         for item in iter_valid_records(files, config, None, stats):
             if hasattr(item, "data"):
@@ -1064,12 +1064,19 @@ def cmd_convert(args: argparse.Namespace, err: IO[str]) -> int:
                 written += 1
                 continue
             _emit_issue(item, err)  # type: ignore[arg-type]
+            warned += item.line is not None  # type: ignore[union-attr]  # of a record, not a file
             if args.strict and item.severity == "error":  # type: ignore[union-attr]
                 err.write("stopping at the first input error (--strict)\n")
                 return EXIT_INPUT
     err.write(
         f"converted {written} trace{'s' if written != 1 else ''} from {stats.files} file(s)\n"
     )
+    if not written and warned and not stats.errors:
+        # The files held records, yet no trace came of them: a conversion that wrote nothing
+        # has failed, whatever its warnings say (an empty file, which has none, stays an
+        # empty run).
+        err.write("error: nothing converted; see the warnings above\n")
+        return EXIT_INPUT
     return EXIT_INPUT if stats.errors else EXIT_OK
 
 

@@ -45,6 +45,7 @@ _READER_MODULES: tuple[str, ...] = (
     "llamaindex",  # before openai-chat, its dialect: `tool_kwargs`+`tool_id`, `additional_kwargs`
     "autogen",  # AgentChat messages: `type` (TextMessage, ToolCallRequestEvent...) and `source`
     "langchain",  # `{"type": "ai", "data": ...}` messages: no `role`, no other reader takes them
+    "cline_ui",  # Cline's panel messages (`ts`, `type` ask|say): reported, never read
     "cline",  # before anthropic, its dialect: Cline's XML tool calls in text, `[tool] Result:` (REFINES)
     "anthropic",  # before openai-chat: both take {"messages": [...]}, only Anthropic has blocks
     "ag2",  # before openai-chat, its dialect: only AG2 has `tool_responses` (REFINES, read_file)
@@ -146,6 +147,15 @@ def read_file(
     by its first value: the rest of the look-ahead is searched for the dialect's. A reader
     that fails on a record is reported at that record and restarted on the next value."""
     values: Iterator[JsonValue | InputIssue]
+    if _is_sqlite(path):
+        yield InputIssue(
+            path,
+            None,
+            "",
+            "a SQLite database, not a trace file (newer Goose releases keep sessions in "
+            "sessions.db): export the session to JSON and check that",
+        )
+        return
     if fmt in ("auto", inspect_ai.NAME) and inspect_ai.is_archive(path):
         values = inspect_ai.iter_archive(path, max_line_bytes)  # an Inspect `.eval` zip
     elif fmt in ("auto", openhands_v1.NAME) and openhands_v1.is_event_dir(path):
@@ -195,7 +205,24 @@ def read_file(
             else:
                 traces += 1
             yield got
-    yield from coverage.issues(strict_format)
+    counted = list(coverage.issues(strict_format))
+    yield from counted
+    if fmt == "auto" and not traces and not errors and getattr(reader, "READS_TRACES", True):
+        # Sniffed, yet nothing read: without a word the run would pass as "0 traces checked"
+        # (or its records counted away one by one, with no sign that the file gave nothing).
+        yield InputIssue(
+            path,
+            first.line,
+            "$",
+            f"read as {reader.NAME}, but no trace in it"
+            + (
+                " (every record was left out: see above)"
+                if counted
+                else " (only records the reader leaves out, e.g. metadata)"
+            )
+            + "; if it is another format, use --format to force one",
+            severity="warning",
+        )
     if fmt != "auto" and not traces and not errors:
         # A forced reader that takes nothing from a file of JSON values read the wrong format:
         # its warnings alone would let the run pass as "0 traces checked" (an empty file, which
@@ -207,6 +234,21 @@ def read_file(
             where,
             f"no trace read with --format {fmt}: {missing}; is this file in that format?",
         )
+
+
+#: The first bytes of every SQLite 3 database file
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _is_sqlite(path: str) -> bool:
+    """A SQLite database: binary, so read as JSON it gave only 'invalid JSON' at column 1."""
+    if path == "-":
+        return False
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
+    except OSError:
+        return False
 
 
 def _settled(reader: ModuleType | None) -> bool:

@@ -48,6 +48,13 @@ class Grouper:
         group.root_seen = group.root_seen or is_root
         return done, False
 
+    def root_done(self, key: str) -> None:
+        """The root of open trace `key` is complete now (a later record finished it): the trace
+        is released when a record of another trace arrives."""
+        group = self.open.get(key)
+        if group is not None:
+            group.root_seen = True
+
     def finish(self) -> Iterator[Group]:
         groups = list(self.open.values())
         self.open.clear()

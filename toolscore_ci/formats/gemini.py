@@ -23,14 +23,19 @@ handling is shared with the Google ADK reader (`google_adk.py`), whose events ho
 
 Gemini CLI sessions (`chats/session-*.json`: `sessionId`, `messages` of `type` user / gemini /
 info / warning / error, a model message's `toolCalls` each with its `result` parts and
-`status`) are read here too, a trace a session: `_read_cli_session`.
+`status`) are read here too, a trace a session: `_read_cli_session`. Newer CLIs keep the session
+as an append-only log, `chats/session-*.jsonl` (`ChatRecordingService`): a metadata line
+(`sessionId`, `projectHash`), then message records, a message written again in full (same
+`id`) each time its tool calls, results or tokens change, `{"$set": {...}}` metadata updates
+(`messages` there replaces the list) and `{"$rewindTo": id}` (that message and all after it
+dropped, all of them for an unknown id). The log is folded as the CLI loads it: `_CliLog`.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,7 +160,12 @@ def _contents_of(value: Any) -> list[Any] | None:
 
 
 def sniff(first: Any) -> bool:
-    return is_content(first) or _contents_of(first) is not None or is_cli_session(first)
+    return (
+        is_content(first)
+        or _contents_of(first) is not None
+        or is_cli_session(first)
+        or is_cli_log_header(first)
+    )
 
 
 def response_outcome(response: Any) -> tuple[Any, bool | None, Any]:
@@ -192,6 +202,34 @@ def shell_outcome(output: Any) -> tuple[bool | None, str | None]:
     if codes and int(codes[-1]) != 0:
         return False, f"exit code {codes[-1]}"
     return None, None
+
+
+#: The report's fields after the command's output, one line each, in the shell tool's order
+#: (`shell.ts`: Error, Exit Code, Signal, Background PIDs, Process Group PGID; any may be
+#: left out)
+_SHELL_TAIL = re.compile(
+    r"\n(?:Error: [^\n]*\n?)?(?:Exit Code: (?P<code>[^\n]*)\n?)?(?:Signal: [^\n]*\n?)?"
+    r"(?:Background PIDs: [^\n]*\n?)?(?:Process Group PGID: [^\n]*\n?)?\Z"
+)
+_SHELL_OUTPUT = re.compile(r"\ACommand: [^\n]*\nDirectory: [^\n]*\nOutput: ")
+
+
+def shell_output(output: Any) -> Any:
+    """What the command printed, out of the shell tool's report, as `{"exit_code", "output"}`
+    (the shape other readers give a shell's result) when the report has an exit code, else the
+    printed text; the report as it is when it is not one. The envelope's own lines (`Command:`,
+    `Output: `, `Exit Code: ...`) would hide a test runner's summary from what reads it."""
+    if not isinstance(output, str) or (head := _SHELL_OUTPUT.match(output)) is None:
+        return output
+    tail = _SHELL_TAIL.search(output, head.end())
+    if tail is None or tail.group(0) == "\n":
+        return output
+    body = output[head.end() : tail.start()]
+    body = "" if body == "(empty)" else body
+    code = tail.group("code")
+    if code is not None and re.fullmatch(r"-?\d+", code.strip()):
+        return {"exit_code": int(code), "output": body}
+    return body
 
 
 def _call_id(b: TraceBuilder, value: Any) -> str | None:
@@ -248,6 +286,7 @@ def add_parts(
             output, ok, error = response_outcome(resp.get("response"))
             if ok is None:
                 ok, error = shell_outcome(output)
+            output = shell_output(output)
             if failed is not None and ok is not False:
                 ok, error = False, failed
             b.result(
@@ -328,6 +367,101 @@ def is_cli_session(value: Any) -> bool:
     )
 
 
+def is_cli_log_header(value: Any) -> bool:
+    """The metadata line that opens a Gemini CLI session log (`session-*.jsonl`): a
+    `sessionId` and a `projectHash` (`PartialMetadataRecord`), its `messages`, when present, a
+    list (empty in the logs the CLI writes)."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("sessionId"), str)
+        and isinstance(value.get("projectHash"), str)
+        and "type" not in value
+        and isinstance(value.get("messages", []), list)
+    )
+
+
+def _is_log_record(value: Any) -> bool:
+    """A record of a session log after its metadata line: a message (an `id` and a `type`)
+    or an operator (`$set`, `$rewindTo`, any `$`-key the CLI may add)."""
+    if not isinstance(value, dict) or is_cli_log_header(value):
+        return False
+    if "type" in value and "id" in value:
+        return True
+    return bool(value) and all(isinstance(k, str) and k.startswith("$") for k in value)
+
+
+class _CliLog:
+    """One session log folded as `loadConversationRecord` does: message records upserted by
+    `id` (a rewritten message keeps its first place), `$set` merged into the metadata (a
+    non-empty `$set.messages` replaces the list), `$rewindTo` dropping the message it names
+    and every later one."""
+
+    def __init__(self, header: dict[str, Any], line: int, path: str, coverage: Coverage) -> None:
+        self.meta = {k: v for k, v in header.items() if k != "messages"}
+        self.line = line
+        self.path = path
+        self.coverage = coverage
+        self.messages: dict[str, tuple[Any, int, str]] = {}
+        self._replace(header.get("messages"), line, "$.messages")
+
+    def _replace(self, messages: Any, line: int, where: str) -> None:
+        self.messages.clear()
+        for n, msg in enumerate(messages if isinstance(messages, list) else []):
+            mid = msg.get("id") if isinstance(msg, dict) else None
+            self.messages[mid if isinstance(mid, str) else f"@{line}:{n}"] = (
+                msg,
+                line,
+                f"{where}[{n}]",
+            )
+
+    def add(self, record: dict[str, Any], line: int) -> InputIssue | None:
+        if "$rewindTo" in record:
+            target = record["$rewindTo"]
+            if not isinstance(target, str):
+                return InputIssue(
+                    self.path, line, "$.$rewindTo", "a rewind names a message `id`; left out"
+                )
+            ids = list(self.messages)
+            gone = ids[ids.index(target) :] if target in self.messages else ids
+            for mid in gone:
+                del self.messages[mid]
+            self.coverage.note(
+                "messages rewound by the user",
+                "$rewindTo",
+                line,
+                outcome="kept out of the trace, as the CLI drops them from the session",
+                info=True,
+            )
+            return None
+        if "$set" in record:
+            update = record["$set"]
+            if not isinstance(update, dict):
+                return InputIssue(
+                    self.path, line, "$.$set", "a metadata update must be an object; left out"
+                )
+            self.meta.update({k: v for k, v in update.items() if k != "messages"})
+            replaced = update.get("messages")
+            if isinstance(replaced, list) and replaced:
+                self._replace(replaced, line, "$.$set.messages")
+                self.coverage.note(
+                    "message list replaced",
+                    "$set.messages",
+                    line,
+                    outcome="the messages before it kept out of the trace, as the CLI loads it",
+                )
+            return None
+        mid = record.get("id")
+        if "type" not in record:  # an operator this reader does not know
+            self.coverage.note("unknown record type", ",".join(sorted(record)), line)
+            return None
+        if not isinstance(mid, str):
+            return InputIssue(
+                self.path, line, "$.id", "a session message needs a string `id`; left out"
+            )
+        self.messages[mid] = (record, line, "$")
+        return None
+
+
 def _cli_text(b: TraceBuilder, content: Any, *, agent: bool, ts: Any, line: int) -> None:
     """A message's `content`: a string, or a list of parts (text, and whatever else a part
     holds, read as any Gemini part is)."""
@@ -362,6 +496,7 @@ def _cli_call(b: TraceBuilder, call: Any, ts: Any, line: int, where: str) -> Inp
         output, ok, error = call.get("resultDisplay"), None, None
     if ok is None:
         ok, error = shell_outcome(output)
+    output = shell_output(output)
     if status in _CLI_FAILED and ok is not False:
         display = call.get("resultDisplay")
         ok, error = False, text_of(output) or (display if isinstance(display, str) else None)
@@ -373,17 +508,26 @@ def _cli_call(b: TraceBuilder, call: Any, ts: Any, line: int, where: str) -> Inp
 
 
 def _read_cli_session(
-    v: dict[str, Any], path: str, line: int, coverage: Coverage
+    meta: dict[str, Any],
+    messages: Iterable[tuple[Any, int, str]],
+    path: str,
+    line: int,
+    coverage: Coverage,
 ) -> Iterator[ReadItem]:
-    b = TraceBuilder(source=NAME, trace_id=v["sessionId"], path=path, line=line, coverage=coverage)
+    """One session: its metadata and its messages, each with the line and JSON path it was
+    read at."""
+    sid = meta.get("sessionId")
+    b = TraceBuilder.at(NAME, path, line, coverage, sid if isinstance(sid, str) else None)
     b.meta["format"] = "gemini-cli"
+    if meta.get("kind") == "subagent":
+        b.meta["subagent"] = True
     b.domain = "coding"
-    for n, msg in enumerate(v["messages"]):
+    for msg, line, where in messages:
         if str_field(msg, "type") not in _CLI_TYPES:
             yield InputIssue(
                 path,
                 line,
-                f"$.messages[{n}]",
+                where,
                 "not a Gemini CLI message (a `type` of user, gemini, info, error or warning); left out",
             )
             continue
@@ -396,7 +540,7 @@ def _read_cli_session(
             _cli_text(b, msg.get("content"), agent=True, ts=ts, line=line)
             calls = msg.get("toolCalls")
             for k, call in enumerate(calls if isinstance(calls, list) else []):
-                issue = _cli_call(b, call, ts, line, f"$.messages[{n}].toolCalls[{k}]")
+                issue = _cli_call(b, call, ts, line, f"{where}.toolCalls[{k}]")
                 if issue is not None:
                     yield issue
         else:  # the CLI's own notice: an error, a warning, an info line
@@ -410,9 +554,18 @@ def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
     it = iter(values)
-    for item in it:
-        if isinstance(item, JsonValue) and is_cli_session(item.value):
-            yield from _read_cli_session(item.value, path, item.line, coverage)
+    item: JsonValue | InputIssue | None = next(it, None)
+    while item is not None:
+        v = item.value if isinstance(item, JsonValue) else None
+        if isinstance(item, JsonValue) and (is_cli_session(v) or is_cli_log_header(v)):
+            log = _CliLog(item.value, item.line, path, coverage)
+            item = next(it, None)
+            while item is not None and (isinstance(item, InputIssue) or _is_log_record(item.value)):
+                issue = item if isinstance(item, InputIssue) else log.add(item.value, item.line)
+                if issue is not None:
+                    yield issue
+                item = next(it, None)
+            yield from _read_cli_session(log.meta, log.messages.values(), path, log.line, coverage)
             continue
         # not a CLI session: this value and the rest are API contents
         yield from _read_contents(itertools.chain([item], it), path, coverage)

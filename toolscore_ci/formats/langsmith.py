@@ -7,6 +7,14 @@ conversation: new messages of their `inputs.messages` (OpenAI or LangChain shape
 `outputs` (`generations` or `choices`). A trace without llm runs takes its root run's inputs and
 outputs as the user message and the answer. A tree is read one value at a time; flat runs are
 grouped per trace, released once the root run is seen and another trace begins.
+
+Batch ingest bodies (what the SDKs send to `POST /runs/batch`, logged one a line or saved
+whole: `{"post": [runs], "patch": [run updates]}`) are read too. A `post` run is a run as
+above (`end_time` and `outputs` already set when it finished before the batch was sent); a
+`patch` is an update of a run posted before, by `id` (`end_time`, `outputs`, `error`, no
+`run_type`), merged into it. In batches a trace is complete once its root run has ended, so it
+is held until then; a patch for a run never posted (or posted in a trace already released) is
+counted, never dropped in silence.
 """
 
 from __future__ import annotations
@@ -35,10 +43,35 @@ _OUT_KEYS = ("output", "answer", "result", "messages")
 
 
 def sniff(first: Any) -> bool:
+    return _is_run(first) or is_batch(first)
+
+
+def _is_run(value: Any) -> bool:
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("run_type"), str)
+        and ("inputs" in value or "id" in value)
+    )
+
+
+#: The keys of a batch ingest body (`POST /runs/batch`): runs created and runs updated
+_BATCH_KEYS = ("post", "patch")
+
+
+def is_batch(value: Any) -> bool:
+    """A batch ingest body: only `post` / `patch` arrays of runs, not all empty, the first run a
+    LangSmith run (an `id` with a `run_type`, or the `trace_id` and `dotted_order` an update
+    carries)."""
+    if not isinstance(value, dict) or not value or set(value) - set(_BATCH_KEYS):
+        return False
+    if not all(isinstance(value[k], list) for k in value):
+        return False
+    runs = [r for k in _BATCH_KEYS for r in value.get(k, [])]
+    first = runs[0] if runs else None
     return (
         isinstance(first, dict)
-        and isinstance(first.get("run_type"), str)
-        and ("inputs" in first or "id" in first)
+        and isinstance(first.get("id"), str)
+        and (_is_run(first) or ("trace_id" in first and "dotted_order" in first))
     )
 
 
@@ -46,12 +79,17 @@ def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
     grouper = Grouper()
+    batches = _Batches(grouper, path, coverage)
     for item in values:
         if isinstance(item, InputIssue):
             yield item
             continue
         run, line = item.value, item.line
-        if not sniff(run):
+        if is_batch(run):
+            for got in batches.add(run, line):
+                yield got if isinstance(got, InputIssue) else _trace(got, path, coverage).record()
+            continue
+        if not _is_run(run):
             coverage.note("unknown record type", type(run).__name__, line)
             continue
         if "child_runs" in run:  # a whole tree
@@ -64,10 +102,75 @@ def read(
         done, late = grouper.add(key, run, line, is_root=not run.get("parent_run_id"))
         if late:
             coverage.note("run after its trace was complete", key, line)
-        for group in done:
+        for group in batches.released(done):
             yield _trace(group, path, coverage).record()
-    for group in grouper.finish():
+    for group in batches.released(list(grouper.finish())):
         yield _trace(group, path, coverage).record()
+
+
+class _Batches:
+    """Batch ingest bodies read into the flat runs' grouping: posted runs are added (a root
+    counts as seen once it has ended), updates merged into the run they name."""
+
+    def __init__(self, grouper: Grouper, path: str, coverage: Coverage) -> None:
+        self.grouper = grouper
+        self.path = path
+        self.coverage = coverage
+        self.open: dict[str, tuple[str, dict[str, Any]]] = {}  # run id -> (trace, run)
+
+    def add(self, body: dict[str, Any], line: int) -> Iterator[Group | InputIssue]:
+        for n, run in enumerate(body.get("post", [])):
+            if not _is_run(run) or not isinstance(run.get("id"), str):
+                yield InputIssue(
+                    self.path,
+                    line,
+                    f"$.post[{n}]",
+                    "a posted run needs a string `id` and a `run_type`; left out",
+                )
+                continue
+            run = dict(run)
+            key = str(run.get("trace_id") or run["id"])
+            root = not run.get("parent_run_id")
+            done, late = self.grouper.add(key, run, line, is_root=root and _ended(run))
+            if late:
+                self.coverage.note("run after its trace was complete", key, line)
+            else:
+                self.open[run["id"]] = (key, run)
+            yield from self.released(done)
+        for n, patch in enumerate(body.get("patch", [])):
+            if not isinstance(patch, dict) or not isinstance(patch.get("id"), str):
+                yield InputIssue(
+                    self.path,
+                    line,
+                    f"$.patch[{n}]",
+                    "a run update needs a string `id`: the run it updates; left out",
+                )
+                continue
+            found = self.open.get(patch["id"])
+            if found is None:
+                where = (
+                    "after its trace was complete"
+                    if str(patch.get("trace_id") or patch["id"]) in self.grouper.released
+                    else "for a run never posted"
+                )
+                self.coverage.note(f"run update {where}", patch["id"], line)
+                continue
+            key, run = found
+            run.update({k: v for k, v in patch.items() if v is not None and k != "id"})
+            if not run.get("parent_run_id") and _ended(run):
+                self.grouper.root_done(key)
+
+    def released(self, groups: list[Group]) -> list[Group]:
+        """`groups`, their runs no longer open to updates."""
+        for group in groups:
+            for run, _ in group.records:
+                if isinstance(run, dict):
+                    self.open.pop(str(run.get("id")), None)
+        return groups
+
+
+def _ended(run: dict[str, Any]) -> bool:
+    return run.get("end_time") is not None
 
 
 def _flatten(run: dict[str, Any], line: int, out: list[tuple[Any, int]]) -> None:

@@ -11,6 +11,8 @@ from toolscore_ci.formats.jsonio import JsonValue
 from toolscore_ci.model import InputIssue
 
 NAME = "state-probes"
+#: A probes file gives no trace by design, and says so itself.
+READS_TRACES = False
 
 
 def sniff(first: Any) -> bool:
