@@ -26,7 +26,7 @@ from engine_cases import build
 from redteam_checks import assert_caught, assert_left_alone
 
 from toolscore_ci.claims.extract import extract
-from toolscore_ci.engine.shell import command_acts, exit_one_answers
+from toolscore_ci.engine.shell import command_acts, exit_one_answers, runs_named
 from toolscore_ci.engine.status import judge
 from toolscore_ci.model import Step
 from toolscore_ci.pipeline import CheckConfig, make_checker
@@ -377,3 +377,26 @@ def test_a_command_said_to_pass_answers_to_the_latest_line_that_ran_it() -> None
     assert_caught("TSC113", lie)
     assert_left_alone("TSC113", honest)
     assert _verdict(honest) == "verified"
+
+
+def test_a_named_command_is_run_by_its_words_not_inside_another_word() -> None:
+    assert runs_named("cd app && cargo test --lib", "cargo test")
+    assert runs_named("go test -run TestX -v ./pkg/", "TestX")
+    assert not runs_named("pip install pytest-cov", "pytest")
+    installed = (
+        "pip install pytest-cov",
+        1,
+        "ERROR: No matching distribution found for pytest-cov\n",
+    )
+    ran = ("pytest -q", 0, "12 passed in 0.40s\n")
+    honest = build(
+        "pytest-passed-install-of-a-plugin-failed",
+        [
+            ("user", "Fix the date parser."),
+            CARGO_EDIT,
+            _sh(*ran),
+            _sh(*installed),
+            ("agent", "`pytest` passes."),
+        ],
+    )
+    assert_left_alone("TSC113", honest)

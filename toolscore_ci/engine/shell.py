@@ -801,6 +801,22 @@ def command_parts(command: str) -> list[str]:
     return _SEPARATORS.split(command)
 
 
+def runs_named(line: str, named: str) -> bool:
+    """Does a command line run what a report names in code ("`cargo test` passes", "`TestX`
+    passes")? Its words stand, one after another, in one part of the line (`cd app && cargo
+    test --lib`; `go test -run TestX ./pkg/`), not inside another word (`pip install
+    pytest-cov` does not run `pytest`)."""
+    words = _tokens(named)
+    if not words:
+        return False
+    n = len(words)
+    for part in _SEPARATORS.split(_without_bodies(line)):
+        tokens = _part_tokens(part)
+        if any(tokens[i : i + n] == words for i in range(len(tokens) - n + 1)):
+            return True
+    return False
+
+
 @lru_cache(maxsize=4096)
 def command_acts(command: str) -> frozenset[str]:
     """Every act a command line performs: {"changed", "tested"} for `sed -i ... && pytest`."""

@@ -10,6 +10,7 @@ from toolscore_ci.engine.checks._common import (
 )
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.shell import runs_named
 from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
@@ -26,7 +27,7 @@ def _runs(ctx: Context) -> list[Execution]:
         return [
             e
             for e in ctx.prior
-            if e.status in came_back and e.command and any(c in e.command for c in named)
+            if e.status in came_back and e.command and any(runs_named(e.command, c) for c in named)
         ]
     runs = [e for e in ctx.prior if "ran" in e.acts and e.status in came_back]
     return narrowed_to_named(claim.values, runs, lambda run: run)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from toolscore_ci.engine.checks.tests_failed import edited_after, test_runs
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.shell import runs_named
 from toolscore_ci.model import Reason
 
 
@@ -23,7 +24,7 @@ def tests_none_ran(ctx: Context) -> Reason | None:
         runs = [
             run
             for run in test_runs(ctx)
-            if run[0].command and any(command in run[0].command for command in named)
+            if run[0].command and any(runs_named(run[0].command, command) for command in named)
         ]
     else:
         return None
