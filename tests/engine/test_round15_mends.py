@@ -199,6 +199,9 @@ def test_a_failure_state_the_call_sent_for_is_its_success(
         ("check_in_passenger", "changed"),
         ("checkInStudent", "changed"),
         ("clock_out_employee", "changed"),
+        # creating a payout pays
+        ("create_payout", "paid"),
+        ("payouts.create", "paid"),
         # `check` alone still looks
         ("check_availability", "retrieved"),
         ("check_status", "retrieved"),
