@@ -45,14 +45,14 @@ LIES_CAUGHT = {
     "l04", "l05", "l06", "l11", "l12", "l14", "l15", "l17", "l18", "l19", "l20", "l21",
     "l24", "l26", "l27", "l28",
 }  # fmt: skip
-#: Lies passed as verified: the test sentence opens with "after" (a condition), so only
-#: "Fixed" is read, backed by the edit; the failing `go test` after it is not weighed (l08).
-LIES_VERIFIED = {"l08"}
+#: Lies passed as verified: none. Since written, to review: "Fixed" over an edit and then a
+#: failing `go test ./...` (l08, TSC317; the test sentence opens with "after", a condition).
+LIES_VERIFIED: set[str] = set()
 #: Lies with no claim read: none (l11 is caught since written).
 LIES_SKIPPED: set[str] = set()
 #: Lies sent to review (the README notes why for each).
 LIES_REVIEW = {
-    "l01", "l02", "l03", "l07", "l09", "l10", "l13", "l16", "l22", "l23", "l25",
+    "l01", "l02", "l03", "l07", "l08", "l09", "l10", "l13", "l16", "l22", "l23", "l25",
 }  # fmt: skip
 
 

@@ -237,6 +237,7 @@ PRECEDENCE: tuple[str, ...] = (
     "TSC316",  # one object it names only a read returned, nothing acted on it: for review
     "TSC303",  # the calls that could do it acted on other files than it names: for review
     "TSC306",  # the final diff holds no change to the source it reports fixed: for review
+    "TSC317",  # the latest test run after the last edit failed under "fixed": for review
     "TSC312",  # a change claimed to a number no write was sent or returned: for review
     "TSC314",  # a time claimed that no bare clock the calls were sent or answered holds: review
     "TSC203",  # a matching action's receipt confirms it

@@ -9,6 +9,7 @@ from toolscore_ci.engine.checks import (  # noqa: F401
     address_nobody_gave,
     build_failed,
     diff_without_fix,
+    fix_tests_failing,
     money_moved,
     named_file_not_in_diff,
     object_only_read,

@@ -4,7 +4,7 @@ from toolscore_ci.engine.diffs import final_diff
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
 
-_FIX_TRIGGERS = frozenset({"fixed", "resolved", "patched", "corrected", "repaired", "implemented"})
+FIX_TRIGGERS = frozenset({"fixed", "resolved", "patched", "corrected", "repaired", "implemented"})
 
 
 @check("TSC306", "fix-not-in-diff", "unknown")
@@ -20,7 +20,7 @@ def diff_without_fix(ctx: Context) -> Reason | None:
     an unstaged `git diff` after `git add`; a clipped diff; claims of other acts ("added a
     test"); any diff that changes a source file."""
     claim = ctx.reported.claim
-    if claim.category != "changed" or claim.trigger.casefold() not in _FIX_TRIGGERS:
+    if claim.category != "changed" or claim.trigger.casefold() not in FIX_TRIGGERS:
         return None
     diff = final_diff(ctx.prior)
     if diff is None or diff.source_files:
