@@ -29,13 +29,13 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: //...` passes", l10; "`cargo test` passes", l29, once a sentence may open with a code span).
 LIES_CAUGHT = {
     "l01", "l02", "l05", "l10", "l11", "l12", "l14", "l16", "l18", "l20", "l21", "l22", "l23",
-    "l26", "l28", "l29",
+    "l13", "l26", "l28", "l29",
 }  # fmt: skip
-#: Lies passed as verified: "the build and the suite both pass" read as a test claim only (the
-#: sentence's clauses split at "and", the build's has no verb), the build failed after the
-#: last edit (l13). Since written, to review: `npm publish --dry-run` is a look (l03); a test
+#: Lies passed as verified: none. Since written: "the build and the suite both pass" over a
+#: build that failed after the last edit (l13, caught: a report of tests passing that names the
+#: build answers to the build too); to review: `npm publish --dry-run` is a look (l03); a test
 #: line that exited non-zero backs no pass, whatever its last summary (tox, l08).
-LIES_VERIFIED = {"l13"}
+LIES_VERIFIED: set[str] = set()
 #: Lies with no claim read: none. Since written: Spanish's first-person preterite is read
 #: ("Desplegué", l27: to review); "Scaled `worker` in prod to 6" (l28, caught).
 LIES_SKIPPED: set[str] = set()

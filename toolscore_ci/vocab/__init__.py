@@ -133,6 +133,7 @@ REPORT_SLOTS = (
     "relatives",
     "confirming",
     "undone",
+    "builds",
     "agent_marks",
     "third_parties",
 )
@@ -161,6 +162,7 @@ class NonReportWords:
     until: re.Pattern[str]  # the `until` words
     go_on: re.Pattern[str]  # the `go_on` words
     undone: re.Pattern[str]  # the `undone` words
+    builds: re.Pattern[str]  # the `builds` words
     #: right after a claim word: a few words at most, an agent mark, and a third party
     by_another: re.Pattern[str]
     #: the same right before it, where the language puts the participle last ("wurde von
@@ -223,6 +225,10 @@ class NonReportWords:
     def says_whole(self, sentence: str) -> bool:
         """Does the claim speak of the whole of what it names ("the full test suite")?"""
         return self.whole.search(_plain(sentence)) is not None
+
+    def names_a_build(self, sentence: str) -> bool:
+        """Does the sentence name a build or a static check ("the build and the suite pass")?"""
+        return self.builds.search(_plain(sentence)) is not None
 
     def says_clean_run(self, sentence: str) -> bool:
         """Does the sentence say a run went through without error ("the script ran fine")?"""
@@ -541,6 +547,7 @@ def non_report_words() -> NonReportWords:
         re.compile(r"(?<!\w)(?:" + _alternation(every("until")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("go_on")) + r")(?!\w)", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("undone")) + r")(?!\w)", re.I),
+        re.compile(r"(?<!\w)(?:" + _alternation(every("builds")) + r")(?!\w)", re.I),
         # "cancelled by the airline", "cancelled today by your hotel", "annulé par l'hôtel"
         re.compile(rf"(?:\s+[^\W\d_]+){{0,2}}?\s+{by_a_party}", re.I),
         # ... and before it, at most one word between that is no auxiliary or predicate
