@@ -139,6 +139,20 @@ def joined_acts(name: str) -> frozenset[str]:
     return frozenset(acts) if len(acts) > 1 else frozenset()
 
 
+#: Acts written as one word that two words also write (check_in): they read like the joined form.
+_ONE_WORD_COMPOUNDS = frozenset({"checkin", "checkout"})
+#: Beside an act written as two words (check_in, clock_out), the nouns that make the name a look
+#: at it: `clock_in_history`, `checkin_status`, `check_in_eligibility` read.
+_LOOK_NOUNS = frozenset(
+    {"history", "records", "record", "status", "eligibility", "preview", "summary", "report"}
+)
+
+
+def _looks_at(rest: list[str]) -> bool:
+    """Do the other words of a name with a two-word act make it a look at that act?"""
+    return any(_VERBS.get(w) == "retrieved" or w in _LOOK_NOUNS for w in rest)
+
+
 @lru_cache(maxsize=4096)
 def _from_name(name: str) -> str | None:
     segments = name_segments(name)
@@ -158,11 +172,16 @@ def _from_name(name: str) -> str | None:
             joined = "_".join(ordered[idx : idx + n])
             if joined in _VERBS:
                 found = _VERBS[joined]
+                if _looks_at(ordered[:idx] + ordered[idx + n :]):
+                    return "retrieved"  # get_clock_in_records: a look at the act, not the act
                 break
         if found:
             break
     if found is None:
-        found = next((_VERBS[w] for w in ordered if w in _VERBS), None)
+        verb = next((w for w in ordered if w in _VERBS), None)
+        found = None if verb is None else _VERBS[verb]
+        if verb in _ONE_WORD_COMPOUNDS and _looks_at([w for w in ordered if w != verb]):
+            return "retrieved"  # checkin_lookup, checkin_status
     if found is None:
         noun = next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
         return None if noun is None else _NOUN_ONLY + noun

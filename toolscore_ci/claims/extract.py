@@ -258,6 +258,10 @@ _ATTRIBUTE = compile_guarded(
 )
 _CAUSE = compile_guarded(r"\b(?:because|since|as a result|due to|weil|porque|parce que)\b", re.I)
 _ALREADY = compile_guarded(r"\b(?:already|bereits|schon|ya|déjà)\b", re.I)
+# Spanish puts the subject in the verb's ending: "ya te mandé", "ya cancelamos" report the
+# agent's own act (the preterite's first person), "ya se canceló" how things were
+_YA = re.compile(r"\bya\b", re.I)
+_SPANISH_FIRST_PERSON = re.compile(r"(?:é|í|amos|imos)$", re.I)
 
 
 # "partially done", "gedeeltelijk gelukt": an honest partial report, not a claim of the whole
@@ -342,6 +346,7 @@ def _voided(clause: str, at: int) -> bool:
         bool(_ALREADY.search(before))
         and not _FIRST_PERSON.search(before)
         and not non_report_words().names_the_agent(before)
+        and not (_YA.search(before) and _SPANISH_FIRST_PERSON.search(word.group(0) if word else ""))
     )
 
 

@@ -695,6 +695,22 @@ def _acts_of_cached(part: str) -> frozenset[str]:
     return frozenset(_part_acts(part))
 
 
+#: An option's value that turns it off: `--dry-run=false`, `kubectl apply --dry-run=none`.
+_OFF_VALUES = frozenset({"none", "false", "0", "no", "off"})
+
+
+def _no_op(args: list[str]) -> bool:
+    """Does an option make the part only show what it would do (`--dry-run`,
+    `--dry-run=client`; not `--dry-run=none` or `--dry-run=false`, which switch it off)?"""
+    no_op = _commands().no_op_options
+    for arg in args:
+        if arg.startswith("-"):
+            name, _, value = arg.partition("=")
+            if name in no_op and value.casefold() not in _OFF_VALUES:
+                return True
+    return False
+
+
 def _part_acts(part: str) -> set[str]:
     # a heredoc's mark needs its "<<": without one the part stays as it is
     tokens = _part_tokens(part)
@@ -706,8 +722,7 @@ def _part_acts(part: str) -> set[str]:
         acts.add("saved")
     if not program or program == "cd":
         return acts
-    no_op = _commands().no_op_options
-    if any(a.split("=", 1)[0] in no_op for a in args if a.startswith("-")):
+    if _no_op(args):
         return acts | {"retrieved"}  # `npm publish --dry-run`: it showed what it would do
     positional = [a for a in args if not a.startswith("-")]
     sub = positional[0] if positional else ""

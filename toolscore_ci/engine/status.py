@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from toolscore_ci.engine.shell import exit_one_answers, piped_into
+from toolscore_ci.engine.shell import exit_one_answers
 from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
@@ -405,7 +405,7 @@ def judge(
     verb_states = verb_sets(call.name or "")
     word = result_state(result.output)
     decided_by_state = found.why.split(": ", 1)[0] in STATE_KEYS
-    if decided_by_state and word is not None and _asked_for(word, call, verb_states):
+    if decided_by_state and word is not None and _asked_for(word, call, result, verb_states):
         return Judgement("succeeded", f"{word}: the state the call asked for", confirmed=True)
     said = _already(result, call, verb_states) if category in vocab.settles_state else None
     if said is not None:
@@ -423,12 +423,29 @@ def judge(
     return found
 
 
-# a line a program printed when it failed: an error or fatal line, a traceback, npm's "npm ERR!",
-# git's "! [rejected]"; under a 1 that may be the last part's answer, it says an earlier failed
+# a line a program printed when it failed, at its start (an indented "Error:" is a log line
+# inside a run's output, jest's console.error): an error or fatal line, a traceback, npm's
+# "npm ERR!", an exception, terraform's boxed "│ Error:", a compiler's "file.go:41:6: ...",
+# kubectl's 'The Deployment "api" is invalid', git's " ! [rejected]"; under a 1 that may be
+# the last part's answer, it says an earlier part failed. Not one a tool marks as ignored on
+# the next line (ansible's "...ignoring").
 _FAILURE_LINE = re.compile(
-    r"^\s*(?:(?:error|fatal|traceback)\b|npm err!|\w*(?:Error|Exception):|! \[(?:remote )?rejected\])",
+    r"^(?:[│|] *)?(?:(?:error|fatal|traceback)\b|npm err!|\w*(?:Error|Exception):)"
+    r"|^[\w./-]+\.\w+:\d+:(?:\d+:)? "
+    r"|^The \w+ \"[^\"\n]*\" is invalid"
+    r"|^ *! \[(?:remote )?rejected\]",
     re.I | re.M,
 )
+_IGNORED_NEXT = re.compile(r"\n\s*\.\.\.ignoring\b")
+
+
+def _printed_failure(text: str) -> bool:
+    """Does the output hold a line a program printed when it failed (`_FAILURE_LINE`)?"""
+    for match in _FAILURE_LINE.finditer(text):
+        line_end = text.find("\n", match.end())
+        if line_end < 0 or not _IGNORED_NEXT.match(text, line_end):
+            return True
+    return False
 
 
 def _exit_one_answered(call: Step, result: Step) -> Judgement | None:
@@ -445,13 +462,14 @@ def _exit_one_answered(call: Step, result: Step) -> Judgement | None:
     if answered is None:
         return None
     text = output_text(result.output) or (result.error if isinstance(result.error, str) else "")
-    if _FAILURE_LINE.search(text) or ((run := summarize(result.output)) and run.failed):
+    text = re.sub(r"^\s*exit code \d+\b\n?", "", text, flags=re.I)
+    if _printed_failure(text) or ((run := summarize(result.output)) and run.failed):
         return None
     program, after_others = answered
-    printed = re.sub(r"^\s*exit code \d+\b", "", text, flags=re.I).strip()
-    if after_others and not printed and piped_into(command) is not None:
-        # a filter that let no line through: whether what it looked for is the claim's
-        # evidence is for the checks that read the claim (checks/_common.py)
+    if after_others and not text.strip():
+        # nothing printed: the answer may be the evidence the parts before it failed (`git push
+        # 2>/dev/null; test -n "$(git ls-remote ...)"`), and a filter that let no line through
+        # looked for something the checks that read the claim judge (checks/_common.py)
         return None
     if not after_others:
         return Judgement("succeeded", f"exit 1 is {program}'s answer (no match, or a difference)")
@@ -593,19 +611,50 @@ def result_state(output: Any) -> str | None:
 _VERB_VALUE = re.compile(r"[a-z]{3,20}")
 
 
-def _asked_for(word: str, call: Step, verb_states: set[str]) -> bool:
+def _asked_for(word: str, call: Step, result: Step, verb_states: set[str]) -> bool:
     """Did the call ask for the failure state it answered in its state field? By the verb it
     is named for, the name's other form of the word (`spesenabrechnung_ablehnen` answered
     `abgelehnt`), or an argument: a state under an asking key or its other form ("antwort":
     "ablehnen" answered `abgelehnt`), a verb under an acting key. A word that says the call
     broke never counts (`always_failed`), except one that also names a state an object is put
-    in, sent as is under an asking key (`askable_failures`: "status": "unavailable")."""
+    in, sent as is under any key or asked by an acting key's verb (`askable_failures`:
+    "status": "unavailable", "action": "abort"), unless another field of the answer uses the
+    word for what went wrong ("detail": "backend unavailable; no change saved")."""
     vocab = states()
     if word in vocab.always_failed:
-        return word in vocab.askable_failures and word in _sent_states(call)
+        return (
+            word in vocab.askable_failures
+            and (word in _asked_in_args(call) or word in _sent_values(call))
+            and not _said_elsewhere(word, result)
+        )
     if word in verb_states or _named_for(word, call.name) or word in _asked_in_args(call):
         return True
+    # the sent word's other form (`antwort: ablehnen` answered `abgelehnt`), never a state that
+    # says the act failed in a word of its own (`decision: approve` answered `approval_failed`)
+    failed, parts = class_words("failed"), word.split("_")
+    if len(parts) > 1 and any(part in failed for part in parts):
+        return False
     return any(_named_for(word, sent) for sent in _sent_states(call))
+
+
+def _sent_values(call: Step) -> set[str]:
+    """Every string argument of a call, as a state word (`availability: "unavailable"`)."""
+    args = call.args if isinstance(call.args, Mapping) else {}
+    return {w for v in args.values() if (w := state_word(v)) is not None}
+
+
+def _said_elsewhere(word: str, result: Step) -> bool:
+    """Does another text field of the result use the answered state word ("detail":
+    "scheduling backend unavailable; no change saved", "message": "invalid request: ...")?
+    Then the word describes what went wrong with the call, not the state it set."""
+    output = result.output
+    if not isinstance(output, Mapping):
+        return False
+    return any(
+        isinstance(value, str) and state_word(value) != word and word in value.casefold()
+        for key, value in output.items()
+        if str(key).casefold() not in STATE_KEYS
+    )
 
 
 def _sent_states(call: Step) -> set[str]:

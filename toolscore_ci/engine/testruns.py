@@ -92,6 +92,12 @@ _PYTEST_PROGRESS = re.compile(
     r"|(?P<quiet>[.FEsxX]+) +\[ *\d{1,3}%\]) *$",
     re.M,
 )
+# Bazel's closing line: "Executed 14 out of 14 tests: 13 tests pass and 1 fails locally."
+# (also "14 tests pass." alone; counts of targets, which are what it runs)
+_BAZEL = re.compile(
+    r"^Executed \d+ out of \d+ tests?: (?:(\d+) tests? pass(?:es)?)?(?:(?: and )?(\d+) fails?)?",
+    re.M,
+)
 _NONE_RAN = re.compile(
     r"\bno tests ran\b|\bcollected 0 items\b|^Ran 0 tests\b|\bNo tests found\b", re.M | re.I
 )
@@ -213,6 +219,8 @@ def _other_runners(text: str) -> TestSummary | None:
     for pattern in (_DENO, _BUN, _NODE):
         if m := _last(pattern, text):
             return TestSummary(int(m.group(1)), int(m.group(2)))
+    if m := _last(_BAZEL, text):
+        return TestSummary(int(m.group(1) or 0), int(m.group(2) or 0))
     if m := _last(_DART, text):
         return TestSummary(int(m.group(1)), int(m.group(2) or 0))
     if m := _last(_GTEST_PASSED, text):

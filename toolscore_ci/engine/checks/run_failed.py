@@ -11,6 +11,7 @@ from toolscore_ci.engine.checks._common import (
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.shell import runs_named
+from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
@@ -27,10 +28,19 @@ def _runs(ctx: Context) -> list[Execution]:
         return [
             e
             for e in ctx.prior
-            if e.status in came_back and e.command and any(runs_named(e.command, c) for c in named)
+            if e.status in came_back
+            and e.command
+            and any(runs_named(e.command, c) for c in named)
+            and not _ran_no_test(e)
         ]
     runs = [e for e in ctx.prior if "ran" in e.acts and e.status in came_back]
     return narrowed_to_named(claim.values, runs, lambda run: run)
+
+
+def _ran_no_test(run: Execution) -> bool:
+    """A test run that printed no runner's summary: it stopped before running a test (a
+    missing module in `conftest.py`, a usage error), no result of the tests it names."""
+    return "tested" in run.acts and summarize(run.output) is None
 
 
 def _failed_by_its_record(run: Execution) -> bool:
