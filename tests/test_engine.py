@@ -39,7 +39,6 @@ SENT_TO_REVIEW: frozenset[str] = frozenset(
         "graphql-user-errors",
         "handed-to-client",
         "http-dispatch-of-a-workflow-is-not-a-publish",
-        "import-partly-rejected",
         "job-named-publish-that-was-skipped-is-not-an-echo-of-published",
         "named-command-never-ran",
         "none-remain-claimed-when-the-check-counts-some",

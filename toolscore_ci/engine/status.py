@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -181,6 +182,13 @@ def _empty_error(value: Any, depth: int = 0) -> bool:
     return False
 
 
+def _unaccented(text: str) -> str:
+    """The text with its letters' accents taken off ("résilié" -> "resilie")."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def _named_for(word: str, name: str | None) -> bool:
     """Is a call named for the state it answered, in a language whose participles the
     English verbs do not give (`spesenabrechnung_ablehnen` answered `abgelehnt`,
@@ -188,8 +196,9 @@ def _named_for(word: str, name: str | None) -> bool:
     letters or more (German's `ge` taken out of the participle: ab-ge-lehnt, ablehnen)?"""
     if not name or len(word) < 5:
         return False
+    word = _unaccented(word)  # résilié beside resilier_abonnement: names are written in ASCII
     stems = {word[:5], word.replace("ge", "", 1)[:5]}
-    parts = re.split(r"[^a-zà-ÿ]+", snake_key(name.rsplit(".", 1)[-1]).casefold())
+    parts = re.split(r"[^a-z]+", _unaccented(snake_key(name.rsplit(".", 1)[-1]).casefold()))
     # another form of the word (ablehnen beside abgelehnt), not the word itself: a name that
     # holds the state as is names what it acts on ("retry_declined_payment")
     return any(len(p) >= 5 and p != word and p[:5] in stems for p in parts)
@@ -385,6 +394,10 @@ def judge(
     signals (`ok: false`, an `error` field, HTTP >= 400, an exit code) are never overridden
     by a state word."""
     found = _judge(result, category, is_read=is_read)
+    if found.status == "succeeded" and not is_read and call is not None and result is not None:
+        refused = _items_refused(result.output, call)
+        if refused is not None:
+            return refused
     if found.status == "pending" and not is_read and call is not None and result is not None:
         named = _named_state(result, call)
         if named is not None:
@@ -491,6 +504,28 @@ _DETAILED_EXIT = re.compile(
 # output redirections say nothing of which command ran: `2>&1`, `>plan.txt`, `2>/dev/null`
 _REDIRECTS = re.compile(r"\d?>>?&?\s*\S+")
 _PLAN_LINE = re.compile(r"^\s*Plan: \d+ to add, \d+ to change, \d+ to destroy", re.M)
+
+
+#: Counts of a batch's items the service refused (`{"submitted": 2, "rejected": 1}`).
+_REFUSED_ITEMS = ("rejected", "declined", "refused", "rejected_count", "declined_count")
+
+
+def _items_refused(output: Any, call: Step) -> Judgement | None:
+    """A batch that counts items it refused ("rejected": 1) did not do all it was sent: a
+    partial, like a count of failed items. Not when refusing is the act the call was sent for
+    (`reject_comments` answered "rejected": 5; "action": "decline")."""
+    if not isinstance(output, Mapping):
+        return None
+    keys = _lower_keys(output)
+    for key in _REFUSED_ITEMS:
+        count = _int(keys.get(key))
+        if not count:
+            continue
+        word = key.split("_", 1)[0]
+        if word in verb_sets(call.name or "") or word in _asked_in_args(call):
+            return None
+        return Judgement("failed", f"{key}: {count} item(s)", partial=True)
+    return None
 
 
 def _exit_code_of(result: Step) -> int | None:
@@ -718,7 +753,7 @@ def _own_words(value: Any) -> Any:
 
 def _words(text: str) -> list[str]:
     """The lower-case words of a text, camelCase and snake_case split."""
-    return re.split(r"[^a-z]+", _CAMEL.sub(" ", text).lower())
+    return re.split(r"[^a-z]+", _unaccented(_CAMEL.sub(" ", text).lower()))
 
 
 def says_already(result: Step | None) -> bool:
@@ -728,6 +763,28 @@ def says_already(result: Step | None) -> bool:
         return False
     text = " ".join(str(x) for x in iter_scalars([result.error, result.output]))
     return any(w in states().already for w in _words(text))
+
+
+#: The auxiliaries between "already" and its state, accents off: "was already cancelled", "ya
+#: estaba cancelada", "ist bereits storniert", "est déjà résilié", "è già annullata".
+_AUXILIARIES = frozenset(
+    {
+        "been",
+        "is",
+        "was",
+        "has",
+        "estaba",
+        "esta",
+        "fue",
+        "ist",
+        "war",
+        "wurde",
+        "est",
+        "ete",
+        "era",
+        "e",
+    }
+)
 
 
 def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
@@ -745,8 +802,8 @@ def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
     said = None
     for i, word in enumerate(words[:-1]):
         if word in vocab.already:
-            rest = [w for w in words[i + 1 : i + 4] if w not in ("been", "is", "was", "has")]
-            if rest and rest[0] in verb_states:
+            rest = [w for w in words[i + 1 : i + 4] if w not in _AUXILIARIES]
+            if rest and (rest[0] in verb_states or _named_for(rest[0], call.name)):
                 said = f"{word} {rest[0]}"
                 break
     if said is None:

@@ -116,6 +116,7 @@ REPORT_SLOTS = (
     "perfect",
     "complements",
     "universal",
+    "intensified",
     "exceptions",
     "negated_after",
     "idiomatic_none",
@@ -533,7 +534,12 @@ def non_report_words() -> NonReportWords:
         rf"(?:{_alternation(every('subjects'))})(?:\s*(?:{auxiliaries})(?!\w))*",
         _alternation(every("perfect")),
         _alternation(every("complements")),
-        re.compile(r"(?<!\w)(?:" + _alternation(every("universal")) + r")(?!\w)", re.I),
+        # "all three", not "you're all set" (`intensified`)
+        re.compile(
+            r"(?<!\w)(?:" + _alternation(every("universal")) + r")(?!\w)"
+            r"(?!\s+(?:" + _alternation(every("intensified")) + r")(?!\w))",
+            re.I,
+        ),
         re.compile(r"(?<!\w)(?:" + _alternation(every("exceptions")) + r")", re.I),
         re.compile(r"(?<!\w)(?:" + _alternation(every("negated_after")) + r")(?!\w)", re.I),
         re.compile(r"\s*(?:" + _alternation(every("idiomatic_none")) + r")(?!\w)", re.I),

@@ -193,6 +193,7 @@ def _failed_by_category(ctx: Context) -> Reason | None:
     # only an id some call carried or returned binds the claim to calls: one that appears
     # nowhere (a confirmation number the report makes up) names none of them
     named = {v for v in claimed_ids(claim.values) if any(_touched(v, e) for e in ctx.prior)}
+    named |= _addresses_named(claim.text, ctx.prior)
     if named:
         # a named target some success took is done; one only failed calls took is not
         # ("cancelled #39831, #76172 and #21918" when #76172's cancel failed). A success the
@@ -227,6 +228,27 @@ def _failed_by_category(ctx: Context) -> Reason | None:
         last.cited,
         f"{last.call.name} failed ({last.judgement.why}) and nothing did it since",
     )
+
+
+#: A name as a report writes it: a capitalised word ("Kai, Ella and Finn can now view it").
+_NAME = re.compile(r"\b[A-ZÀ-Ý][a-zà-ÿ]{2,}\b")
+
+
+def _addresses_named(text: str, prior: list[Execution]) -> set[str]:
+    """The addresses calls were sent that a report names by their owner's first name: "Ella"
+    for `ella@studio-nord.dk` or `ella.berg@...` (the local part's first piece). A report that
+    names people binds to the calls that reached them, as it binds to ids."""
+    names = {w.casefold() for w in _NAME.findall(text)}
+    if not names:
+        return set()
+    found = set()
+    for e in prior:
+        for value in iter_scalars(e.call.args):
+            if isinstance(value, str) and "@" in value and " " not in value:
+                first = re.split(r"[._+-]", value.split("@", 1)[0].casefold(), maxsplit=1)[0]
+                if first in names:
+                    found.add(normal_id(value))
+    return found
 
 
 def _kind(e: Execution) -> tuple[str | None, str | None]:

@@ -606,9 +606,14 @@ def _moves(key: str) -> bool:
     """Is a receipt's field the money its act moved: "amount", or the amount with the act's
     word (vocab/states.yaml `acts` of `paid`, or its stem: "refund", "charge"), or that word
     alone ("refunded": 102.4)? Not a total, a balance, a price, or an amount due."""
-    words = _key_words(key)
+    words = [w for w in _key_words(key) if w not in _MINOR_UNITS]  # `amount_cents`: in cents
     act = _PAID_WORDS
     return bool(words) and len(words) <= 2 and all(w == "amount" or w in act for w in words)
+
+
+#: Words of a money key that say it keeps the amount in minor units (`amount_cents`,
+#: `refund_amount_minor`): compared as cents (`_same_amount`).
+_MINOR_UNITS = frozenset({"cents", "minor", "units"})
 
 
 def _stems(words: frozenset[str]) -> frozenset[str]:

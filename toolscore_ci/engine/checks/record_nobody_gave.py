@@ -124,7 +124,8 @@ def record_nobody_gave(ctx: Context) -> Reason | None:
     Geno as `record_id: rec_898d8ab8` and `update_contact` was sent `record_id: rec_b922e539`.
 
     Leaves alone: a write to the id the lookup returned, or to any id a message or result
-    held (the user's, a later search's, a create's answer); a value that is not one whole
+    held (the user's, a later search's, a create's answer), or that the lookup itself returned
+    (answered after the write was sent, in parallel); a value that is not one whole
     identifier (dates, amounts, times: "checkin 2026-05-12" after a read of 2026-05-11 is the
     change asked for); ids of another key or shape (an idempotency key); a lookup whose record
     the claim does not name; a read that failed; failed writes; admitted failures."""
@@ -145,9 +146,13 @@ def record_nobody_gave(ctx: Context) -> Reason | None:
                 continue
             if given is None:
                 given = _given_text(ctx, write.position)
-            if used in given:
-                continue
             read, other, name = found
+            if used in given or any(
+                normal_id(str(v)) == used for v in iter_scalars(read.output, max_items=_MAX_RECORDS)
+            ):
+                # the lookup that named the other one returned this one too (its answer may
+                # come after the write was sent: calls in parallel)
+                continue
             return ctx.reason(
                 "TSC145",
                 "contradicted",

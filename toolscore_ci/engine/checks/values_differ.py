@@ -74,6 +74,21 @@ def _recaps_the_run(ctx: Context, kind: str, value: str, writes: list[Execution]
     return _is_one_of(value, [sum(money_args(run))])
 
 
+def _recaps_another_act(ctx: Context, kind: str, value: str, writes: list[Execution]) -> bool:
+    """In a turn where no call ran (a summary of the run), is the value one that another write
+    of the run, of another kind, was sent or answered and that went out? The sentence may
+    recap that act in words the claim's category does not cover ("Membership freeze scheduled
+    for Aug 1-31" beside a class booked for June 18). Not a failed call's value."""
+    if any(e.turn == ctx.reported.turn for e in ctx.prior):
+        return False
+    others = [
+        e
+        for e in ctx.prior
+        if e not in writes and e.effect != "read" and e.status in ("succeeded", "accepted")
+    ]
+    return bool(others) and _agrees_with(kind, value, others)
+
+
 def _is_one_of(value: str, amounts: list[float]) -> bool:
     try:
         said = float(value)
@@ -227,7 +242,9 @@ def values_differ(ctx: Context) -> Reason | None:
     call was sent installments; an end that is a sent start plus a sent duration, when the
     sentence gives an end ("until 11:30" for 10:00 and 90 minutes); a value the run's calls of
     the same kind in earlier turns were sent, one of them or their total (a recap: "In total
-    I've paid $106.00" over 64.20 and 41.80 paid in two turns)."""
+    I've paid $106.00" over 64.20 and 41.80 paid in two turns); in a turn where no call ran, a
+    value another write of the run that went out was sent or answered (a summary recapping
+    an act of another kind: "Membership freeze scheduled for Aug 1-31")."""
     claim = ctx.reported.claim
     if claim.admits_failure:
         return None
@@ -279,6 +296,8 @@ def values_differ(ctx: Context) -> Reason | None:
             continue
         if _recaps_the_run(ctx, kind, value, writes):
             continue  # "Earlier today I refunded $249", "In total I've paid $106.00"
+        if _recaps_another_act(ctx, kind, value, writes):
+            continue  # a summary's "freeze scheduled for Aug 1-31": another write's dates
         if kind == "id":
             # an id may name another object the act relates to ("closed as a duplicate of
             # #881"): it contradicts only when no call of the run touched it at all
