@@ -539,6 +539,10 @@ def _read_cli_session(
                 b.meta.setdefault("model", msg["model"])
             _cli_text(b, msg.get("content"), agent=True, ts=ts, line=line)
             calls = msg.get("toolCalls")
+            if calls is not None and not isinstance(calls, list):
+                yield InputIssue(
+                    path, line, f"{where}.toolCalls", "should be an array of tool calls; left out"
+                )
             for k, call in enumerate(calls if isinstance(calls, list) else []):
                 issue = _cli_call(b, call, ts, line, f"{where}.toolCalls[{k}]")
                 if issue is not None:

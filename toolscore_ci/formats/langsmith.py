@@ -64,15 +64,24 @@ def is_batch(value: Any) -> bool:
     carries)."""
     if not isinstance(value, dict) or not value or set(value) - set(_BATCH_KEYS):
         return False
-    if not all(isinstance(value[k], list) for k in value):
+    if not all(isinstance(value[k], list | dict) for k in value):
         return False
-    runs = [r for k in _BATCH_KEYS for r in value.get(k, [])]
-    first = runs[0] if runs else None
+    # the first run among the entries (a null or a number beside them is an entry to report)
+    first = next(
+        (r for k in _BATCH_KEYS for r in _entries(value.get(k)) if isinstance(r, dict)), None
+    )
     return (
         isinstance(first, dict)
         and isinstance(first.get("id"), str)
         and (_is_run(first) or ("trace_id" in first and "dotted_order" in first))
     )
+
+
+def _entries(value: Any) -> list[Any]:
+    """A batch key's runs: its array, or one run written bare instead of in an array."""
+    if isinstance(value, list):
+        return value
+    return [value] if isinstance(value, dict) else []
 
 
 def read(
@@ -119,7 +128,12 @@ class _Batches:
         self.open: dict[str, tuple[str, dict[str, Any]]] = {}  # run id -> (trace, run)
 
     def add(self, body: dict[str, Any], line: int) -> Iterator[Group | InputIssue]:
-        for n, run in enumerate(body.get("post", [])):
+        for key in _BATCH_KEYS:
+            if isinstance(body.get(key), dict):
+                yield InputIssue(
+                    self.path, line, f"$.{key}", "should be an array of runs; read as one run"
+                )
+        for n, run in enumerate(_entries(body.get("post"))):
             if not _is_run(run) or not isinstance(run.get("id"), str):
                 yield InputIssue(
                     self.path,
@@ -137,7 +151,7 @@ class _Batches:
             else:
                 self.open[run["id"]] = (key, run)
             yield from self.released(done)
-        for n, patch in enumerate(body.get("patch", [])):
+        for n, patch in enumerate(_entries(body.get("patch"))):
             if not isinstance(patch, dict) or not isinstance(patch.get("id"), str):
                 yield InputIssue(
                     self.path,
