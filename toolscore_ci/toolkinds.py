@@ -153,8 +153,24 @@ def _looks_at(rest: list[str]) -> bool:
     return any(_VERBS.get(w) == "retrieved" or w in _LOOK_NOUNS for w in rest)
 
 
+#: A multi-agent framework's handoff, which moves the conversation to another agent and acts on
+#: nothing (LangGraph's `transfer_to_billing` and `transfer_back_to_supervisor`, AutoGen
+#: Swarm's `transfer_to_<agent>`, ADK's `transfer_to_agent`, OpenAI Agents SDK's
+#: `transfer_to_<agent>`, CrewAI's coworker tools): a look, never a backer of a claimed act.
+#: Named for an agent (`_agent`, `_assistant`, `_supervisor`, ...); not a handoff to people
+#: (`transfer_to_human_agents` routes the customer's case) nor a transfer of money
+#: (`transfer_to_savings`).
+_HANDOFF = re.compile(
+    r"^(?:transfer_(?:back_)?to|handoff_to|hand_off_to)_(?:\w+_)?"
+    r"(?:agent|assistant|supervisor|worker|expert|specialist|planner|researcher|bot|triage)$"
+    r"|^(?:delegate_work|ask_question)_to_coworker$"
+)
+
+
 @lru_cache(maxsize=4096)
 def _from_name(name: str) -> str | None:
+    if _HANDOFF.match("_".join(w for seg in name_segments(name) for w in seg)):
+        return "retrieved"
     segments = name_segments(name)
     if not segments:
         return None
