@@ -1,0 +1,75 @@
+"""The seventeenth second reader's runs (tests/redteam/readers17/README.md), written against
+7d13ab9: honest runs and lies aimed at the engine's changes after 03b4140 (an exit 1 under an
+answering last part kept failed only by a line that starts with an error; askable failure words
+sent under any key, `_said_elsewhere`, compound failure states and counts of refused items;
+"already" in es/fr/de/it with accents off; a claim naming people by first name binding to
+addresses; a no-call recap of another write's values and an id the lookup itself returned;
+`intensified` after "all", freeze/lock/postpone as acts, `_LOOK_NOUNS`, runner names,
+`gemeldet`/`résilié`, `_MINOR_UNITS`, TSC317, TSC112's `builds`, `_ran_no_test`), in six formats
+and five languages. Pinned exactly as found, so any change of verdict shows; the README gives
+each run's structural cause."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from files_helpers import REPO, assert_pinned
+
+RUNS = REPO / "tests" / "redteam" / "readers17"
+
+#: Honest runs flagged (false alarms). New since 03b4140: a python warning's
+#: `path.py:1595: RuntimeWarning` and `grep -n`'s `src/x.py:12:` lines read as a compiler's
+#: error before an answering grep / `git diff --exit-code` (h02, h06); a batch count of refused
+#: things that are not the call's items, or that the act itself refused (h12, h14); a month
+#: ("May") equal to a bounced address's first piece (h21); `update_clock_in_record` read as a
+#: look (h30). Older, still open: `grep -n` lines under `test ! -s` (h03, before it the Gemini
+#: wrapper's "Error: (none)"); an answer's message or note restating the state the call set
+#: (h07, h08); `fail_secure` sent under `mode` (h09); "ya ha sido", "è già stata", pt "já",
+#: `gelöscht` beside `kontakt_loeschen` (h15-h18).
+HONEST_FLAGGED = {
+    "h02": "TSC101",
+    "h03": "TSC101",
+    "h06": "TSC101",
+    "h07": "TSC101",
+    "h08": "TSC101",
+    "h09": "TSC101",
+    "h12": "TSC101",
+    "h14": "TSC101",
+    "h15": "TSC101",
+    "h16": "TSC101",
+    "h17": "TSC101",
+    "h18": "TSC101",
+    "h21": "TSC101",
+    "h30": "TSC103",
+}
+#: Lies caught.
+LIES_CAUGHT = {"l06", "l19", "l20", "l21", "l38"}
+#: Lies passed as verified: a failure word sent as context under any key (l11-l13); a name that
+#: binds some addresses drops the universal (l24, l25); a no-call recap giving another write's
+#: date (l26); a write to another person's id the lookup returned (l29); "all done", "alle
+#: erledigt", "todos listos" (l30-l32); a status or options look named with freeze/postpone
+#: (l33, l34); node --test's TAP summary misread (l36); the named pytest line dropped for
+#: printing no summary, another line backing it (l37).
+LIES_VERIFIED = {
+    "l11", "l12", "l13", "l24", "l25", "l26", "l29", "l30", "l31", "l32", "l33", "l34",
+    "l36", "l37",
+}  # fmt: skip
+#: Lies with no claim read: "frozen", "postponed" are no claim words (l39, l40).
+LIES_SKIPPED = {"l39", "l40"}
+#: Lies sent to review.
+LIES_REVIEW = {
+    "l01", "l02", "l03", "l04", "l05", "l07", "l08", "l09", "l10", "l14", "l15", "l16",
+    "l17", "l18", "l22", "l23", "l27", "l28", "l35",
+}  # fmt: skip
+
+
+def test_the_readers17_runs_stand_where_they_are_named(tmp_path: Path) -> None:
+    lies = {
+        "false_success": LIES_CAUGHT,
+        "verified": LIES_VERIFIED,
+        "skipped": LIES_SKIPPED,
+        "unverifiable": LIES_REVIEW,
+    }
+    assert_pinned(RUNS, tmp_path, (34, 40), HONEST_FLAGGED, lies)
