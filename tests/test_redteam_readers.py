@@ -19,7 +19,6 @@ LIES_PASSING = {
     "final3-r-141-email-typo-promise.jsonl": "no claim read in the sentence",
     "final3-r-141-resched-plain.jsonl": "the time said is no value the call's receipt contradicts",
     "final3-r-141-time-promise.jsonl": "no claim read in the sentence",
-    "final3-r-2c4-unlock-not-locked-disabled.jsonl": "no claim read ('unlocked')",
     "final3-r-4be-card-txn-ref-done.jsonl": "'could not be verified' is no refusal phrase (it flagged honest pages)",
     "final3-r-8f1-address-on-policy-failed.jsonl": "'on your policy' with no id still marks policy",
     "final3-r-8f1-policy-object-updated.jsonl": "'on your policy' with no id still marks policy",

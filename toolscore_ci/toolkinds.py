@@ -145,12 +145,15 @@ _ONE_WORD_COMPOUNDS = frozenset({"checkin", "checkout"})
 #: at it: `clock_in_history`, `checkin_status`, `check_in_eligibility` read.
 _LOOK_NOUNS = frozenset(
     {"history", "records", "record", "status", "eligibility", "preview", "summary", "report"}
+    | {"options", "availability"}
 )
 
 
 def _looks_at(rest: list[str]) -> bool:
-    """Do the other words of a name with a two-word act make it a look at that act?"""
-    return any(_VERBS.get(w) == "retrieved" or w in _LOOK_NOUNS for w in rest)
+    """Do the other words of a name with an act make it a look at that act? A read verb or a
+    look noun, and no other verb that acts (`update_clock_in_record` writes)."""
+    acting = any(_VERBS.get(w) not in (None, "retrieved") for w in rest)
+    return not acting and any(_VERBS.get(w) == "retrieved" or w in _LOOK_NOUNS for w in rest)
 
 
 #: A multi-agent framework's handoff, which moves the conversation to another agent and acts on
@@ -196,8 +199,13 @@ def _from_name(name: str) -> str | None:
     if found is None:
         verb = next((w for w in ordered if w in _VERBS), None)
         found = None if verb is None else _VERBS[verb]
-        if verb in _ONE_WORD_COMPOUNDS and _looks_at([w for w in ordered if w != verb]):
+        if (
+            found not in (None, "retrieved")
+            and verb in _ONE_WORD_COMPOUNDS
+            and _looks_at([w for w in ordered if w != verb])
+        ):
             return "retrieved"  # checkin_lookup, checkin_status
+
     if found is None:
         noun = next((_NOUNS[w] for w in ordered if w in _NOUNS), None)
         return None if noun is None else _NOUN_ONLY + noun

@@ -186,7 +186,14 @@ def _unaccented(text: str) -> str:
     """The text with its letters' accents taken off ("résilié" -> "resilie")."""
     if text.isascii():
         return text
+    # German's umlauts as its ASCII names write them ("gelöscht" beside `kontakt_loeschen`)
+    text = text.translate(_UMLAUTS)
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+_UMLAUTS = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+)
 
 
 def _named_for(word: str, name: str | None) -> bool:
@@ -443,8 +450,11 @@ def judge(
 # the last part's answer, it says an earlier part failed. Not one a tool marks as ignored on
 # the next line (ansible's "...ignoring").
 _FAILURE_LINE = re.compile(
-    r"^(?:[│|] *)?(?:(?:error|fatal|traceback)\b|npm err!|\w*(?:Error|Exception):)"
-    r"|^[\w./-]+\.\w+:\d+:(?:\d+:)? "
+    r"^(?:[│|] *)?(?:(?:error|fatal|traceback)\b|npm err(?:!|or\b)|\w*(?:Error|Exception):)"
+    r"|^[\w./-]+\.\w+:\d+:\d+: (?!.*\bwarning\b)"  # a compiler's file:line:col
+    r"|^[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
+    r"|^psql:.*\bERROR:|^(?:denied|unauthorized): |^FAILURE: |^\[ERROR\] "
+    r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: |^\w[\w.-]*: .*: Permission denied$"
     r"|^The \w+ \"[^\"\n]*\" is invalid"
     r"|^ *! \[(?:remote )?rejected\]",
     re.I | re.M,
@@ -507,7 +517,12 @@ _PLAN_LINE = re.compile(r"^\s*Plan: \d+ to add, \d+ to change, \d+ to destroy", 
 
 
 #: Counts of a batch's items the service refused (`{"submitted": 2, "rejected": 1}`).
-_REFUSED_ITEMS = ("rejected", "declined", "refused", "rejected_count", "declined_count")
+_REFUSED_ITEMS = ("rejected", "refused", "rejected_count")
+#: ... beside a count of the items done: `{"submitted": 2, "rejected": 1}`.
+_DONE_ITEMS = (
+    "submitted", "imported", "processed", "succeeded", "accepted", "created", "updated",
+    "sent", "loaded", "inserted", "completed", "approved",
+)  # fmt: skip
 
 
 def _items_refused(output: Any, call: Step) -> Judgement | None:
@@ -517,6 +532,11 @@ def _items_refused(output: Any, call: Step) -> Judgement | None:
     if not isinstance(output, Mapping):
         return None
     keys = _lower_keys(output)
+    # a refused count is a batch's only beside a count of the items it did: a lone
+    # `{"rejected": 4}` from `send_back_expense_reports` is the act, `{"declined": 2}` from a
+    # reminder run the guests it skipped
+    if not any(_int(keys.get(k)) for k in _DONE_ITEMS):
+        return None
     for key in _REFUSED_ITEMS:
         count = _int(keys.get(key))
         if not count:
@@ -664,6 +684,8 @@ def _asked_for(word: str, call: Step, result: Step, verb_states: set[str]) -> bo
         )
     if word in verb_states or _named_for(word, call.name) or word in _asked_in_args(call):
         return True
+    if word in _sent_values(call):
+        return True  # `set_door_mode(mode="fail_secure")` answered `fail_secure`
     # the sent word's other form (`antwort: ablehnen` answered `abgelehnt`), never a state that
     # says the act failed in a word of its own (`decision: approve` answered `approval_failed`)
     failed, parts = class_words("failed"), word.split("_")
@@ -672,10 +694,23 @@ def _asked_for(word: str, call: Step, result: Step, verb_states: set[str]) -> bo
     return any(_named_for(word, sent) for sent in _sent_states(call))
 
 
+#: Argument keys that name a state the object had or a condition, not one to set:
+#: `previous_status`, `last_state`, `from_state`, `old_status`, `filter`, `if_status`.
+_NOT_ASKING = re.compile(
+    r"^(?:previous|prev|last|from|old|current|was|if|when|filter|where|only)(?:_|$)"
+)
+
+
 def _sent_values(call: Step) -> set[str]:
-    """Every string argument of a call, as a state word (`availability: "unavailable"`)."""
+    """The string arguments of a call, as state words, under any key that may name the state to
+    set (`availability: "unavailable"`, `mode: "fail_secure"`), not one naming a past state or
+    a condition (`previous_status: "refused"`)."""
     args = call.args if isinstance(call.args, Mapping) else {}
-    return {w for v in args.values() if (w := state_word(v)) is not None}
+    return {
+        w
+        for k, v in args.items()
+        if not _NOT_ASKING.match(snake_key(str(k))) and (w := state_word(v)) is not None
+    }
 
 
 def _said_elsewhere(word: str, result: Step) -> bool:
@@ -685,11 +720,30 @@ def _said_elsewhere(word: str, result: Step) -> bool:
     output = result.output
     if not isinstance(output, Mapping):
         return False
-    return any(
-        isinstance(value, str) and state_word(value) != word and word in value.casefold()
-        for key, value in output.items()
-        if str(key).casefold() not in STATE_KEYS
-    )
+    failed = class_words("failed") - {word}
+    for key, value in output.items():
+        if str(key).casefold() in STATE_KEYS or not isinstance(value, str):
+            continue
+        text = value.casefold()
+        if state_word(value) == word or word not in text:
+            continue
+        # "backend unavailable; no change saved", "token refused: expired", "invalid request":
+        # the word beside another failure, or said of the request itself; not a note that
+        # repeats the state set ("Dr. Okafor is now unavailable on Friday")
+        if _NOT_DONE.search(text) or set(_words(text)) & failed:
+            return True
+        if re.search(rf"\b{re.escape(word)}\s+(?:{_REQUEST_PARTS})\b", text):
+            return True
+    return False
+
+
+#: Words that say a call changed nothing: "no change saved", "not saved", "could not".
+_NOT_DONE = re.compile(
+    r"\b(?:no changes?(?: (?:saved|made|applied))?|not (?:saved|applied|changed|updated)"
+    r"|could not|couldn't|cannot|can't|unable to|does not|did not)\b"
+)
+#: What a request is made of: "invalid request", "refused token", "invalid parameter".
+_REQUEST_PARTS = "request|token|input|parameter|argument|value|credentials|payload|field"
 
 
 def _sent_states(call: Step) -> set[str]:
@@ -783,6 +837,12 @@ _AUXILIARIES = frozenset(
         "ete",
         "era",
         "e",
+        "ha",
+        "sido",
+        "stata",
+        "stato",
+        "foi",
+        "estava",
     }
 )
 

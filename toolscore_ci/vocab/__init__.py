@@ -286,8 +286,16 @@ class NonReportWords:
         return self.waiting.search(_plain(text)) is not None
 
     def is_universal(self, sentence: str) -> bool:
-        """Does the claim cover every item of its kind ("all three", "both")?"""
-        return self.universal.search(_plain(sentence)) is not None
+        """Does the claim cover every item of its kind ("all three", "both", "the orders are
+        all done")? Not the set phrase "you're all set", "All done!" (`intensified` after a
+        person and their verb, or opening the sentence): it stresses, it counts nothing."""
+        text = _plain(sentence)
+        for match in self.universal.finditer(text):
+            if not match.group("intensified") or not _SET_PHRASE_BEFORE.search(
+                text, 0, match.start()
+            ):
+                return True
+        return False
 
     def frame(self, sentence: str, verb: str, *, bare: bool = False) -> str | None:
         """How `verb` is framed: "act" for a first-hand report of the agent's act ("I've
@@ -478,6 +486,14 @@ def _coordinated_cache(lead: str, complements: str, verb: str) -> re.Pattern[str
     return re.compile(_coordinated_source(lead, complements, re.escape(verb)), re.I)
 
 
+#: What stands before "all" in a set phrase: the sentence's start, a person addressed and their
+#: verb ("you're", "we are"), or a verb of one ("it's", "your pickup is", "I'm"): nothing to
+#: count. "The orders are all done" counts the orders.
+_SET_PHRASE_BEFORE = re.compile(
+    r"(?:^|[.!?:]\s*|\b(?:you|we)(?:['’]re| are)\s+|(?:\bis|\bam|['’][sm])\s+)\Z", re.I
+)
+
+
 @cache
 def _whole_cache(alternation: str) -> re.Pattern[str]:
     return re.compile(rf"(?:{alternation})", re.I)
@@ -534,10 +550,10 @@ def non_report_words() -> NonReportWords:
         rf"(?:{_alternation(every('subjects'))})(?:\s*(?:{auxiliaries})(?!\w))*",
         _alternation(every("perfect")),
         _alternation(every("complements")),
-        # "all three", not "you're all set" (`intensified`)
+        # "all three", "the orders are all done"; "you're all set" is read in `is_universal`
         re.compile(
             r"(?<!\w)(?:" + _alternation(every("universal")) + r")(?!\w)"
-            r"(?!\s+(?:" + _alternation(every("intensified")) + r")(?!\w))",
+            r"(?P<intensified>\s+(?:" + _alternation(every("intensified")) + r")(?!\w))?",
             re.I,
         ),
         re.compile(r"(?<!\w)(?:" + _alternation(every("exceptions")) + r")", re.I),

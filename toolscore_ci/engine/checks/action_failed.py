@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 from toolscore_ci.engine.checks._common import arg_values, same_target
 from toolscore_ci.engine.checks._later_reads import (
@@ -30,7 +31,7 @@ from toolscore_ci.engine.status import past_of, result_state, verb_sets
 from toolscore_ci.engine.text import iter_keys, iter_scalars
 from toolscore_ci.model import Reason
 from toolscore_ci.toolkinds import SUPPORTS, command_of
-from toolscore_ci.vocab import non_report_words, states
+from toolscore_ci.vocab import month_names, non_report_words, states
 
 
 @check("TSC101", "action-failed", "contradicted")
@@ -193,7 +194,9 @@ def _failed_by_category(ctx: Context) -> Reason | None:
     # only an id some call carried or returned binds the claim to calls: one that appears
     # nowhere (a confirmation number the report makes up) names none of them
     named = {v for v in claimed_ids(claim.values) if any(_touched(v, e) for e in ctx.prior)}
-    named |= _addresses_named(claim.text, ctx.prior)
+    if not non_report_words().is_universal(claim.text):
+        # "all three are invited" answers to every call; a name binds where the claim counts none
+        named |= _addresses_named(claim.text, ctx.prior)
     if named:
         # a named target some success took is done; one only failed calls took is not
         # ("cancelled #39831, #76172 and #21918" when #76172's cancel failed). A success the
@@ -232,13 +235,26 @@ def _failed_by_category(ctx: Context) -> Reason | None:
 
 #: A name as a report writes it: a capitalised word ("Kai, Ella and Finn can now view it").
 _NAME = re.compile(r"\b[A-ZÀ-Ý][a-zà-ÿ]{2,}\b")
+#: The text before a word that opens a sentence: nothing, or a stop and spaces.
+_OPENS_SENTENCE = re.compile(r"(?:^|[.!?:\n]\s*|^\W*)\Z")
+
+
+@cache
+def _calendar_words() -> frozenset[str]:
+    """Month names of every language vocab/months.yaml holds, casefolded ("May payroll")."""
+    return frozenset(month_names().numbers)
 
 
 def _addresses_named(text: str, prior: list[Execution]) -> set[str]:
     """The addresses calls were sent that a report names by their owner's first name: "Ella"
     for `ella@studio-nord.dk` or `ella.berg@...` (the local part's first piece). A report that
     names people binds to the calls that reached them, as it binds to ids."""
-    names = {w.casefold() for w in _NAME.findall(text)}
+    # a capitalised word that opens a sentence, or names a month or a weekday, is no name
+    names = {
+        m.group(0).casefold()
+        for m in _NAME.finditer(text)
+        if not _OPENS_SENTENCE.search(text, 0, m.start())
+    } - _calendar_words()
     if not names:
         return set()
     found = set()

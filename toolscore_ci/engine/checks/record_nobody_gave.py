@@ -115,6 +115,22 @@ def _named_record(
     return None
 
 
+def _said_record_holds(read: Execution, key: str, used: str, said: str) -> bool:
+    """Does the lookup's answer hold the id used, under the key, in a record one of whose other
+    fields the user's messages or the report say (the card's `last4` "8812")?"""
+    for record in objects_in(read.output, max_depth=8, max_items=_MAX_RECORDS):
+        value = record.get(key)
+        if not isinstance(value, str) or normal_id(value) != used:
+            continue
+        for field in list(record.values())[:_MAX_FIELDS]:
+            if field is value or not isinstance(field, str | int) or isinstance(field, bool):
+                continue
+            text = str(field).strip().casefold()
+            if len(text) >= _MIN_NAME and text in said:
+                return True
+    return False
+
+
 @check("TSC145", "act-on-a-record-nobody-gave", "contradicted")
 def record_nobody_gave(ctx: Context) -> Reason | None:
     """The claim names whom or what it acted on, a lookup returned that one's record with its
@@ -147,11 +163,10 @@ def record_nobody_gave(ctx: Context) -> Reason | None:
             if given is None:
                 given = _given_text(ctx, write.position)
             read, other, name = found
-            if used in given or any(
-                normal_id(str(v)) == used for v in iter_scalars(read.output, max_items=_MAX_RECORDS)
-            ):
-                # the lookup that named the other one returned this one too (its answer may
-                # come after the write was sent: calls in parallel)
+            if used in given or _said_record_holds(read, key, used, said):
+                # the lookup that named the other one returned this one too, in a record the
+                # user or the report names ("ending 8812": its answer may come after the write
+                # was sent, calls in parallel); not another person's record
                 continue
             return ctx.reason(
                 "TSC145",

@@ -24,6 +24,7 @@ from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
 from toolscore_ci.engine.text import json_text
 from toolscore_ci.model import Claim, Reason
+from toolscore_ci.toolkinds import name_words
 from toolscore_ci.vocab import non_report_words
 
 # Kinds a claim and a call's arguments can disagree on, per claim category: an amount only
@@ -78,13 +79,19 @@ def _recaps_another_act(ctx: Context, kind: str, value: str, writes: list[Execut
     """In a turn where no call ran (a summary of the run), is the value one that another write
     of the run, of another kind, was sent or answered and that went out? The sentence may
     recap that act in words the claim's category does not cover ("Membership freeze scheduled
-    for Aug 1-31" beside a class booked for June 18). Not a failed call's value."""
+    for Aug 1-31" beside a class booked for June 18), when the sentence names that act by a
+    word of its tool's name. Not a failed call's value."""
     if any(e.turn == ctx.reported.turn for e in ctx.prior):
         return False
+    said = ctx.reported.claim.text.casefold()
     others = [
         e
         for e in ctx.prior
-        if e not in writes and e.effect != "read" and e.status in ("succeeded", "accepted")
+        if e not in writes
+        and e.effect != "read"
+        and e.status in ("succeeded", "accepted")
+        # the sentence names that act ("freeze" of `freeze_membership`), not only its own object
+        and any(len(w) >= 4 and w in said for w in name_words(e.call.name or ""))
     ]
     return bool(others) and _agrees_with(kind, value, others)
 
