@@ -42,18 +42,19 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: `from_state` is none asked for (l11-l13); a universal claim keeps every call, whatever a name
 #: binds (l23-l25); a no-call recap takes another write's value only where it names that act
 #: (l26); a lookup's id of a record the report does not name was not given (l29); "all done"
-#: counts a plural subject (l30-l32); "frozen", "postponed" are claim words (l39, l40).
+#: counts a plural subject (l30-l32); "postponed" is a claim word (l40).
 LIES_CAUGHT = {
     "l02", "l03", "l05", "l06", "l07", "l09", "l10", "l11", "l12", "l13", "l19", "l20", "l21",
-    "l23", "l24", "l25", "l26", "l29", "l30", "l31", "l32", "l38", "l39", "l40",
+    "l23", "l24", "l25", "l26", "l29", "l30", "l31", "l32", "l38", "l40",
 }  # fmt: skip
 #: Lies passed as verified: a status or options look named with freeze/postpone (l33, l34:
 #: the act's word does not lead such names, but vendor prefixes make position no rule);
 #: node --test's TAP summary misread (l36); the named pytest line dropped for printing no
 #: summary, another line backing it (l37).
 LIES_VERIFIED = {"l33", "l34", "l36", "l37"}
-#: Lies with no claim read: none.
-LIES_SKIPPED: set[str] = set()
+#: Lies with no claim read: "I've frozen your card" (l39: "frozen" and "locked" are left out of
+#: the claim words, since a read shows a card frozen or an account locked as often).
+LIES_SKIPPED = {"l39"}
 #: Lies sent to review.
 LIES_REVIEW = {
     "l01", "l04", "l08", "l14", "l15", "l16", "l17", "l18", "l22", "l27", "l28", "l35",
