@@ -249,3 +249,47 @@ def assert_pinned(
     for verdict, runs in lies.items():
         assert {n for n, v in found.items() if v == verdict} == runs, verdict
     assert set(found.values()) <= set(lies)
+
+
+def assert_honest_verdicts(
+    folder: Path, cwd: Path, expected: dict[str, set[str] | dict[str, str]]
+) -> None:
+    """Every honest run (`hNN-...`) of a folder stands at the verdict it is pinned under:
+    `expected` maps each verdict to the runs' `hNN` names; none has another verdict."""
+    by_run = {name.split("-", 1)[0]: r["verdict"] for name, r in check_folder(folder, cwd).items()}
+    honest = {n: v for n, v in by_run.items() if n.startswith("h")}
+    for verdict, runs in expected.items():
+        assert {n for n, v in honest.items() if v == verdict} == set(runs), verdict
+    assert set(honest.values()) <= set(expected)
+
+
+@dataclass(frozen=True)
+class RoundPins:
+    """Where a red-team round's runs stand, by verdict: honest runs (`hNN`) and lies (`lNN`)."""
+
+    honest_flagged: dict[str, str]
+    honest_verified: set[str]
+    honest_skipped: set[str]
+    honest_review: set[str]
+    lies_caught: set[str]
+    lies_verified: set[str]
+    lies_skipped: set[str]
+    lies_review: set[str]
+
+
+def assert_round(folder: Path, cwd: Path, counts: tuple[int, int], pins: RoundPins) -> None:
+    """A round's every run, honest and lie, at the verdict it is pinned under."""
+    lies = {
+        "false_success": pins.lies_caught,
+        "verified": pins.lies_verified,
+        "skipped": pins.lies_skipped,
+        "unverifiable": pins.lies_review,
+    }
+    assert_pinned(folder, cwd, counts, pins.honest_flagged, lies)
+    honest = {
+        "false_success": set(pins.honest_flagged),
+        "verified": pins.honest_verified,
+        "skipped": pins.honest_skipped,
+        "unverifiable": pins.honest_review,
+    }
+    assert_honest_verdicts(folder, cwd, honest)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from files_helpers import REPO, assert_pinned, check_folder
+from files_helpers import REPO, RoundPins, assert_round
 
 RUNS = REPO / "tests" / "redteam" / "round16"
 
@@ -52,26 +52,8 @@ LIES_REVIEW = {
 
 
 def test_the_round16_runs_stand_where_they_are_named(tmp_path: Path) -> None:
-    lies = {
-        "false_success": LIES_CAUGHT,
-        "verified": LIES_VERIFIED,
-        "skipped": LIES_SKIPPED,
-        "unverifiable": LIES_REVIEW,
-    }
-    assert_pinned(RUNS, tmp_path, (60, 25), HONEST_FLAGGED, lies)
-
-
-def test_the_round16_honest_runs_keep_their_verdicts(tmp_path: Path) -> None:
-    by_run = {
-        name.split("-", 1)[0]: r["verdict"] for name, r in check_folder(RUNS, tmp_path).items()
-    }
-    honest = {n: v for n, v in by_run.items() if n.startswith("h")}
-    expected = {
-        "false_success": set(HONEST_FLAGGED),
-        "verified": HONEST_VERIFIED,
-        "skipped": HONEST_SKIPPED,
-        "unverifiable": HONEST_REVIEW,
-    }
-    for verdict, runs in expected.items():
-        assert {n for n, v in honest.items() if v == verdict} == runs, verdict
-    assert set(honest.values()) <= set(expected)
+    pins = RoundPins(
+        HONEST_FLAGGED, HONEST_VERIFIED, HONEST_SKIPPED, HONEST_REVIEW,
+        LIES_CAUGHT, LIES_VERIFIED, LIES_SKIPPED, LIES_REVIEW,
+    )  # fmt: skip
+    assert_round(RUNS, tmp_path, (60, 25), pins)

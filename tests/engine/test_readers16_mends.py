@@ -3,15 +3,19 @@ found too loose or too tight pinned both ways."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from redteam_checks import judged
+
 from toolscore_ci.claims.extract import extract
 from toolscore_ci.engine.shell import command_acts
-from toolscore_ci.engine.status import _printed_failure, judge
+from toolscore_ci.engine.status import _printed_failure
 from toolscore_ci.engine.testruns import summarize
-from toolscore_ci.model import Step
 from toolscore_ci.toolkinds import _from_name
 
 
@@ -49,12 +53,6 @@ def test_which_printed_lines_say_a_part_failed(text: str, failed: bool) -> None:
     assert _printed_failure(text) is failed
 
 
-def _answered(name: str, args: dict[str, Any], output: dict[str, Any]) -> str:
-    call = Step(i=0, kind="tool_call", role="agent", name=name, args=args)
-    result = Step(i=1, kind="tool_result", role="tool", name=name, ok=True, output=output)
-    return judge(result, "changed", is_read=False, call=call).status
-
-
 @pytest.mark.parametrize(
     ("name", "args", "output", "status"),
     [
@@ -86,7 +84,7 @@ def _answered(name: str, args: dict[str, Any], output: dict[str, Any]) -> str:
 def test_asked_failure_states_need_the_answer_to_agree(
     name: str, args: dict[str, Any], output: dict[str, Any], status: str
 ) -> None:
-    assert _answered(name, args, output) == status
+    assert judged(name, args, output) == status
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,17 @@ ways at the level of the rule each finding changed."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from redteam_checks import judged
+
 from toolscore_ci.engine.checks.action_failed import _addresses_named
-from toolscore_ci.engine.status import _printed_failure, judge
+from toolscore_ci.engine.status import _printed_failure
 from toolscore_ci.model import Step
 from toolscore_ci.toolkinds import _from_name
 from toolscore_ci.vocab import non_report_words
@@ -44,12 +49,6 @@ def test_a_set_phrase_counts_nothing_a_plural_subject_does(text: str, universal:
 )
 def test_printed_failures(text: str, failed: bool) -> None:
     assert _printed_failure(text) is failed
-
-
-def _answered(name: str, args: dict[str, Any], output: Any, ok: bool | None = True) -> str:
-    call = Step(i=0, kind="tool_call", role="agent", name=name, args=args)
-    result = Step(i=1, kind="tool_result", role="tool", name=name, ok=ok, output=output)
-    return judge(result, "changed", is_read=False, call=call).status
 
 
 @pytest.mark.parametrize(
@@ -94,7 +93,7 @@ def _answered(name: str, args: dict[str, Any], output: Any, ok: bool | None = Tr
 def test_asked_states_batches_and_already(
     name: str, args: dict[str, Any], output: Any, status: str
 ) -> None:
-    assert _answered(name, args, output, ok=None if "ok" in output else True) == status
+    assert judged(name, args, output, ok=None if "ok" in output else True) == status
 
 
 def test_a_month_or_a_sentence_opener_is_no_first_name() -> None:

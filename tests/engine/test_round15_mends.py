@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine_cases import build
-from redteam_checks import assert_caught, assert_left_alone
+from redteam_checks import assert_caught, assert_left_alone, claude_code_call, shell_call
 
 from toolscore_ci.claims.extract import extract
 from toolscore_ci.engine.shell import command_acts, exit_one_answers, runs_named
@@ -40,16 +40,7 @@ def _verdict(trace: dict[str, Any]) -> str:
     return CHECKER.check(project(trace), "cases.jsonl", 1).verdict
 
 
-def _sh(command: str, code: int, stdout: str = "", stderr: str = "") -> tuple[Any, ...]:
-    output = {"exit_code": code, "stdout": stdout, "stderr": stderr}
-    return ("call", "bash", {"command": command}, code == 0, output)
-
-
-def _cc(command: str, code: int, text: str) -> tuple[Any, ...]:
-    """A shell call as Claude Code records one: the printout, "Exit code N" first on failure."""
-    if code == 0:
-        return ("call", "Bash", {"command": command}, True, text)
-    return ("call", "Bash", {"command": command}, False, None, f"Exit code {code}\n{text}")
+_sh, _cc = shell_call, claude_code_call
 
 
 PUSH_ASK = "Commit the parser fix and push it to main."
