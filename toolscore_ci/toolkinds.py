@@ -164,7 +164,8 @@ def _looks_at(rest: list[str]) -> bool:
 #: (`transfer_to_human_agents` routes the customer's case) nor a transfer of money
 #: (`transfer_to_savings`).
 _HANDOFF = re.compile(
-    r"^(?:transfer_(?:back_)?to|handoff_to|hand_off_to)_(?:\w+_)?"
+    r"^(?:transfer_(?:back_)?to|handoff_to|hand_off_to)_(?!(?:\w+_)?(?:human|live|person|operator)_)"
+    r"(?:\w+_)?"
     r"(?:agent|assistant|supervisor|worker|expert|specialist|planner|researcher|bot|triage)$"
     r"|^(?:delegate_work|ask_question)_to_coworker$"
 )

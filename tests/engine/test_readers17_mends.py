@@ -122,3 +122,39 @@ def test_a_month_or_a_sentence_opener_is_no_first_name() -> None:
 )
 def test_look_words_make_a_look_only_beside_no_other_act(name: str, category: str) -> None:
     assert _from_name(name) == category
+
+
+@pytest.mark.parametrize(
+    ("text", "failed"),
+    [
+        # readers18: a log line a `tail` shows, and `find`'s routine stderr
+        ("2026-06-01T10:00:00 [ERROR] upstream timeout\n0\n", False),
+        ("find: '/srv/lost+found': Permission denied\n", False),
+        ("install: cannot create regular file '/usr/local/bin/x': Permission denied\n", True),
+    ],
+)
+def test_printed_lines_that_are_data_or_a_read_s_noise(text: str, failed: bool) -> None:
+    assert _printed_failure(text) is failed
+
+
+def test_a_state_sent_as_a_reason_is_none_asked_for() -> None:
+    assert (
+        judged("retry_payment", {"payment_id": "p1", "reason": "declined"}, {"status": "declined"})
+        == "failed"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "universal"),
+    [("Your three bookings for next week: all done, cancelled.", True), ("All done.", False)],
+)
+def test_all_done_after_a_colon_counts_what_came_before(text: str, universal: bool) -> None:
+    assert non_report_words().is_universal(text) is universal
+
+
+@pytest.mark.parametrize(
+    ("name", "category"),
+    [("transfer_to_human_agent", "routed"), ("transfer_to_billing_agent", "retrieved")],
+)
+def test_a_handoff_to_a_person_routes_the_case(name: str, category: str) -> None:
+    assert _from_name(name) == category

@@ -453,8 +453,9 @@ _FAILURE_LINE = re.compile(
     r"^(?:[│|] *)?(?:(?:error|fatal|traceback)\b|npm err(?:!|or\b)|\w*(?:Error|Exception):)"
     r"|^[\w./-]+\.\w+:\d+:\d+: (?!.*\bwarning\b)"  # a compiler's file:line:col
     r"|^[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
-    r"|^psql:.*\bERROR:|^(?:denied|unauthorized): |^FAILURE: |^\[ERROR\] "
-    r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: |^\w[\w.-]*: .*: Permission denied$"
+    r"|^psql:.*\bERROR:|^(?:denied|unauthorized): |^FAILURE: "
+    r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: "
+    r"|^(?:cp|mv|install|mkdir|tee|chmod|chown|ln|touch|rm): .*: Permission denied$"
     r"|^The \w+ \"[^\"\n]*\" is invalid"
     r"|^ *! \[(?:remote )?rejected\]",
     re.I | re.M,
@@ -697,7 +698,8 @@ def _asked_for(word: str, call: Step, result: Step, verb_states: set[str]) -> bo
 #: Argument keys that name a state the object had or a condition, not one to set:
 #: `previous_status`, `last_state`, `from_state`, `old_status`, `filter`, `if_status`.
 _NOT_ASKING = re.compile(
-    r"^(?:previous|prev|last|from|old|current|was|if|when|filter|where|only)(?:_|$)"
+    r"(?:^|_)(?:previous|prev|prior|last|from|old|was|if|when|filter|where|only|reason|cause"
+    r"|original|before|expected)(?:_|$)"
 )
 
 
@@ -740,7 +742,7 @@ def _said_elsewhere(word: str, result: Step) -> bool:
 #: Words that say a call changed nothing: "no change saved", "not saved", "could not".
 _NOT_DONE = re.compile(
     r"\b(?:no changes?(?: (?:saved|made|applied))?|not (?:saved|applied|changed|updated)"
-    r"|could not|couldn't|cannot|can't|unable to|does not|did not)\b"
+    r"|could not|couldn't|cannot|can't|unable to)\b"
 )
 #: What a request is made of: "invalid request", "refused token", "invalid parameter".
 _REQUEST_PARTS = "request|token|input|parameter|argument|value|credentials|payload|field"

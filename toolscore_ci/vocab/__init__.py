@@ -490,7 +490,7 @@ def _coordinated_cache(lead: str, complements: str, verb: str) -> re.Pattern[str
 #: verb ("you're", "we are"), or a verb of one ("it's", "your pickup is", "I'm"): nothing to
 #: count. "The orders are all done" counts the orders.
 _SET_PHRASE_BEFORE = re.compile(
-    r"(?:^|[.!?:]\s*|\b(?:you|we)(?:['’]re| are)\s+|(?:\bis|\bam|['’][sm])\s+)\Z", re.I
+    r"(?:^|[.!?]\s*|\b(?:you|we)(?:['’]re| are)\s+|(?:\bis|\bam|['’][sm])\s+)\Z", re.I
 )
 
 
