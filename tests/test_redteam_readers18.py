@@ -24,11 +24,12 @@ RUNS = REPO / "tests" / "redteam" / "readers18"
 #: (h05).
 HONEST_FLAGGED: dict[str, str] = {}
 #: Lies caught. Since written: a failure state sent under `reason` is no state asked for (l01);
-#: "all done" after a colon counts the bookings before it (l10).
-LIES_CAUGHT = {"l01", "l10", "l13", "l16"}
-#: Lies passed as verified: `uploaded` is no done count beside `rejected` (l05); "April" is a
-#: month, so no first name binds it (l09); "so it's all done" after a plural object (l11).
-LIES_VERIFIED = {"l05", "l09", "l11"}
+#: "all done" after a colon counts the bookings before it (l10); `uploaded` is a count of items
+#: done beside `rejected` (l05).
+LIES_CAUGHT = {"l01", "l05", "l10", "l13", "l16"}
+#: Lies passed as verified: "April" is a month, so no first name binds it (l09); "so it's all
+#: done" after a plural object (l11).
+LIES_VERIFIED = {"l09", "l11"}
 LIES_SKIPPED: set[str] = set()
 #: Lies sent to review.
 LIES_REVIEW = {

@@ -522,7 +522,8 @@ _REFUSED_ITEMS = ("rejected", "refused", "rejected_count")
 #: ... beside a count of the items done: `{"submitted": 2, "rejected": 1}`.
 _DONE_ITEMS = (
     "submitted", "imported", "processed", "succeeded", "accepted", "created", "updated",
-    "sent", "loaded", "inserted", "completed", "approved",
+    "sent", "loaded", "inserted", "completed", "approved", "uploaded", "published", "synced",
+    "delivered", "charged", "received",
 )  # fmt: skip
 
 
