@@ -173,11 +173,11 @@ _HANDOFF = re.compile(
 
 @lru_cache(maxsize=4096)
 def _from_name(name: str) -> str | None:
-    if _HANDOFF.match("_".join(w for seg in name_segments(name) for w in seg)):
-        return "retrieved"
     segments = name_segments(name)
     if not segments:
         return None
+    if _HANDOFF.match("_".join(w for seg in segments for w in seg)):
+        return "retrieved"
     words = [w for seg in segments for w in seg]
     # The operation is usually the last segment (github.issues.create, mcp__x__send_email);
     # within it the verb comes first in snake/camel case (send_email, createTicket).

@@ -97,8 +97,6 @@ def test_asked_states_batches_and_already(
 
 
 def test_a_month_or_a_sentence_opener_is_no_first_name() -> None:
-    from toolscore_ci.engine.index import Execution  # noqa: F401  (the type the check reads)
-
     class _Call:
         def __init__(self, email: str) -> None:
             self.call = Step(

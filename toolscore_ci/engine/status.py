@@ -534,20 +534,17 @@ def _items_refused(output: Any, call: Step) -> Judgement | None:
     if not isinstance(output, Mapping):
         return None
     keys = _lower_keys(output)
+    refused = next(((k, n) for k in _REFUSED_ITEMS if (n := _int(keys.get(k)))), None)
     # a refused count is a batch's only beside a count of the items it did: a lone
     # `{"rejected": 4}` from `send_back_expense_reports` is the act, `{"declined": 2}` from a
     # reminder run the guests it skipped
-    if not any(_int(keys.get(k)) for k in _DONE_ITEMS):
+    if refused is None or not any(_int(keys.get(k)) for k in _DONE_ITEMS):
         return None
-    for key in _REFUSED_ITEMS:
-        count = _int(keys.get(key))
-        if not count:
-            continue
-        word = key.split("_", 1)[0]
-        if word in verb_sets(call.name or "") or word in _asked_in_args(call):
-            return None
-        return Judgement("failed", f"{key}: {count} item(s)", partial=True)
-    return None
+    key, count = refused
+    word = key.split("_", 1)[0]
+    if word in verb_sets(call.name or "") or word in _asked_in_args(call):
+        return None
+    return Judgement("failed", f"{key}: {count} item(s)", partial=True)
 
 
 def _exit_code_of(result: Step) -> int | None:
@@ -822,34 +819,6 @@ def says_already(result: Step | None) -> bool:
     return any(w in states().already for w in _words(text))
 
 
-#: The auxiliaries between "already" and its state, accents off: "was already cancelled", "ya
-#: estaba cancelada", "ist bereits storniert", "est déjà résilié", "è già annullata".
-_AUXILIARIES = frozenset(
-    {
-        "been",
-        "is",
-        "was",
-        "has",
-        "estaba",
-        "esta",
-        "fue",
-        "ist",
-        "war",
-        "wurde",
-        "est",
-        "ete",
-        "era",
-        "e",
-        "ha",
-        "sido",
-        "stata",
-        "stato",
-        "foi",
-        "estava",
-    }
-)
-
-
 def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
     """ "already cancelled" in a failed call's error or answer (the fields that say how the
     call went, not the ones it returns beside them, like the escalation id an
@@ -865,7 +834,7 @@ def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
     said = None
     for i, word in enumerate(words[:-1]):
         if word in vocab.already:
-            rest = [w for w in words[i + 1 : i + 4] if w not in _AUXILIARIES]
+            rest = [w for w in words[i + 1 : i + 4] if w not in vocab.already_auxiliaries]
             if rest and (rest[0] in verb_states or _named_for(rest[0], call.name)):
                 said = f"{word} {rest[0]}"
                 break

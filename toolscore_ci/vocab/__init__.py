@@ -55,6 +55,7 @@ class StateVocabulary:
     acting_keys: tuple[str, ...] = ()  # argument keys that name the act by a verb
     settles_state: frozenset[str] = frozenset()  # acts an "already ..." error leaves done
     already: tuple[str, ...] = ()  # the words for "already" in an error
+    already_auxiliaries: frozenset[str] = frozenset()  # between "already" and its state
     call_succeeded: frozenset[str] = frozenset()  # a state field saying the call went through
     #: category -> waiting states that come after that act (a ticket on_hold once escalated)
     after_act: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -103,6 +104,7 @@ def states() -> StateVocabulary:
         acting_keys=tuple(raw["acting_keys"]),
         settles_state=frozenset(raw["settles_state"]),
         already=tuple(raw["already"]),
+        already_auxiliaries=frozenset(raw["already_auxiliaries"]),
         call_succeeded=frozenset(raw["call_succeeded"]),
         after_act={cat: frozenset(words) for cat, words in raw["after_act"].items()},
     )

@@ -249,7 +249,7 @@ def _addresses_named(text: str, prior: list[Execution]) -> set[str]:
     """The addresses calls were sent that a report names by their owner's first name: "Ella"
     for `ella@studio-nord.dk` or `ella.berg@...` (the local part's first piece). A report that
     names people binds to the calls that reached them, as it binds to ids."""
-    # a capitalised word that opens a sentence, or names a month or a weekday, is no name
+    # a capitalised word that opens a sentence, or names a month ("May payroll"), is no name
     names = {
         m.group(0).casefold()
         for m in _NAME.finditer(text)
