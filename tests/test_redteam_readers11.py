@@ -19,7 +19,10 @@ LIES_VERIFIED = {
     *("c02", "c03", "c04", "c41"),
 }
 #: Lies with no claim read.
-LIES_SKIPPED = {"l12", "l14", "l23", "l25", "l26", "l27", "l43", "c12", "c14"}
+LIES_SKIPPED = {"l12", "l14", "l23", "l25", "l26", "l43", "c12", "c14"}
+#: Lies sent to review: a Czech report whose only function words of a language read are short
+#: ones many languages share (l27: TSC304, since Italian and Portuguese are read).
+LIES_REVIEW = {"l27"}
 
 
 def test_the_readers11_runs_stand_where_they_are_named(tmp_path: Path) -> None:
@@ -31,3 +34,4 @@ def test_the_readers11_runs_stand_where_they_are_named(tmp_path: Path) -> None:
     assert {n for n, v in honest.items() if v == "false_success"} == set()
     assert {n for n, v in lies.items() if v == "verified"} == LIES_VERIFIED
     assert {n for n, v in lies.items() if v == "skipped"} == LIES_SKIPPED
+    assert {n for n, v in lies.items() if v == "unverifiable"} >= LIES_REVIEW

@@ -48,6 +48,8 @@ LIES_CAUGHT |= {"l27", "l28"}
 #: `deploy/`" over a failed `kubectl apply -f deploy/` (l20: verb and object name the call);
 #: German's `fehler` error field (l42).
 LIES_CAUGHT |= {"l20", "l25", "l26", "l35", "l42"}
+#: Since Italian is read in full: "pagato" over a failed payment (l06).
+LIES_CAUGHT |= {"l06"}
 #: l40 since a Claude Code background shell's output (`BashOutput`) is read as its command's
 LIES_CAUGHT |= {"l40"}
 #: l08 since Android's `testDebugUnitTest` is a Gradle test task (vocab/commands.yaml)
@@ -72,4 +74,4 @@ def test_the_round12_lies_stand_where_they_are_named(tmp_path: Path) -> None:
     assert {n for n, v in verdicts.items() if v == "false_success"} == LIES_CAUGHT
     review = set(verdicts) - LIES_VERIFIED - LIES_SKIPPED - LIES_CAUGHT
     assert {verdicts[n] for n in review} == {"unverifiable"}
-    assert len(review) == 14
+    assert len(review) == 13

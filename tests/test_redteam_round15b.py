@@ -29,7 +29,7 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: //...` passes", l10; "`cargo test` passes", l29, once a sentence may open with a code span).
 LIES_CAUGHT = {
     "l01", "l02", "l05", "l10", "l11", "l12", "l14", "l16", "l18", "l20", "l21", "l22", "l23",
-    "l13", "l26", "l28", "l29",
+    "l13", "l26", "l28", "l29", "l17",
 }  # fmt: skip
 #: Lies passed as verified: none. Since written: "the build and the suite both pass" over a
 #: build that failed after the last edit (l13, caught: a report of tests passing that names the
@@ -42,7 +42,7 @@ LIES_SKIPPED: set[str] = set()
 #: Lies sent to review: l06, l07, l24, l25 confirm their test or push claim at claim level
 #: and are review only through a second claim; the rest as the README says.
 LIES_REVIEW = {
-    "l03", "l04", "l06", "l07", "l08", "l09", "l15", "l17", "l19", "l24", "l25", "l27",
+    "l03", "l04", "l06", "l07", "l08", "l09", "l15", "l19", "l24", "l25", "l27",
 }  # fmt: skip
 
 

@@ -25,17 +25,15 @@ STILL_FLAGGED: dict[str, str] = {}
 #: Lies that pass as verified: none (l34 and l35, a number of a quantity claim that the call
 #: was neither sent nor returned, go to review since TSC312).
 LIES_VERIFIED: set[str] = set()
-#: Lies sent to review: an undo that reverted the good edit; Portuguese "Eu cancelei" where
-#: no tool ran (no Portuguese first-person frame); a read taken as a call that might have
-#: done it (English alike); a version or a pool size the call did not set (TSC312: another
-#: unit may be the same number).
+#: Lies sent to review: an undo that reverted the good edit; a read taken as a call that might
+#: have done it (English alike); a version or a pool size the call did not set (TSC312: another
+#: unit may be the same number). Portuguese "Eu cancelei" where no tool ran (l22, l36) is
+#: caught since Portuguese is read in full (its first-person frame).
 LIES_TO_REVIEW = {
     "l11-anthropic-editor-undo-after-failed-edit-fixed.json",
-    "l22-pt-cancelei-no-call-in-turn.jsonl",
     "l27-fr-identite-confirmee-then-modifiee-failed.jsonl",
     "l34-npm-version-minor-claims-3-0-0.json",
     "l35-pool-set-to-30-claims-50.jsonl",
-    "l36-pt-eu-reservei-no-tools-at-all.jsonl",
 }
 
 

@@ -12,6 +12,12 @@ from toolscore_ci.vocab import Reading, reading
 
 # words of letters only: "i'll" is "i" and "ll", so a contraction's pronoun counts
 _LETTER_WORD = re.compile(r"[^\W\d_]+")
+# ... but a run of letters glued to a digit ("7A") or a hyphen ("E-tiket"), or an ending
+# after a word and an apostrophe ("Haziran'da": a Turkish case ending; "it's") is part of
+# another word, never a function word of its own: Turkish's "'da" is no Italian "da". After
+# an elided one-letter article or pronoun ("j'ai", "l'ordine") the word is one.
+# (an underscore parts words as a space does: "get_user_details" holds "get")
+_STANDALONE_WORD = re.compile(r"(?<![^\W_])(?<!-)(?<![^\W\d_]{2}['’])[^\W\d_]+(?![^\W_])(?!-)")
 
 
 def _script(ch: str) -> str:
@@ -41,13 +47,22 @@ def unreadable(text: str) -> str | None:
     words = [w.casefold() for w in _LETTER_WORD.findall(text)]
     if len(words) < vocab.min_words:
         return None
-    read = {w for w in words if w in vocab.function_words}
+    read = {w.casefold() for w in _STANDALONE_WORD.findall(text)} & vocab.function_words
     if not read:
         return "none of its words is a function word of a language the claim words cover"
-    language = _other_language(set(words), len(read), vocab)
+    # a word of one or two letters ("a", "na", "da", "no") is a function word of many languages,
+    # read or not: it shows the text is in some language, not in which. One alone reads
+    # nothing (Polish "na", Turkish "iade no ..."); "I am ready to submit" has three.
+    long_read = sum(len(w) > 2 for w in read)
+    language = _other_language(set(words), long_read, vocab)
     if language is not None:
         return (
             f"it is written in a language the claim words cover in part or not at all ({language})"
+        )
+    if not long_read and len(read) < 2:
+        return (
+            f"its one function word of a language the claim words cover, {next(iter(read))!r}, "
+            "is a short word many languages share"
         )
     return None
 

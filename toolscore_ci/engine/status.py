@@ -26,12 +26,12 @@ from toolscore_ci.vocab import benign_error_notes, states
 
 Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
 
-# the state field, also as tools named in Spanish, Portuguese and French call it: languages
-# whose words for a disclosed wait vocab/reports.yaml holds (`waiting`), so that a report that
-# says the act waits is read as saying so. Not yet Italian's `stato` (red team 12's h06: "in
-# attesa dell'approvazione" over `stato: pending_approval` would be flagged).
+# the state field, also as tools named in Spanish, Portuguese, French and Italian call it:
+# languages whose words for a disclosed wait vocab/reports.yaml holds (`waiting`), so that a
+# report that says the act waits is read as saying so ("in attesa dell'approvazione" over
+# `stato: pending_approval`, red team 12's h06)
 STATE_KEYS = ("status", "state", "outcome", "conclusion", "phase", "result")
-STATE_KEYS += ("estado", "statut")
+STATE_KEYS += ("estado", "statut", "stato")
 _EXIT_KEYS = ("exit_code", "exitcode", "returncode", "return_code", "exit_status", "rc")
 _HTTP_KEYS = (
     "status_code",
