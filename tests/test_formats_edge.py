@@ -295,6 +295,33 @@ def test_claude_code_sessions_split_and_sidechains_counted(tmp_path: Path) -> No
     assert "unknown record type 'weird'" in text
 
 
+def test_claude_code_titles_and_last_prompt_records_are_known(tmp_path: Path) -> None:
+    """Claude Code 2.1 writes `ai-title` and `last-prompt` records (seen in a real 2.1.126
+    transcript): known records that carry no step, not unknown ones (which `--strict-format`
+    refuses)."""
+    sid = "6247aabb-5711-4fa7-93a2-427f3b2a8f9c"
+    message = {"type": "user", "sessionId": sid, "uuid": "u1", "timestamp": "2026-05-01T10:00:00Z"}
+    lines = [
+        {"type": "ai-title", "aiTitle": "Verify the basket fix", "sessionId": sid},
+        {**message, "message": {"role": "user", "content": "Verify the basket fix."}},
+        {
+            **message,
+            "type": "assistant",
+            "uuid": "u2",
+            "message": {"role": "assistant", "content": [{"type": "text", "text": "Verified."}]},
+        },
+        {
+            "type": "last-prompt",
+            "lastPrompt": "Verify the basket…",
+            "leafUuid": "u2",
+            "sessionId": sid,
+        },
+    ]
+    (trace,), issues = read(write_lines(tmp_path / "session.jsonl", lines))
+    assert issues == []
+    assert [s["role"] for s in trace["steps"]] == ["user", "agent"]
+
+
 def test_otel_openinference_and_late_span(tmp_path: Path) -> None:
     def kv(k: str, v: str) -> dict[str, Any]:
         return {"key": k, "value": {"stringValue": v}}

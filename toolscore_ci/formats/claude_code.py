@@ -57,6 +57,10 @@ _SILENT = frozenset(
         "custom-title",
         "attachment",
         "tag",
+        # Claude Code 2.1: a session title the model wrote, and a cut copy of the last prompt
+        # (the prompt itself is a user record)
+        "ai-title",
+        "last-prompt",
     }
 )
 _COMMAND_ECHO = ("<command-name>", "<command-message>", "<local-command-", "<command-args>")
