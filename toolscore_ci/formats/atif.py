@@ -12,7 +12,9 @@ message is the task and the last agent message the report.
 
 ATIF records no tool status: a result's `content` is what the tool returned, so `ok` stays
 unknown and the status logic reads the output, as for OpenAI chat. Some writers outside Harbor
-add `is_error` to a result (Anthropic's and MCP's flag), read here as the failure it means.
+add `is_error` to a result (Anthropic's and MCP's flag), read here as the failure it means; a
+content that is Gemini CLI's shell report ("Command: ...\nDirectory: ...\nOutput: ...\nExit
+Code: 1") gives its exit code, as in Gemini CLI's own files (formats/_gemini_shell.py).
 A result without `source_call_id` comes from no tool call (a parse error fed back, the
 terminal output Terminus 2 shares among a batch of keystrokes): it is what the environment
 said, an environment message. Terminus 2's `mark_task_complete` call is the agent saying it is
@@ -26,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from toolscore_ci.formats._gemini_shell import shell_outcome, shell_output
 from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
@@ -131,6 +134,11 @@ def _add_observation(b: TraceBuilder, step: dict[str, Any], ts: Any, line: int |
         failed = _failed(result)
         ok = None if failed is None else not failed
         error = content if failed else None
+        if failed is None:
+            # Gemini CLI's shell report as the content (Harbor's gemini-cli runs): its exit
+            # code is the call's status, and what the command printed its output
+            ok, error = shell_outcome(content)
+            content = shell_output(content)
         b.result(call_id, content, ok=ok, error=error, ts=ts, line=line)
 
 
