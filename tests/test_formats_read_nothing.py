@@ -70,3 +70,17 @@ def test_a_sqlite_database_is_named_not_invalid_json(tmp_path: Path) -> None:
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "sessions.db: a SQLite database, not a trace file" in proc.stderr
     assert "invalid JSON" not in proc.stderr
+
+
+def test_an_empty_tau2_results_file_says_it_has_no_simulation(tmp_path: Path) -> None:
+    """A real tau2-bench results file can hold `"simulations": []` (a run that recorded none):
+    the reader says so at its JSON path, not "use --format" as if the format were wrong, and
+    `convert` still fails for writing nothing."""
+    results = {"timestamp": "2026-05-02T00:01:08", "info": {}, "tasks": [], "simulations": []}
+    _write(tmp_path, "empty.json", [results])
+    proc = cli("convert", "empty.json", "--out", "out.jsonl", cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert "empty.json:1: $.simulations: a tau2-bench results file with no simulation" in (
+        proc.stderr
+    )
+    assert "--format" not in proc.stderr and "Traceback" not in proc.stderr

@@ -197,17 +197,24 @@ def read_file(
     else:
         reader = get_reader(fmt)
     coverage = Coverage(path, reader.NAME)
-    traces = errors = 0
+    traces = errors = said = 0
     for segment in _Segments(itertools.chain(leading, values)):
         for got in _read_segment(reader, segment, path, coverage, first.line):
             if isinstance(got, InputIssue):
                 errors += got.severity == "error"
+                said += 1
             else:
                 traces += 1
             yield got
     counted = list(coverage.issues(strict_format))
     yield from counted
-    if fmt == "auto" and not traces and not errors and getattr(reader, "READS_TRACES", True):
+    if (
+        fmt == "auto"
+        and not traces
+        and not errors
+        and not said  # the reader said itself why there is none (an empty tau2 results file)
+        and getattr(reader, "READS_TRACES", True)
+    ):
         # Sniffed, yet nothing read: without a word the run would pass as "0 traces checked"
         # (or its records counted away one by one, with no sign that the file gave nothing).
         yield InputIssue(

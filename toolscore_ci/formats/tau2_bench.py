@@ -204,6 +204,15 @@ def read(
             if type(t) is dict and isinstance(t.get("id"), (str, int))
         }
         run = as_dict(v.get("info"))
+        if not v["simulations"]:
+            yield InputIssue(
+                path,
+                item.line,
+                "$.simulations",
+                "a tau2-bench results file with no simulation in it (an empty `simulations` "
+                "list): no run to check",
+                severity="warning",
+            )
         for n, sim in enumerate(v["simulations"]):
             if not _is_simulation(sim):
                 yield InputIssue(
