@@ -26,11 +26,9 @@ MALFORMED = REPO / "tests" / "redteam" / "readers16_malformed"
 #: `--dry-run=none` / `--dry-run=false` read as a dry run (h16, h17); the one line naming
 #: `pytest` failed at import while tox then ran it and passed (h29). Older: ansible's ignored
 #: "fatal:" line keeps the failure (h01); a failure word the call asked for by another key, a
-#: spelling, an acting key or a signal (h06, h07, h08, h11).
+#: spelling, an acting key or a signal (h06, h07, h08, h11). Since: "Not available" sent asks
+#: for `unavailable` (h07).
 HONEST_FLAGGED = {
-    # `update_slot(status="Not available")` answered `unavailable`: another spelling of the
-    # state sent, which no table equates
-    "h07": "TSC101",
     # `stop_pod(signal="SIGKILL")` answered `killed`: asked by a signal, not under a key
     "h11": "TSC101",
 }

@@ -706,10 +706,14 @@ def _sent_values(call: Step) -> set[str]:
     set (`availability: "unavailable"`, `mode: "fail_secure"`), not one naming a past state or
     a condition (`previous_status: "refused"`)."""
     args = call.args if isinstance(call.args, Mapping) else {}
-    return {
+    sent = {
         w
         for k, v in args.items()
         if not _NOT_ASKING.match(snake_key(str(k))) and (w := state_word(v)) is not None
+    }
+    # "Not available" asks for what a service calls `unavailable` (or `non_available`)
+    return sent | {
+        f"{prefix}{w[4:]}" for w in sent if w.startswith("not_") for prefix in ("un", "non_")
     }
 
 
