@@ -37,6 +37,7 @@ _READER_MODULES: tuple[str, ...] = (
     "mistral",  # `object`-tagged conversations and `type: "entry.kind"` dotted tags none else has
     "pydantic_ai",  # `kind: request|response` with `part_kind`ed parts
     "atif",  # before smolagents and vercel-ai, which also take `{"steps": [...]}`: `schema_version` "ATIF-v..."
+    "terminus",  # pre-ATIF Terminus 2 logs: an array of `{episode, prompt, response}` entries
     "smolagents",  # before vercel-ai (`{"steps": [...]}`: only these have `step_number`); its memory as messages is a dialect of openai-chat (REFINES)
     "vercel_ai",  # `{"steps": [...]}` of typed content parts: no `role`, no other reader takes it
     "google_adk",  # events: `author` with a Gemini `content` or an `invocation_id`
