@@ -21,12 +21,13 @@ meta `system`; each reply's `analysis` and `plan` (and any text before the objec
 message; each command a `terminal` call (`{"command", "duration"}` for keystrokes that end in a
 newline, a command line typed at the shell; `{"keystrokes", "duration"}` for anything else: C-c,
 text not yet submitted); a skill request a `load_skill` call `{"name"}` answered by the skill
-prompt. The next prompt's terminal output is the result of every command of the batch, each
-given the same text in order: Terminus shares one output among the keystrokes of a batch (one
-screen, or every command's output joined with empty ones left out) and writes no exit code, so
-no command's own part can be told apart; what the batch printed, a failure anywhere in it
-included, is what each of its commands answered, and `ok` stays null (the output speaks for
-itself). agent-trace/v1 pairs results with calls first in, first out by name, so a command left
+prompt. The next prompt's terminal output answers the batch: Terminus shares one output among
+the keystrokes of a batch (one screen, or every command's output joined with empty ones left
+out) and writes no exit code, so `ok` stays null (the output speaks for itself). Where the
+screen echoes each command line after the shell's prompt, the lines from one echo to the next
+are that command's result (a test run's summary is not a later `tail` of an old log's); where
+it does not (joined output, a key that is no command line), no command's own part can be told
+apart, and each command of the batch is given the whole output, in order. agent-trace/v1 pairs results with calls first in, first out by name, so a command left
 without a result would take the next batch's output. Warnings, parse errors
 and the completion question are environment messages. The reply that sets `task_complete` is
 the report: its analysis, plan and the text around the object (a closing summary).
@@ -190,6 +191,7 @@ class _Run:
     def __init__(self, b: TraceBuilder) -> None:
         self.b = b
         self.batch: list[str] = []  # the calls the next prompt answers
+        self.typed: list[str | None] = []  # each call's command line, None for other keys
         self.calls = 0
 
     def task(self, prompt: str) -> None:
@@ -212,6 +214,7 @@ class _Run:
     def prompt(self, prompt: str, line: int) -> None:
         b = self.b
         batch, self.batch = self.batch, []
+        typed, self.typed = self.typed, []
         if prompt.startswith(_NOTHING_RAN) or (not batch and prompt.startswith(_SKILL_ANSWERS)):
             b.environment(prompt)
             return
@@ -225,8 +228,16 @@ class _Run:
             return
         if head:
             b.environment(head)  # "Previous response had warnings: ..."
-        for call in batch:  # one output for the whole batch: each command's result
-            b.result(call, output.strip("\n"), line=line)
+        parts = _split_batch(typed, output) if len(batch) > 1 else None
+        if parts is not None:
+            before, answers = parts
+            if before:
+                b.environment(before)  # what the screen showed before the first command
+            for call, answer in zip(batch, answers, strict=True):
+                b.result(call, answer, line=line)
+        else:
+            for call in batch:  # one output for the whole batch: each command's result
+                b.result(call, output.strip("\n"), line=line)
         if not batch and output.strip():
             b.environment(output.strip("\n"))
         if tail:
@@ -290,7 +301,36 @@ class _Run:
     def _call(self, name: str, args: dict[str, Any]) -> None:
         self.calls += 1
         self.batch.append(f"c{self.calls}")
+        command = args.get("command")
+        self.typed.append(command if isinstance(command, str) else None)
         self.b.call(name, args, self.batch[-1])
+
+
+def _split_batch(typed: list[str | None], output: str) -> tuple[str, list[str]] | None:
+    """A batch's one output cut into each command's part, where the screen shows it: a pane
+    echoes each command line after the shell's prompt ("root@box:/app# pytest -q"), so the
+    lines from one echo to the next are that command's. (What came before the first echo, the
+    parts.) None when a command is no line typed at the shell (C-c, a key for a program) or
+    its echo is not found, in order, at the end of a line (output joined with no prompts, a
+    command wrapped across lines): then no command's own part can be told apart."""
+    lines = output.split("\n")
+    starts: list[int] = []
+    at = 0
+    for command in typed:
+        first = command.split("\n", 1)[0].strip() if command else ""
+        if not first:
+            return None
+        while at < len(lines) and not lines[at].rstrip().endswith(first):
+            at += 1
+        if at == len(lines):
+            return None
+        starts.append(at)
+        at += 1
+    answers = [
+        "\n".join(lines[start + 1 : end]).strip("\n")
+        for start, end in zip(starts, [*starts[1:], len(lines)], strict=True)
+    ]
+    return "\n".join(lines[: starts[0]]).strip("\n"), answers
 
 
 def _text(value: Any) -> str:
