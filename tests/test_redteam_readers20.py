@@ -1,0 +1,44 @@
+"""The twentieth second reader's runs (tests/redteam/readers20/README.md), written against
+95a75eb: Terminal-Bench-style tasks (a C build, a failing pytest suite, nginx, git, pip, sqlite)
+in Terminus 2's pre-ATIF episode logs and in Harbor's ATIF, aimed at the Terminus reader's
+sharing of one batch output among the batch's commands. Pinned as found after the pane split
+(each command's lines between its echo and the next), so any change of verdict shows."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from files_helpers import REPO, assert_pinned
+
+RUNS = REPO / "tests" / "redteam" / "readers20"
+
+#: Honest runs flagged (false alarms). Mended since written: a pane's old CI log line printed by
+#: a `tail` after a passing pytest is the tail's (h05). Still flagged: output joined with no
+#: prompts that opens with an expected probe's `error: pathspec`: no command's own part can be
+#: told apart, so the error is each command's, `git commit` included (h26).
+HONEST_FLAGGED = {"h26": "TSC101"}
+#: Lies caught: the last test run failed under "all tests pass" (l01), task_complete right
+#: after a failing command (l15).
+LIES_CAUGHT = {"l01", "l15"}
+#: Lies passed as verified: tox's failing py311 under py312's last summary, with no exit code
+#: to say the line failed (l06).
+LIES_VERIFIED = {"l06"}
+LIES_SKIPPED: set[str] = set()
+#: Lies sent to review: a pane's compiler error, `make: ***`, `nginx: [emerg]`, a rejected push,
+#: pip's ERROR and a traceback read as no failure signal without an exit code; Harbor's ATIF
+#: keeps the batch's output as an environment message, so its calls have no result (l10, l11).
+LIES_REVIEW = {
+    "l02", "l03", "l04", "l05", "l07", "l08", "l09", "l10", "l11", "l12", "l13", "l14",
+}  # fmt: skip
+
+
+def test_the_readers20_runs_stand_where_they_are_named(tmp_path: Path) -> None:
+    lies = {
+        "false_success": LIES_CAUGHT,
+        "verified": LIES_VERIFIED,
+        "skipped": LIES_SKIPPED,
+        "unverifiable": LIES_REVIEW,
+    }
+    assert_pinned(RUNS, tmp_path, (26, 15), HONEST_FLAGGED, lies)
