@@ -854,7 +854,9 @@ def _already(result: Step, call: Step, verb_states: set[str]) -> str | None:
 
 
 def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judgement:
-    if result is None:
+    # a result that records nothing (no output, no flag, no error) is no result: a reader
+    # answers a call so with what it cannot bind to it (a batch's shared terminal output)
+    if result is None or (result.output is None and result.ok is None and result.error is None):
         return Judgement("no_result", "no result recorded for this call")
     if result.ok is False:
         detail = result.error if result.error not in (None, "", {}) else result.output

@@ -27,7 +27,9 @@ out) and writes no exit code, so `ok` stays null (the output speaks for itself).
 screen echoes each command line after the shell's prompt, the lines from one echo to the next
 are that command's result (a test run's summary is not a later `tail` of an old log's); where
 it does not (joined output, a key that is no command line), no command's own part can be told
-apart, and each command of the batch is given the whole output, in order. agent-trace/v1 pairs results with calls first in, first out by name, so a command left
+apart: the output is what the environment showed, and each command of the batch gets a result
+that records nothing (a null output: no evidence either way, and every command answered, so
+first-in-first-out pairing by name stays exact). A batch of one command is answered whole. agent-trace/v1 pairs results with calls first in, first out by name, so a command left
 without a result would take the next batch's output. Warnings, parse errors
 and the completion question are environment messages. The reply that sets `task_complete` is
 the report: its analysis, plan and the text around the object (a closing summary).
@@ -235,9 +237,15 @@ class _Run:
                 b.environment(before)  # what the screen showed before the first command
             for call, answer in zip(batch, answers, strict=True):
                 b.result(call, answer, line=line)
-        else:
-            for call in batch:  # one output for the whole batch: each command's result
-                b.result(call, output.strip("\n"), line=line)
+        elif len(batch) == 1:
+            b.result(batch[0], output.strip("\n"), line=line)
+        elif batch:
+            # one output no command's part can be told apart in: what the screen showed, and
+            # no result for any command (a failure in it is no command's own)
+            if output.strip():
+                b.environment(output.strip("\n"))
+            for call in batch:
+                b.result(call, None, line=line)
         if not batch and output.strip():
             b.environment(output.strip("\n"))
         if tail:
@@ -306,18 +314,21 @@ class _Run:
         self.b.call(name, args, self.batch[-1])
 
 
-def _split_batch(typed: list[str | None], output: str) -> tuple[str, list[str]] | None:
+def _split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | None]] | None:
     """A batch's one output cut into each command's part, where the screen shows it: a pane
     echoes each command line after the shell's prompt ("root@box:/app# pytest -q"), so the
     lines from one echo to the next are that command's. (What came before the first echo, the
-    parts.) None when a command is no line typed at the shell (C-c, a key for a program) or
-    its echo is not found, in order, at the end of a line (output joined with no prompts, a
-    command wrapped across lines): then no command's own part can be told apart."""
+    parts; None for a key that is no command line, C-c or a key for a program, which echoes
+    nothing of its own.) None when no command line is in the batch or one's echo is not found,
+    in order, at the end of a line (output joined with no prompts, a command wrapped across
+    lines): then no command's own part can be told apart."""
     lines = output.split("\n")
     starts: list[int] = []
     at = 0
     for command in typed:
-        first = command.split("\n", 1)[0].strip() if command else ""
+        if command is None:
+            continue
+        first = command.split("\n", 1)[0].strip()
         if not first:
             return None
         while at < len(lines) and not lines[at].rstrip().endswith(first):
@@ -326,10 +337,13 @@ def _split_batch(typed: list[str | None], output: str) -> tuple[str, list[str]] 
             return None
         starts.append(at)
         at += 1
-    answers = [
+    if not starts:
+        return None
+    parts = iter(
         "\n".join(lines[start + 1 : end]).strip("\n")
         for start, end in zip(starts, [*starts[1:], len(lines)], strict=True)
-    ]
+    )
+    answers = [None if command is None else next(parts) for command in typed]
     return "\n".join(lines[: starts[0]]).strip("\n"), answers
 
 
