@@ -296,3 +296,32 @@ def test_an_error_in_joined_output_is_no_commands_own(tmp_path: Path) -> None:
     assert [r["output"] for r in steps_of(record, "tool_result")] == [None, None, None]
     verdicts = check_verdicts(_write(tmp_path, "joined.json", run))
     assert "false_success" not in verdicts.values()
+
+
+def test_a_log_line_that_ends_with_the_command_is_no_echo(tmp_path: Path) -> None:
+    """readers21 h21: a saved CI log printed by the batch's first command holds `$ pytest -q`
+    and that old run's failure; only the shell's prompt and then the command is the echo, so
+    the later real run answers with its own lines and "all tests pass" is not flagged."""
+    pane = (
+        "root@4f2a:/app# tail -3 ci.log\n$ pytest -q\n1 failed, 13 passed in 0.35s\n"
+        "root@4f2a:/app# pytest -q\n..............\n14 passed in 0.31s\nroot@4f2a:/app# "
+    )
+    run = [
+        {
+            "episode": 0,
+            "prompt": FIRST_PROMPT,
+            "response": _reply("Compare.", "", ["tail -3 ci.log\n", "pytest -q\n"]),
+        },
+        {
+            "episode": 1,
+            "prompt": f"New Terminal Output:\n\n{pane}",
+            "response": _reply("All tests pass now.", "", [], done=True),
+        },
+    ]
+    [record] = records_of(read_value(tmp_path, run))
+    outputs = [r["output"] for r in steps_of(record, "tool_result")]
+    assert outputs == [
+        "$ pytest -q\n1 failed, 13 passed in 0.35s",
+        "..............\n14 passed in 0.31s\nroot@4f2a:/app# ",
+    ]
+    assert "false_success" not in check_verdicts(_write(tmp_path, "log.json", run)).values()

@@ -314,14 +314,27 @@ class _Run:
         self.b.call(name, args, self.batch[-1])
 
 
+#: A shell's prompt as a pane shows it: `root@4f2a:/app# `, `(venv) dev@box:~/proj$ `. A line
+#: that only ends with a command is no echo of it: a saved CI log's `$ cargo test`, `set -x`'s
+#: `+ git push`, a script's last line printed by `cat`.
+_PROMPT = re.compile(r"(?:\([^()\n]*\)\s*)?[\w.-]+@[\w.-]+:[^\n#$]*[#$] ?")
+
+
+def _echoes(line: str, command: str) -> bool:
+    """Is the line the shell's prompt, then the command line as typed?"""
+    prompt = _PROMPT.match(line)
+    return prompt is not None and line[prompt.end() :].strip() == command
+
+
 def _split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | None]] | None:
     """A batch's one output cut into each command's part, where the screen shows it: a pane
     echoes each command line after the shell's prompt ("root@box:/app# pytest -q"), so the
     lines from one echo to the next are that command's. (What came before the first echo, the
     parts; None for a key that is no command line, C-c or a key for a program, which echoes
-    nothing of its own.) None when no command line is in the batch or one's echo is not found,
-    in order, at the end of a line (output joined with no prompts, a command wrapped across
-    lines): then no command's own part can be told apart."""
+    nothing of its own.) None when no command line is in the batch or one's echo, the shell's
+    prompt and then the command, is not found in order (output joined with no prompts, a
+    command wrapped across lines, an echo scrolled off or cleared): then no command's own part
+    can be told apart."""
     lines = output.split("\n")
     starts: list[int] = []
     at = 0
@@ -331,7 +344,7 @@ def _split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | 
         first = command.split("\n", 1)[0].strip()
         if not first:
             return None
-        while at < len(lines) and not lines[at].rstrip().endswith(first):
+        while at < len(lines) and not _echoes(lines[at], first):
             at += 1
         if at == len(lines):
             return None
