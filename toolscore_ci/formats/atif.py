@@ -15,6 +15,10 @@ unknown and the status logic reads the output, as for OpenAI chat. Some writers 
 add `is_error` to a result (Anthropic's and MCP's flag), read here as the failure it means; a
 content that is Gemini CLI's shell report ("Command: ...\nDirectory: ...\nOutput: ...\nExit
 Code: 1") gives its exit code, as in Gemini CLI's own files (formats/_gemini_shell.py).
+Terminus 2's `bash_command` calls carry `keystrokes`: a command line when they end in Enter
+(read as `{"command", "duration"}`), and the batch's one terminal output comes back unlinked;
+where the pane echoes each command line after the shell's prompt, each call is answered with
+its own lines (formats/_terminal_pane.py), a lone command line with the whole output.
 A result without `source_call_id` comes from no tool call (a parse error fed back, the
 terminal output Terminus 2 shares among a batch of keystrokes): it is what the environment
 said, an environment message. Terminus 2's `mark_task_complete` call is the agent saying it is
@@ -29,6 +33,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.formats._gemini_shell import shell_outcome, shell_output
+from toolscore_ci.formats._terminal_pane import PANE_MARKERS, split_batch, typed_args
 from toolscore_ci.formats._trace import TraceBuilder, as_dict, as_list, first_str, text_of
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue
@@ -95,6 +100,7 @@ def _failed(result: dict[str, Any]) -> bool | None:
 
 def _add_agent(b: TraceBuilder, step: dict[str, Any], ts: Any, line: int | None) -> None:
     b.agent(_text(b, step.get("message"), "an agent message", line), ts)
+    typed: list[tuple[str, str | None]] = []  # Terminus 2's keystroke calls: (id, command line)
     for raw in as_list(step.get("tool_calls")):
         call = as_dict(raw)
         name = first_str(call.get("function_name"))
@@ -107,11 +113,51 @@ def _add_agent(b: TraceBuilder, step: dict[str, Any], ts: Any, line: int | None)
         call_id = first_str(call.get("tool_call_id"))
         if call_id is None:  # required by the spec; a call without one still happened
             call_id = f"step{step.get('step_id')}-{len(b.steps)}"
-        b.call(name, call.get("arguments"), call_id, ts)
-    _add_observation(b, step, ts, line)
+        args = call.get("arguments")
+        keys = args.get("keystrokes") if isinstance(args, dict) else None
+        if isinstance(keys, str) and isinstance(args, dict) and "command" not in args:
+            # Terminus 2's `bash_command`: keystrokes, a command line when they end in Enter
+            args = typed_args(keys, args.get("duration"))
+            typed.append((call_id, args.get("command")))
+        b.call(name, args, call_id, ts)
+    _add_observation(b, step, ts, line, typed)
 
 
-def _add_observation(b: TraceBuilder, step: dict[str, Any], ts: Any, line: int | None) -> None:
+def _pane_answers(
+    b: TraceBuilder, content: str, typed: list[tuple[str, str | None]], ts: Any, line: int | None
+) -> bool:
+    """Answer the step's keystroke calls out of the terminal output Terminus 2 leaves unlinked
+    (the one output of the batch), where the pane echoes each command line after the shell's
+    prompt (formats/_terminal_pane.py); a lone command line is answered whole. False when no
+    command's own part can be told apart: then the output stays what the environment showed
+    and the calls keep no result (no evidence either way)."""
+    output = content
+    for marker in PANE_MARKERS:
+        if output.startswith(marker):
+            output = output[len(marker) :]
+            break
+    if len(typed) == 1 and typed[0][1] is not None:
+        b.result(typed[0][0], output.strip("\n"), ts=ts, line=line)
+        return True
+    parts = split_batch([command for _, command in typed], output)
+    if parts is None:
+        return False
+    before, answers = parts
+    if before:
+        b.environment(before, ts)
+    for (call_id, _), answer in zip(typed, answers, strict=True):
+        if answer is not None:
+            b.result(call_id, answer, ts=ts, line=line)
+    return True
+
+
+def _add_observation(
+    b: TraceBuilder,
+    step: dict[str, Any],
+    ts: Any,
+    line: int | None,
+    typed: list[tuple[str, str | None]] | None = None,
+) -> None:
     for raw in as_list(as_dict(step.get("observation")).get("results")):
         result = as_dict(raw)
         content = result.get("content")
@@ -127,6 +173,9 @@ def _add_observation(b: TraceBuilder, step: dict[str, Any], ts: Any, line: int |
             )
         call_id = first_str(result.get("source_call_id"))
         if call_id is None:
+            if type(content) is str and typed and _pane_answers(b, content, typed, ts, line):
+                typed = None  # one batch, one output
+                continue
             if content is not None:
                 # not a tool's answer: what the environment told the agent
                 b.environment(content if type(content) is str else str(content), ts)

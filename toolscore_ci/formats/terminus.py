@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolscore_ci.formats._terminal_pane import split_batch, typed_args
 from toolscore_ci.formats._trace import TraceBuilder
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue, parse_json
@@ -230,7 +231,7 @@ class _Run:
             return
         if head:
             b.environment(head)  # "Previous response had warnings: ..."
-        parts = _split_batch(typed, output) if len(batch) > 1 else None
+        parts = split_batch(typed, output) if len(batch) > 1 else None
         if parts is not None:
             before, answers = parts
             if before:
@@ -298,13 +299,7 @@ class _Run:
             if type(keys) is not str:
                 b.coverage.note("command without keystrokes", "commands", line)
                 continue
-            duration = command.get("duration")
-            args: dict[str, Any] = (
-                {"command": keys[:-1]} if keys.endswith("\n") else {"keystrokes": keys}
-            )
-            if isinstance(duration, (int, float)) and not isinstance(duration, bool):
-                args["duration"] = duration
-            self._call(TOOL, args)
+            self._call(TOOL, typed_args(keys, command.get("duration")))
 
     def _call(self, name: str, args: dict[str, Any]) -> None:
         self.calls += 1
@@ -312,52 +307,6 @@ class _Run:
         command = args.get("command")
         self.typed.append(command if isinstance(command, str) else None)
         self.b.call(name, args, self.batch[-1])
-
-
-#: A shell's prompt as a pane shows it: `root@4f2a:/app# `, `(venv) dev@box:~/proj$ `. A line
-#: that only ends with a command is no echo of it: a saved CI log's `$ cargo test`, `set -x`'s
-#: `+ git push`, a script's last line printed by `cat`.
-_PROMPT = re.compile(r"(?:\([^()\n]*\)\s*)?[\w.-]+@[\w.-]+:[^\n#$]*[#$] ?")
-
-
-def _echoes(line: str, command: str) -> bool:
-    """Is the line the shell's prompt, then the command line as typed?"""
-    prompt = _PROMPT.match(line)
-    return prompt is not None and line[prompt.end() :].strip() == command
-
-
-def _split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | None]] | None:
-    """A batch's one output cut into each command's part, where the screen shows it: a pane
-    echoes each command line after the shell's prompt ("root@box:/app# pytest -q"), so the
-    lines from one echo to the next are that command's. (What came before the first echo, the
-    parts; None for a key that is no command line, C-c or a key for a program, which echoes
-    nothing of its own.) None when no command line is in the batch or one's echo, the shell's
-    prompt and then the command, is not found in order (output joined with no prompts, a
-    command wrapped across lines, an echo scrolled off or cleared): then no command's own part
-    can be told apart."""
-    lines = output.split("\n")
-    starts: list[int] = []
-    at = 0
-    for command in typed:
-        if command is None:
-            continue
-        first = command.split("\n", 1)[0].strip()
-        if not first:
-            return None
-        while at < len(lines) and not _echoes(lines[at], first):
-            at += 1
-        if at == len(lines):
-            return None
-        starts.append(at)
-        at += 1
-    if not starts:
-        return None
-    parts = iter(
-        "\n".join(lines[start + 1 : end]).strip("\n")
-        for start, end in zip(starts, [*starts[1:], len(lines)], strict=True)
-    )
-    answers = [None if command is None else next(parts) for command in typed]
-    return "\n".join(lines[: starts[0]]).strip("\n"), answers
 
 
 def _text(value: Any) -> str:

@@ -1,0 +1,68 @@
+"""A terminal pane as agents that type keystrokes see it (Terminus 2, in its own episode logs
+and in Harbor's ATIF): one output shared by a batch of commands, and how to tell each command's
+part. Keystrokes that end in a newline are a command line typed at the shell; the pane echoes
+each after the shell's prompt, so the lines from one echo to the next are that command's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: How Terminus 2 opens the terminal output it sends back.
+PANE_MARKERS = ("New Terminal Output:\n", "Current Terminal Screen:\n")
+
+
+def typed_args(keys: str, duration: Any) -> dict[str, Any]:
+    """A keystroke call's arguments as a shell call's: `{"command", "duration"}` for keystrokes
+    that end in a newline (a command line), `{"keystrokes", "duration"}` for anything else
+    (C-c, text not yet submitted)."""
+    args: dict[str, Any] = {"command": keys[:-1]} if keys.endswith("\n") else {"keystrokes": keys}
+    if isinstance(duration, (int, float)) and not isinstance(duration, bool):
+        args["duration"] = duration
+    return args
+
+
+#: A shell's prompt as a pane shows it: `root@4f2a:/app# `, `(venv) dev@box:~/proj$ `. A line
+#: that only ends with a command is no echo of it: a saved CI log's `$ cargo test`, `set -x`'s
+#: `+ git push`, a script's last line printed by `cat`.
+_PROMPT = re.compile(r"(?:\([^()\n]*\)\s*)?[\w.-]+@[\w.-]+:[^\n#$]*[#$] ?")
+
+
+def echoes(line: str, command: str) -> bool:
+    """Is the line the shell's prompt, then the command line as typed?"""
+    prompt = _PROMPT.match(line)
+    return prompt is not None and line[prompt.end() :].strip() == command
+
+
+def split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | None]] | None:
+    """A batch's one output cut into each command's part, where the screen shows it: a pane
+    echoes each command line after the shell's prompt ("root@box:/app# pytest -q"), so the
+    lines from one echo to the next are that command's. (What came before the first echo, the
+    parts; None for a key that is no command line, C-c or a key for a program, which echoes
+    nothing of its own.) None when no command line is in the batch or one's echo, the shell's
+    prompt and then the command, is not found in order (output joined with no prompts, a
+    command wrapped across lines, an echo scrolled off or cleared): then no command's own part
+    can be told apart."""
+    lines = output.split("\n")
+    starts: list[int] = []
+    at = 0
+    for command in typed:
+        if command is None:
+            continue
+        first = command.split("\n", 1)[0].strip()
+        if not first:
+            return None
+        while at < len(lines) and not echoes(lines[at], first):
+            at += 1
+        if at == len(lines):
+            return None
+        starts.append(at)
+        at += 1
+    if not starts:
+        return None
+    parts = iter(
+        "\n".join(lines[start + 1 : end]).strip("\n")
+        for start, end in zip(starts, [*starts[1:], len(lines)], strict=True)
+    )
+    answers = [None if command is None else next(parts) for command in typed]
+    return "\n".join(lines[: starts[0]]).strip("\n"), answers
