@@ -44,20 +44,23 @@ def split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | N
     command wrapped across lines, an echo scrolled off or cleared): then no command's own part
     can be told apart."""
     lines = output.split("\n")
+    # the latest echoes: the last command's is the last line that echoes it, each one before
+    # it the last such line above (a redrawn screen keeps earlier runs of a command above)
     starts: list[int] = []
-    at = 0
-    for command in typed:
+    at = len(lines)
+    for command in reversed(typed):
         if command is None:
             continue
         first = command.split("\n", 1)[0].strip()
         if not first:
             return None
-        while at < len(lines) and not echoes(lines[at], first):
-            at += 1
-        if at == len(lines):
+        at -= 1
+        while at >= 0 and not echoes(lines[at], first):
+            at -= 1
+        if at < 0:
             return None
         starts.append(at)
-        at += 1
+    starts.reverse()
     if not starts:
         return None
     parts = iter(

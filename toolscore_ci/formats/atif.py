@@ -18,7 +18,8 @@ Code: 1") gives its exit code, as in Gemini CLI's own files (formats/_gemini_she
 Terminus 2's `bash_command` calls carry `keystrokes`: a command line when they end in Enter
 (read as `{"command", "duration"}`), and the batch's one terminal output comes back unlinked;
 where the pane echoes each command line after the shell's prompt, each call is answered with
-its own lines (formats/_terminal_pane.py), a lone command line with the whole output.
+its own lines (formats/_terminal_pane.py); an output that echoes none stays an environment
+message (a redrawn screen may show only an earlier run).
 A result without `source_call_id` comes from no tool call (a parse error fed back, the
 terminal output Terminus 2 shares among a batch of keystrokes): it is what the environment
 said, an environment message. Terminus 2's `mark_task_complete` call is the agent saying it is
@@ -123,22 +124,25 @@ def _add_agent(b: TraceBuilder, step: dict[str, Any], ts: Any, line: int | None)
     _add_observation(b, step, ts, line, typed)
 
 
+def _pane_text(content: str) -> str:
+    """The terminal output of an unlinked result, Terminus' marker taken off."""
+    for marker in PANE_MARKERS:
+        if content.startswith(marker):
+            return content[len(marker) :]
+    return content
+
+
 def _pane_answers(
     b: TraceBuilder, content: str, typed: list[tuple[str, str | None]], ts: Any, line: int | None
 ) -> bool:
     """Answer the step's keystroke calls out of the terminal output Terminus 2 leaves unlinked
     (the one output of the batch), where the pane echoes each command line after the shell's
-    prompt (formats/_terminal_pane.py); a lone command line is answered whole. False when no
-    command's own part can be told apart: then the output stays what the environment showed
+    prompt (formats/_terminal_pane.py). False when no command's own part can be told apart
+    (no echo of each in it): then the output stays what the environment showed
     and the calls keep no result (no evidence either way)."""
-    output = content
-    for marker in PANE_MARKERS:
-        if output.startswith(marker):
-            output = output[len(marker) :]
-            break
-    if len(typed) == 1 and typed[0][1] is not None:
-        b.result(typed[0][0], output.strip("\n"), ts=ts, line=line)
-        return True
+    output = _pane_text(content)
+    # every call, a lone one too, answers only where its echo shows: a redrawn screen may still
+    # hold an earlier run above it, or show none of this command (a second unlinked result may)
     parts = split_batch([command for _, command in typed], output)
     if parts is None:
         return False
@@ -158,7 +162,23 @@ def _add_observation(
     line: int | None,
     typed: list[tuple[str, str | None]] | None = None,
 ) -> None:
-    for raw in as_list(as_dict(step.get("observation")).get("results")):
+    results = as_list(as_dict(step.get("observation")).get("results"))
+    # the keystroke calls answer to the newest unlinked output that echoes them (a redrawn
+    # screen before it may show only an earlier run)
+    answering = None
+    if typed:
+        commands = [command for _, command in typed]
+        answering = next(
+            (
+                n
+                for n in range(len(results) - 1, -1, -1)
+                if first_str(as_dict(results[n]).get("source_call_id")) is None
+                and type(content := as_dict(results[n]).get("content")) is str
+                and split_batch(commands, _pane_text(content)) is not None
+            ),
+            None,
+        )
+    for n, raw in enumerate(results):
         result = as_dict(raw)
         content = result.get("content")
         if isinstance(content, list):
@@ -173,8 +193,7 @@ def _add_observation(
             )
         call_id = first_str(result.get("source_call_id"))
         if call_id is None:
-            if type(content) is str and typed and _pane_answers(b, content, typed, ts, line):
-                typed = None  # one batch, one output
+            if n == answering and typed and _pane_answers(b, str(content), typed, ts, line):
                 continue
             if content is not None:
                 # not a tool's answer: what the environment told the agent

@@ -231,7 +231,9 @@ class _Run:
             return
         if head:
             b.environment(head)  # "Previous response had warnings: ..."
-        parts = split_batch(typed, output) if len(batch) > 1 else None
+        # cut at the echoes, a lone command too (a redrawn screen may hold an earlier run above
+        # its echo); a lone command with no echo shown is answered whole
+        parts = split_batch(typed, output)
         if parts is not None:
             before, answers = parts
             if before:
