@@ -20,9 +20,8 @@ Terminus 2's `bash_command` calls carry `keystrokes`: a command line when they e
 where the pane echoes each command line after the shell's prompt, each call is answered with
 its own lines (formats/_terminal_pane.py); an output that echoes none stays an environment
 message (a redrawn screen may show only an earlier run).
-A result without `source_call_id` comes from no tool call (a parse error fed back, the
-terminal output Terminus 2 shares among a batch of keystrokes): it is what the environment
-said, an environment message. Terminus 2's `mark_task_complete` call is the agent saying it is
+Any other result without `source_call_id` comes from no tool call (a parse error fed back, a
+terminal output no echo cuts): it is what the environment said, an environment message. Terminus 2's `mark_task_complete` call is the agent saying it is
 done, not a tool: its message stays the report. Reasoning, metrics and token ids are dropped;
 images and anything else unplaced are counted. A file of trajectories (one a line) is a
 trace each.
@@ -132,27 +131,24 @@ def _pane_text(content: str) -> str:
     return content
 
 
-def _pane_answers(
-    b: TraceBuilder, content: str, typed: list[tuple[str, str | None]], ts: Any, line: int | None
-) -> bool:
-    """Answer the step's keystroke calls out of the terminal output Terminus 2 leaves unlinked
-    (the one output of the batch), where the pane echoes each command line after the shell's
-    prompt (formats/_terminal_pane.py). False when no command's own part can be told apart
-    (no echo of each in it): then the output stays what the environment showed
-    and the calls keep no result (no evidence either way)."""
-    output = _pane_text(content)
-    # every call, a lone one too, answers only where its echo shows: a redrawn screen may still
-    # hold an earlier run above it, or show none of this command (a second unlinked result may)
-    parts = split_batch([command for _, command in typed], output)
-    if parts is None:
-        return False
-    before, answers = parts
-    if before:
-        b.environment(before, ts)
-    for (call_id, _), answer in zip(typed, answers, strict=True):
-        if answer is not None:
-            b.result(call_id, answer, ts=ts, line=line)
-    return True
+def _pane_answer(
+    results: list[Any], typed: list[tuple[str, str | None]]
+) -> tuple[int, str, list[str | None]] | None:
+    """Which unlinked result answers the step's keystroke calls, and how: the newest whose
+    terminal output echoes each command line after the shell's prompt (a redrawn screen before
+    it may show only an earlier run), cut at those echoes (formats/_terminal_pane.py): (its
+    index, what the screen showed before the first echo, each call's lines). None when no
+    output tells the calls' parts apart: each stays what the environment showed and the calls
+    keep no result (no evidence either way)."""
+    commands = [command for _, command in typed]
+    for n in range(len(results) - 1, -1, -1):
+        result = as_dict(results[n])
+        content = result.get("content")
+        if first_str(result.get("source_call_id")) is None and type(content) is str:
+            parts = split_batch(commands, _pane_text(content))
+            if parts is not None:
+                return n, *parts
+    return None
 
 
 def _add_observation(
@@ -160,24 +156,10 @@ def _add_observation(
     step: dict[str, Any],
     ts: Any,
     line: int | None,
-    typed: list[tuple[str, str | None]] | None = None,
+    typed: list[tuple[str, str | None]],
 ) -> None:
     results = as_list(as_dict(step.get("observation")).get("results"))
-    # the keystroke calls answer to the newest unlinked output that echoes them (a redrawn
-    # screen before it may show only an earlier run)
-    answering = None
-    if typed:
-        commands = [command for _, command in typed]
-        answering = next(
-            (
-                n
-                for n in range(len(results) - 1, -1, -1)
-                if first_str(as_dict(results[n]).get("source_call_id")) is None
-                and type(content := as_dict(results[n]).get("content")) is str
-                and split_batch(commands, _pane_text(content)) is not None
-            ),
-            None,
-        )
+    answer = _pane_answer(results, typed) if typed else None
     for n, raw in enumerate(results):
         result = as_dict(raw)
         content = result.get("content")
@@ -193,7 +175,13 @@ def _add_observation(
             )
         call_id = first_str(result.get("source_call_id"))
         if call_id is None:
-            if n == answering and typed and _pane_answers(b, str(content), typed, ts, line):
+            if answer is not None and n == answer[0]:
+                _, before, answers = answer
+                if before:
+                    b.environment(before, ts)
+                for (typed_id, _), lines in zip(typed, answers, strict=True):
+                    if lines is not None:
+                        b.result(typed_id, lines, ts=ts, line=line)
                 continue
             if content is not None:
                 # not a tool's answer: what the environment told the agent
@@ -222,10 +210,10 @@ def _add_step(b: TraceBuilder, step: Any, line: int | None) -> None:
         _add_agent(b, step, ts, line)
     elif source == "user":
         b.user(_text(b, step.get("message"), "a user message", line), ts)
-        _add_observation(b, step, ts, line)
+        _add_observation(b, step, ts, line, [])
     elif source == "system":
         b.meta.setdefault("system", _text(b, step.get("message"), "the system prompt", line))
-        _add_observation(b, step, ts, line)  # system events (v1.2): context resets, handoffs
+        _add_observation(b, step, ts, line, [])  # system events (v1.2): context resets, handoffs
     else:
         b.coverage.note("unknown step source", str(source), line)
 

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolscore_ci.formats._terminal_pane import split_batch, typed_args
+from toolscore_ci.formats._terminal_pane import PANE_MARKERS, split_batch, typed_args
 from toolscore_ci.formats._trace import TraceBuilder
 from toolscore_ci.formats.base import Coverage, ReadItem
 from toolscore_ci.formats.jsonio import JsonValue, parse_json
@@ -58,7 +58,7 @@ _ENTRY_KEYS = frozenset({"episode", "prompt", "response"})
 _TASK = "Task Description:\n"
 _SCREEN = "Current terminal state:\n"
 #: how a prompt that carries what the terminal shows starts (exec, tmux and the confirmation)
-_OUTPUT_MARKERS = ("New Terminal Output:\n", "Current Terminal Screen:\n", _SCREEN)
+_OUTPUT_MARKERS = (*PANE_MARKERS, _SCREEN)
 #: prompts that say the reply ran nothing
 _NOTHING_RAN = ("Previous response had parsing errors", "ERROR: Your response was truncated")
 #: prompts that answer a skill request (the skills variant)
@@ -193,8 +193,8 @@ class _Run:
 
     def __init__(self, b: TraceBuilder) -> None:
         self.b = b
-        self.batch: list[str] = []  # the calls the next prompt answers
-        self.typed: list[str | None] = []  # each call's command line, None for other keys
+        # the calls the next prompt answers: (id, command line, None for other keys)
+        self.batch: list[tuple[str, str | None]] = []
         self.calls = 0
 
     def task(self, prompt: str) -> None:
@@ -216,8 +216,8 @@ class _Run:
 
     def prompt(self, prompt: str, line: int) -> None:
         b = self.b
-        batch, self.batch = self.batch, []
-        typed, self.typed = self.typed, []
+        typed, self.batch = self.batch, []
+        batch = [call for call, _ in typed]
         if prompt.startswith(_NOTHING_RAN) or (not batch and prompt.startswith(_SKILL_ANSWERS)):
             b.environment(prompt)
             return
@@ -233,7 +233,7 @@ class _Run:
             b.environment(head)  # "Previous response had warnings: ..."
         # cut at the echoes, a lone command too (a redrawn screen may hold an earlier run above
         # its echo); a lone command with no echo shown is answered whole
-        parts = split_batch(typed, output)
+        parts = split_batch([command for _, command in typed], output)
         if parts is not None:
             before, answers = parts
             if before:
@@ -305,10 +305,9 @@ class _Run:
 
     def _call(self, name: str, args: dict[str, Any]) -> None:
         self.calls += 1
-        self.batch.append(f"c{self.calls}")
         command = args.get("command")
-        self.typed.append(command if isinstance(command, str) else None)
-        self.b.call(name, args, self.batch[-1])
+        self.batch.append((f"c{self.calls}", command if isinstance(command, str) else None))
+        self.b.call(name, args, self.batch[-1][0])
 
 
 def _text(value: Any) -> str:
