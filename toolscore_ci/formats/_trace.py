@@ -64,7 +64,7 @@ def normalise_ts(value: Any) -> str | None:
         m = _ISO.match(value.strip())
         if m is None:
             digits = value.strip()
-            if digits.isdigit() and len(digits) <= MAX_NUMBER_DIGITS:
+            if digits.isascii() and digits.isdigit() and len(digits) <= MAX_NUMBER_DIGITS:
                 return normalise_ts(int(digits))
             return None
         date, hm, sec, frac, zone = m.groups()

@@ -188,7 +188,7 @@ def unflatten(attrs: dict[str, Any], prefix: str) -> list[Any]:
 def _as_lists(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
-    if node and all(k.isdigit() for k in node):
+    if node and all(k.isascii() and k.isdigit() for k in node):
         return [_as_lists(node[k]) for k in sorted(node, key=int)]
     return {k: _as_lists(v) for k, v in node.items()}
 

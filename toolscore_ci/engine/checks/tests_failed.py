@@ -251,7 +251,7 @@ def _quotes_a_clean_run(ctx: Context, earlier: list[tuple[Execution, TestSummary
     # (`-k`, one file) does not show it; a run of the suite or a folder of it does
     whole = _speaks_for_every_test(claim)
     quoted = {int(n) for n in _QUOTED_PASSES.findall(claim.text)}
-    quoted |= {int(n) for n in claim.values.get("count", ()) if n.isdigit()}
+    quoted |= {int(n) for n in claim.values.get("count", ()) if n.isascii() and n.isdigit()}
     return any(
         summary.passed in quoted
         and summary.failed == 0

@@ -67,7 +67,7 @@ _BOTH = re.compile(r"\bboth\b", re.I)
 
 def _quantities(text: str, counts: tuple[str, ...]) -> set[int]:
     """How many tests the claim says: its counts, and two for "both"."""
-    out = {int(c) for c in counts if c.isdigit()}
+    out = {int(c) for c in counts if c.isascii() and c.isdigit()}
     if _BOTH.search(text):
         out.add(2)
     return out
