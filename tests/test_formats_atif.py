@@ -290,7 +290,7 @@ def test_terminus_keystrokes_are_answered_by_their_lines_of_the_pane(tmp_path: P
     calls = [s for s in record.data["steps"] if s["kind"] == "tool_call"]
     assert calls[1]["args"] == {"command": "python -m pytest -q", "duration": 1.0}
     results = [s["output"] for s in record.data["steps"] if s["kind"] == "tool_result"]
-    assert results == ["", "F...\n1 failed, 3 passed in 0.12s\nroot@4f2a:/app# "]
+    assert results == ["root@4f2a:/app# ", "F...\n1 failed, 3 passed in 0.12s\nroot@4f2a:/app# "]
     honest = _terminus_atif(failed.replace("F...\n1 failed, 3", "....\n4"), "tb-honest")
     (tmp_path / "lie.json").write_text(json.dumps(lie))
     (tmp_path / "honest.json").write_text(json.dumps(honest))

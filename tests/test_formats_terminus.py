@@ -265,7 +265,7 @@ def test_a_pane_that_echoes_each_command_answers_each_with_its_own_lines(tmp_pat
     [record] = records_of(read_value(tmp_path, _pane_run(passed, report)))
     outputs = [r["output"] for r in steps_of(record, "tool_result")]
     assert outputs == [
-        "..............\n14 passed in 0.31s",
+        "..............\n14 passed in 0.31s\nroot@box:/app# ",
         "1 failed, 13 passed in 0.35s\nroot@box:/app# ",
     ]
     honest = _write(tmp_path, "honest.json", _pane_run(passed, report))
@@ -321,7 +321,7 @@ def test_a_log_line_that_ends_with_the_command_is_no_echo(tmp_path: Path) -> Non
     [record] = records_of(read_value(tmp_path, run))
     outputs = [r["output"] for r in steps_of(record, "tool_result")]
     assert outputs == [
-        "$ pytest -q\n1 failed, 13 passed in 0.35s",
+        "$ pytest -q\n1 failed, 13 passed in 0.35s\nroot@4f2a:/app# ",
         "..............\n14 passed in 0.31s\nroot@4f2a:/app# ",
     ]
     assert "false_success" not in check_verdicts(_write(tmp_path, "log.json", run)).values()

@@ -21,6 +21,7 @@ from toolscore_ci.engine.shell import exit_one_answers
 from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
+from toolscore_ci.shell_prompt import is_bare_prompt
 from toolscore_ci.toolkinds import command_of
 from toolscore_ci.vocab import benign_error_notes, states
 
@@ -415,6 +416,10 @@ def judge(
         held = _items_already_so(result.output, call)
         if held is not None:
             return Judgement("succeeded", f"the items it skipped were already so ({held})")
+    if found.status == "succeeded" and not is_read and call is not None and result is not None:
+        last_word = _ended_on_failure(call, result, category)
+        if last_word is not None:
+            return Judgement("failed", f"its last line, before the prompt came back: {last_word}")
     if found.status == "failed" and call is not None and result is not None:
         answered = _exit_one_answered(call, result)
         if answered is not None:
@@ -470,6 +475,34 @@ def _printed_failure(text: str) -> bool:
         if line_end < 0 or not _IGNORED_NEXT.match(text, line_end):
             return True
     return False
+
+
+# lines a program may print after its last word: pip's "[notice] A new release ...", git's
+# "hint: ..." advice under the error it explains
+_AFTERWORD = re.compile(r"^\s*(?:\[notice\]|hint:)", re.I)
+
+
+def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | None:
+    """A command no exit code speaks for (a terminal pane's), whose output ends with the
+    shell's prompt come back and, just before it, a line a program prints when it fails
+    (`_FAILURE_LINE`): `make: *** [all] Error 2`, `error: could not compile`, a traceback's
+    `ModuleNotFoundError: ...`, git's `fatal: ...`. A program that fails says so last and
+    stops; one that logs an error and goes on prints more after it. Without the prompt the
+    command may still be running, and its last line is not its last word. A test run is left
+    to its runner's summary (a runner that stopped on a usage error ran no test)."""
+    if category == "tested" or result.ok is not None or not isinstance(result.output, str):
+        return None
+    if command_of(call.args) is None or _exit_code_of(result) is not None:
+        return None
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    if len(lines) < 2 or not is_bare_prompt(lines[-1]):
+        return None
+    lines.pop()
+    while lines and _AFTERWORD.match(lines[-1]):
+        lines.pop()
+    if not lines or not _FAILURE_LINE.match(lines[-1]):
+        return None
+    return _short(lines[-1].strip())
 
 
 def _exit_one_answered(call: Step, result: Step) -> Judgement | None:

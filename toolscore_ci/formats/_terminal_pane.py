@@ -5,8 +5,9 @@ each after the shell's prompt, so the lines from one echo to the next are that c
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from toolscore_ci.shell_prompt import PROMPT, after_prompt
 
 #: How Terminus 2 opens the terminal output it sends back.
 PANE_MARKERS = ("New Terminal Output:\n", "Current Terminal Screen:\n")
@@ -22,16 +23,9 @@ def typed_args(keys: str, duration: Any) -> dict[str, Any]:
     return args
 
 
-#: A shell's prompt as a pane shows it: `root@4f2a:/app# `, `(venv) dev@box:~/proj$ `. A line
-#: that only ends with a command is no echo of it: a saved CI log's `$ cargo test`, `set -x`'s
-#: `+ git push`, a script's last line printed by `cat`.
-_PROMPT = re.compile(r"(?:\([^()\n]*\)\s*)?[\w.-]+@[\w.-]+:[^\n#$]*[#$] ?")
-
-
 def echoes(line: str, command: str) -> bool:
     """Is the line the shell's prompt, then the command line as typed?"""
-    prompt = _PROMPT.match(line)
-    return prompt is not None and line[prompt.end() :].strip() == command
+    return after_prompt(line) == command
 
 
 def split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | None]] | None:
@@ -63,9 +57,19 @@ def split_batch(typed: list[str | None], output: str) -> tuple[str, list[str | N
     starts.reverse()
     if not starts:
         return None
+    # a command's part runs to the prompt that came back after it, kept as the screen showed
+    # it (the next command's echo without that command): the sign the command had finished
     parts = iter(
-        "\n".join(lines[start + 1 : end]).strip("\n")
+        "\n".join([*lines[start + 1 : end], *_returned_prompt(lines, end)]).strip("\n")
         for start, end in zip(starts, [*starts[1:], len(lines)], strict=True)
     )
     answers = [None if command is None else next(parts) for command in typed]
     return "\n".join(lines[: starts[0]]).strip("\n"), answers
+
+
+def _returned_prompt(lines: list[str], end: int) -> list[str]:
+    """The prompt on the line that ends a command's part (the next echo's), else nothing."""
+    if end >= len(lines):
+        return []
+    prompt = PROMPT.match(lines[end])
+    return [] if prompt is None else [lines[end][: prompt.end()]]

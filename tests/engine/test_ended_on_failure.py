@@ -1,0 +1,84 @@
+"""A command no exit code speaks for (a terminal pane's) failed when the shell's prompt came
+back right after a line a program prints when it fails: both ways, at the level of one call's
+status and of a whole Terminus run."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolscore_ci.engine.status import judge
+from toolscore_ci.model import Step
+from toolscore_ci.shell_prompt import after_prompt, is_bare_prompt
+
+PROMPT = "root@6f2b0e8c4d13:/app# "
+
+
+def _status(command: str, output: str, category: str = "built", ok: bool | None = None) -> str:
+    call = Step(i=0, kind="tool_call", role="agent", name="terminal", args={"command": command})
+    result = Step(i=1, kind="tool_result", role="tool", name="terminal", ok=ok, output=output)
+    return judge(result, category, is_read=False, call=call).status
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "cc -c main.c\nmain.c:34:9: error: too few arguments\nmake: *** [Makefile:12: main.o] Error 1\n",
+        "   Compiling imgr v0.1.0\nerror: could not compile `imgr` due to 2 previous errors\n",
+        'Traceback (most recent call last):\n  File "train.py", line 3\nModuleNotFoundError: No module named torch\n',
+        " ! [rejected]  main -> main (fetch first)\nerror: failed to push some refs to 'origin'\n"
+        "hint: Updates were rejected because the remote contains work\n",
+        "ERROR: No matching distribution found for tensorflow==2.9.0\n\n"
+        "[notice] A new release of pip is available: 23.0 -> 24.0\n",
+    ],
+)
+def test_a_failure_line_just_before_the_prompt_is_a_failed_command(output: str) -> None:
+    assert _status("make", output + PROMPT) == "failed"
+
+
+@pytest.mark.parametrize(
+    ("output", "why"),
+    [
+        # the command may still be running: no prompt came back
+        ("make: *** [Makefile:12: main.o] Error 1\n", "no prompt"),
+        # it logged an error and went on
+        ("cc -c a.c\nERROR: cache miss for a.o\nbuilt imgr\n" + PROMPT, "went on"),
+        ("main.c:3:1: warning: unused variable 'x'\n" + PROMPT, "a warning"),
+        ("cc -c main.c\ncc -o imgr main.o\n" + PROMPT, "no failure line"),
+    ],
+)
+def test_a_command_that_may_have_gone_on_is_no_failure(output: str, why: str) -> None:
+    assert _status("make", output) == "succeeded", why
+
+
+def test_an_exit_code_speaks_before_the_last_line() -> None:
+    output = "make: *** [Makefile:12: main.o] Error 1\n" + PROMPT
+    assert _status("make -k || true", output, ok=True) == "succeeded"
+
+
+def test_a_test_run_is_left_to_its_runners_summary() -> None:
+    # pytest stopped on a usage error: no test ran, which is no failed test run
+    output = "no tests ran in 0.01s\nERROR: file or directory not found: tests/test_x.py\n" + PROMPT
+    assert _status("pytest tests/test_x.py", output, category="tested") == "succeeded"
+
+
+def test_a_read_that_prints_a_failure_line_is_data() -> None:
+    call = Step(
+        i=0, kind="tool_call", role="agent", name="terminal", args={"command": "tail -1 build.log"}
+    )
+    output = "make: *** [Makefile:12: main.o] Error 1\n" + PROMPT
+    result = Step(i=1, kind="tool_result", role="tool", name="terminal", output=output)
+    assert judge(result, "retrieved", is_read=True, call=call).status == "succeeded"
+
+
+@pytest.mark.parametrize(
+    ("line", "typed"),
+    [
+        ("root@4f2a:/app# ", ""),
+        ("(venv) dev@box:~/proj$ make", "make"),
+        ("$ cargo test", None),  # a saved log's line, no prompt
+        ("+ git push", None),
+    ],
+)
+def test_the_prompt(line: str, typed: str | None) -> None:
+    assert after_prompt(line) == typed
+    assert is_bare_prompt(line) is (typed == "")
