@@ -299,13 +299,38 @@ _ADJECTIVE_USE = compile_guarded(
 )
 
 
+# "two scheduled payments", "from updating scheduled transactions": a participle between a
+# count or a verb's -ing form and the noun it names describes the noun. Not after "having",
+# "being", "getting" (perfect and passive forms: acts), nor before a word that says it is a
+# predicate ("2 scheduled for Tuesday", "3 updated successfully") or a verb with its object
+# ("the listing updated the price").
+_COUNT_OR_GERUND = compile_guarded(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|many|few|no|some|any|other"
+    r"|(?!(?:having|being|getting|nothing|everything|something|anything)\b)[a-z]+ing)\s+$",
+    re.IGNORECASE,
+)
+_NOUN_AFTER = compile_guarded(
+    r"[\w'’-]+\s+(?!(?:for|on|at|to|in|into|by|with|and|or|but|from|as|via|today|yesterday"
+    r"|already|now|again|just|earlier|too|also|before|after|until|since|across|over|under|through"
+    r"|per|against|within|out|off|up|down|the|a|an|your|my|our"
+    r"|their|his|her|its|this|that|these|those|it|them|him|me|us|you)\b)[a-z]+(?<!ly)\b"
+)
+
+
 # "10451, created 2024-03-11", "updated on 2026-05-01": when a record was made, not an act.
 def _adjective_use(clause: str, at: int) -> bool:
-    """'from the copied image': a participle right after a determiner describes a thing, and
-    'they're still in your inbox' describes where things stay; neither is an act."""
+    """'from the copied image': a participle right after a determiner describes a thing, as
+    one between a count or an -ing form and its noun does ('two scheduled payments'); 'they're
+    still in your inbox' describes where things stay; none is an act."""
     word = re.match(r"[\w'’-]+", clause[at:])
     participle = word is not None and word.group(0).lower().endswith("ed")
     if participle and _ADJECTIVE_USE.search(clause, 0, at) is not None:
+        return True
+    if (
+        participle
+        and _COUNT_OR_GERUND.search(clause, 0, at) is not None
+        and _NOUN_AFTER.match(clause, at) is not None
+    ):
         return True
     return _STILL.search(clause, 0, at) is not None
 
