@@ -100,6 +100,7 @@ def test_every_reader_is_registered() -> None:
     # harness results files have their own tests (test_formats_harness.py)
     harness = {"tau2-bench", "tau-bench", "swe-agent", "inspect", "openhands", "openhands-v1"}
     harness |= {"terminus"}  # Terminal-Bench / SkillsBench episode logs (test_formats_terminus.py)
+    harness |= {"agentdojo"}  # AgentDojo task results (test_formats_agentdojo.py)
     reported = {"state-probes", "cline-ui"}  # recognised only to be reported
     expected = {"agent-trace", *reported, *harness, *(n for n, _ in FORMATS.values())}
     assert set(reader_names()) == expected

@@ -41,7 +41,7 @@ REAL_DEV = Path(os.environ.get("TOOLSCORE_REAL_DEV", "/work/shared/real-dev"))
 REAL_RAW = REAL_DEV / "raw" / "tau2-telecom-gpt-4o-results.json"
 REAL_TWIN = REAL_DEV / "tau2_dev.agent-trace.jsonl.gz"
 HARNESS_READERS = frozenset(
-    {"tau2-bench", "tau-bench", "swe-agent", "inspect", "openhands", "openhands-v1"}
+    {"tau2-bench", "tau-bench", "swe-agent", "inspect", "openhands", "openhands-v1", "agentdojo"}
 )
 STEP_KEYS = ("kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -452,6 +452,7 @@ def test_harness_readers_do_not_take_each_others_files() -> None:
         "inspect": INSPECT_LOG,
         "openhands": HARNESS / "openhands_ran.json",
         "openhands-v1": HARNESS / "openhands_v1_tests_fail.json",
+        "agentdojo": HARNESS / "agentdojo_blocked.json",
     }
     for name, path in files.items():
         assert name == sniff(first_value(path)).NAME, path
@@ -466,6 +467,7 @@ HARNESS_FILES = {
     "inspect": INSPECT_LOG,
     "openhands": HARNESS / "openhands_failed.json",
     "openhands-v1": HARNESS / "openhands_v1_tests_fail.json",
+    "agentdojo": HARNESS / "agentdojo_blocked.json",
 }
 
 

@@ -29,6 +29,7 @@ _READER_MODULES: tuple[str, ...] = (
     "swe_agent",
     "tau2_bench",
     "tau_bench",  # before openai-chat: a tau-bench result holds chat messages in `traj`
+    "agentdojo",  # before the chat readers: a run's `messages` beside `suite_name` and `pipeline_name`
     "otel_genai",
     "langsmith",
     "langfuse",
