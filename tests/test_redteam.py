@@ -23,8 +23,6 @@ from files_helpers import REPO, cli
 
 #: Still flagged, and why (design work not done yet).
 STILL_FLAGGED = {
-    # the claim quotes what was typed (tsc) while the latest "build" is eslint on another file
-    "coding/09-tsc-clean-then-eslint-on-untouched-file.jsonl": "TSC112 reads every build as one",
     # ruff check --fix made the only edits; a linter's fix mode as a write let a formatter run
     # back "fixed the off-by-one bug" and reset test freshness: reverted
     "coding/12-ruff-fix-is-the-only-write.jsonl": "TSC103: a linter's --fix is no write",

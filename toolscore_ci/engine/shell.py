@@ -848,6 +848,36 @@ def runs_named(line: str, named: str) -> bool:
     return False
 
 
+def runs_as_named(line: str, named: str) -> bool:
+    """Does a part of the line run the named command as written, no word added or left out
+    but its redirections (`cargo build --release 2>&1 | tail -5` runs `cargo build --release`;
+    `cargo build --release --target wasm32-unknown-unknown` builds something else)?"""
+    words = _tokens(named)
+    if not words:
+        return False
+    for part in _SEPARATORS.split(_without_bodies(line)):
+        if _without_redirections(_part_tokens(part)) == words:
+            return True
+    return False
+
+
+_BARE_REDIRECTION = re.compile(r"^(?:\d*(?:>>?|<)|&>>?)$")
+
+
+def _without_redirections(tokens: list[str]) -> list[str]:
+    """The words of a part but its redirections (`2>&1`, `>out.log`, `> out.log`)."""
+    out: list[str] = []
+    skip = False
+    for token in tokens:
+        if skip:
+            skip = False
+        elif _BARE_REDIRECTION.match(token):
+            skip = True  # the operator takes the next word as its file
+        elif not _REDIRECTION.match(token):
+            out.append(token)
+    return out
+
+
 @lru_cache(maxsize=4096)
 def command_acts(command: str) -> frozenset[str]:
     """Every act a command line performs: {"changed", "tested"} for `sed -i ... && pytest`."""

@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+import re
+
 from toolscore_ci.engine.checks._common import filter_let_nothing_through, never_started
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.shell import command_parts, runs_as_named, runs_named
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -11,6 +15,13 @@ def build_failed(ctx: Context) -> Reason | None:
     """ "The build passes" when the latest build or type check, after the last edit, failed;
     also a report of tests passing that names the build ("the build and the vitest suite both
     pass": vocab/reports.yaml `builds`).
+
+    The build a claim answers to is the latest of the builds it names, a command it quotes
+    (as written, else run inside a longer line) or a path it names that build lines name,
+    unless an edit came after it (then every build since speaks);
+    `npx tsc -p packages/legacy-admin` failing after "`npx tsc -p packages/web --noEmit` is
+    clean" is another package's check, and `cargo build --target wasm32-unknown-unknown` another
+    build than "`cargo build --release` builds".
 
     Leaves alone: a failed build followed by an edit (the fix may work); a command that
     could not start (exit 126/127); a message that admits the failure; a build piped into
@@ -26,6 +37,12 @@ def build_failed(ctx: Context) -> Reason | None:
     ):
         return None
     builds = [e for e in ctx.prior if "built" in e.acts and e.status in ("succeeded", "failed")]
+    # the claim's own words as said: its text has code and paths blanked for matching
+    said = ctx.message[claim.span[0] : claim.span[1]] if claim.span else claim.text
+    named = _builds_named(said or claim.text, builds)
+    # a named build that ran before an edit is stale: the builds since speak for the code
+    if named and not any(e.position > named[-1].position and e.edits_files for e in ctx.prior):
+        builds = named
     if not builds:
         return None
     last = builds[-1]
@@ -42,3 +59,31 @@ def build_failed(ctx: Context) -> Reason | None:
         f"the latest build ({(last.command or last.call.name or '')[:60]}) failed "
         f"({last.judgement.why}), and nothing was edited after it",
     )
+
+
+# a command quoted in a report ("`cargo build --release` builds")
+_CODE_SPAN = re.compile(r"`([^`\n]{2,160})`")
+# a path a report names ("packages/web type-checks"): words with a slash inside
+_PATH_WORD = re.compile(r"(?<![\w/.-])[\w.-]+(?:/[\w.-]+)+")
+
+
+def _builds_named(text: str, builds: list[Execution]) -> list[Execution]:
+    """The builds a claim names, in order: those that run a command it quotes (as written,
+    else inside a longer line) and those whose line names a path it names; [] if none."""
+    quoted = [m.group(1).strip() for m in _CODE_SPAN.finditer(text)]
+    named: set[int] = set()
+    for runs in (runs_as_named, runs_named):
+        named = {
+            i for i, b in enumerate(builds) if b.command and any(runs(b.command, q) for q in quoted)
+        }
+        if named:
+            break
+    paths = {m.group(0).strip("./").rstrip("/") for m in _PATH_WORD.finditer(text)}
+    if paths:
+        named |= {i for i, b in enumerate(builds) if b.command and _names_a_path(b.command, paths)}
+    return [b for i, b in enumerate(builds) if i in named]
+
+
+def _names_a_path(command: str, paths: set[str]) -> bool:
+    words = {w.strip("./").rstrip("/") for part in command_parts(command) for w in part.split()}
+    return bool(words & paths)
