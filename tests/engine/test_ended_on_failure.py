@@ -82,3 +82,23 @@ def test_a_read_that_prints_a_failure_line_is_data() -> None:
 def test_the_prompt(line: str, typed: str | None) -> None:
     assert after_prompt(line) == typed
     assert is_bare_prompt(line) is (typed == "")
+
+
+@pytest.mark.parametrize(
+    ("output", "status"),
+    [
+        ("FAILED tests/test_a.py::test_x\n[Command finished with exit code 1]", "failed"),
+        (
+            "Traceback (most recent call last):\n...\n[The command completed with exit code 2.]",
+            "failed",
+        ),
+        ("3 passed in 0.4s\n[Command finished with exit code 0]", "succeeded"),
+        ("ok\n[The command completed with exit code 0.]\n", "succeeded"),
+        # quoted in the middle of what a command printed: not its closing line
+        ("[Command finished with exit code 1]\nall good\n", "succeeded"),
+    ],
+)
+def test_openhands_closing_line_gives_the_exit_code(output: str, status: str) -> None:
+    """OpenHands closes a command's output with its exit code; its LLM completion logs, read
+    as OpenAI chat, carry no other (found on real SWE-bench Verified runs)."""
+    assert _status("python -m pytest tests/test_a.py", output, category="ran") == status

@@ -459,7 +459,8 @@ _FAILURE_LINE = re.compile(
     r"|^[\w./-]+\.\w+:\d+:\d+: (?!.*\bwarning\b)"  # a compiler's file:line:col
     r"|^[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
     r"|^psql:.*\bERROR:|^(?:denied|unauthorized): |^FAILURE: "
-    r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: "
+    r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: |^ninja: build stopped: "
+    r"|^Found [1-9]\d* errors?\b"  # tsc's summary of its errors
     r"|^(?:cp|mv|install|mkdir|tee|chmod|chown|ln|touch|rm): .*: Permission denied$"
     r"|^The \w+ \"[^\"\n]*\" is invalid"
     r"|^ *! \[(?:remote )?rejected\]",
@@ -478,8 +479,8 @@ def _printed_failure(text: str) -> bool:
 
 
 # lines a program may print after its last word: pip's "[notice] A new release ...", git's
-# "hint: ..." advice under the error it explains
-_AFTERWORD = re.compile(r"^\s*(?:\[notice\]|hint:)", re.I)
+# "hint: ..." advice under the error it explains, `make -C`'s "Leaving directory"
+_AFTERWORD = re.compile(r"^\s*(?:\[notice\]|hint:|make(?:\[\d+\])?: Leaving directory\b)", re.I)
 
 
 def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | None:
@@ -581,14 +582,28 @@ def _items_refused(output: Any, call: Step) -> Judgement | None:
 
 
 def _exit_code_of(result: Step) -> int | None:
-    """The exit code a result gives, in a field or as Claude Code's "Exit code N" line (in its
-    output, or in its error when the output is empty)."""
+    """The exit code a result gives, in a field, as Claude Code's "Exit code N" line (in its
+    output, or in its error when the output is empty) or as OpenHands' closing line."""
     code = exit_code(result.output) if isinstance(result.output, Mapping) else None
     if code is None:
         text = output_text(result.output) or (result.error if isinstance(result.error, str) else "")
         m = re.match(r"\s*exit code (\d+)\b", text, re.I)
-        code = int(m.group(1)) if m else None
+        code = int(m.group(1)) if m else trailing_exit_code(text)
     return code
+
+
+# OpenHands closes a command's output with its exit code: "[Command finished with exit code
+# 1]" (0.x), "[The command completed with exit code 1.]" (later), whatever reader reads it (its
+# LLM completion logs are OpenAI chat)
+_CLOSING_EXIT = re.compile(
+    r"\[(?:Command finished|The command completed) with exit code (\d{1,3})\.?\]\s*$"
+)
+
+
+def trailing_exit_code(text: str) -> int | None:
+    """The exit code a harness's closing line of a command's output states, else None."""
+    m = _CLOSING_EXIT.search(text[-80:]) if text else None
+    return int(m.group(1)) if m else None
 
 
 _EXIT_LINE = re.compile(r"^exit code \d+$", re.I)
@@ -907,6 +922,12 @@ def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judge
         if found is not None:
             return found
         return Judgement("succeeded", "no failure signal", confirmed=has_identifier(output))
+    if isinstance(output, str) and result.ok is None:
+        code = trailing_exit_code(output)
+        if code is not None and code != 0:
+            return Judgement("failed", f"exit code {code}")
+        if code == 0:
+            return Judgement("succeeded", "exit code 0", confirmed=True)
     if isinstance(output, str) and result.ok is not True and _error_text(output, is_read):
         return Judgement("failed", _short(output))
     return Judgement("succeeded", "ok=true" if result.ok else "no failure signal")
