@@ -9,16 +9,21 @@ score is the run's `ground_truth` and nothing else. It goes only there, never in
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from toolscore_ci.formats._trace import TraceBuilder
 from toolscore_ci.formats.base import Coverage
-from toolscore_ci.model import TraceRecord
+from toolscore_ci.formats.jsonio import JsonValue
+from toolscore_ci.model import InputIssue, TraceRecord
 
 #: meta key: notes (strings) a reader leaves on the run's result, facts of the record a detector
 #: does not see (a harness crash, a transcript that is no run of its own); `pipeline` adds them.
 NOTES_KEY = "reader_notes"
 #: meta key: the error a harness recorded for a run it could not finish.
 ERROR_KEY = "harness_error"
+#: How long a harness error may run in a warning or a note.
+ERROR_CHARS = 300
 
 
 def notes_of(data: dict[str, Any]) -> list[str]:
@@ -53,3 +58,26 @@ def label(record: TraceRecord, reward: float, details: dict[str, Any]) -> TraceR
         "details": {"reward": reward, **details},
     }
     return record
+
+
+def taken(
+    values: Iterator[JsonValue | InputIssue], sniff: Callable[[Any], bool], coverage: Coverage
+) -> Iterator[JsonValue | InputIssue]:
+    """The input issues and the values a harness reader takes (`sniff`); any other value is
+    counted by its kind."""
+    for item in values:
+        if isinstance(item, InputIssue) or sniff(item.value):
+            yield item
+        else:
+            note_unknown(coverage, item.value, item.line)
+
+
+def mark_crashed(b: TraceBuilder, error: str, harness: str, lost: str = "") -> None:
+    """A run the harness stopped with an error: the error as an environment message, in
+    `meta.harness_error`, and a note on the run's result (`lost`: what else the crash cost)."""
+    b.environment(f"the harness stopped the run with an error: {error}")
+    b.meta[ERROR_KEY] = error
+    b.meta[NOTES_KEY] = [
+        f"the run crashed: {harness} recorded an error ({error[:ERROR_CHARS]}); "
+        f"{lost}not a run that ended cleanly"
+    ]

@@ -69,8 +69,6 @@ _KNOWN_TOP = frozenset(
 )
 _KNOWN_MESSAGE = frozenset({"role", "content", "tool_calls", "tool_call_id", "tool_call", "error"})
 _KNOWN_CALL = frozenset({"function", "args", "id", "placeholder_args", "type"})
-#: How long a harness error may run in a warning or a note.
-_ERROR_CHARS = 300
 
 
 def sniff(first: Any) -> bool:
@@ -156,16 +154,11 @@ def _run(v: dict[str, Any], path: str, line: int, coverage: Coverage) -> Iterato
             path,
             line,
             "$.error",
-            f"AgentDojo recorded an error for {run} ({error[:_ERROR_CHARS]}): the run stopped "
-            "there; its utility says nothing of an end state: left unlabelled",
+            f"AgentDojo recorded an error for {run} ({error[: _harness.ERROR_CHARS]}): the run "
+            "stopped there; its utility says nothing of an end state: left unlabelled",
             severity="warning",
         )
-        b.environment(f"the harness stopped the run with an error: {error}")
-        b.meta[_harness.ERROR_KEY] = error
-        b.meta[_harness.NOTES_KEY] = [
-            f"the run crashed: AgentDojo recorded an error ({error[:_ERROR_CHARS]}); "
-            "not a run that ended cleanly"
-        ]
+        _harness.mark_crashed(b, error, "AgentDojo")
         yield b.record()
         return
     record = b.record()
@@ -194,12 +187,8 @@ def _run(v: dict[str, Any], path: str, line: int, coverage: Coverage) -> Iterato
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
-    for item in values:
+    for item in _harness.taken(values, sniff, coverage):
         if isinstance(item, InputIssue):
             yield item
-            continue
-        v = item.value
-        if not sniff(v):
-            _harness.note_unknown(coverage, v, item.line)
-            continue
-        yield from _run(v, path, item.line, coverage)
+        else:
+            yield from _run(item.value, path, item.line, coverage)

@@ -206,14 +206,11 @@ def _sample(
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
-    for item in values:
+    for item in _harness.taken(values, sniff, coverage):
         if isinstance(item, InputIssue):
             yield item
             continue
         doc = item.value
-        if not sniff(doc):
-            _harness.note_unknown(coverage, doc, item.line)
-            continue
         member = doc.get(MEMBER) if type(doc.get(MEMBER)) is str else None
         for n, sample in enumerate(as_list(doc.get("samples"))):
             where = f"{member}: $" if member else f"$.samples[{n}]"

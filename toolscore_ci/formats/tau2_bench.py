@@ -190,14 +190,11 @@ def _simulation(
 def read(
     values: Iterator[JsonValue | InputIssue], path: str, coverage: Coverage
 ) -> Iterator[ReadItem]:
-    for item in values:
+    for item in _harness.taken(values, sniff, coverage):
         if isinstance(item, InputIssue):
             yield item
             continue
         v = item.value
-        if not sniff(v):
-            _harness.note_unknown(coverage, v, item.line)
-            continue
         tasks = {
             str(t["id"]): t
             for t in as_list(v.get("tasks"))

@@ -30,8 +30,7 @@ from toolscore_ci.model import InputIssue
 
 NAME = "tau-bench"
 _KNOWN_TOP = frozenset({"task_id", "reward", "info", "traj", "trial"})
-#: How long a harness error may run in a warning or a note.
-_ERROR_CHARS = 300
+_ERROR_CHARS = _harness.ERROR_CHARS
 
 
 def sniff(first: Any) -> bool:
@@ -73,12 +72,7 @@ def _result(v: dict[str, Any], path: str, line: int, coverage: Coverage) -> Iter
             f"{said}its reward is the harness's default, no verdict: left unlabelled",
             severity="warning",
         )
-        b.environment(f"the harness stopped the run with an error: {error}")
-        b.meta[_harness.ERROR_KEY] = error
-        b.meta[_harness.NOTES_KEY] = [
-            f"the run crashed: tau-bench recorded an error ({error[:_ERROR_CHARS]}); "
-            f"{said}not a run that ended cleanly"
-        ]
+        _harness.mark_crashed(b, error, "tau-bench", said)
     task = as_dict(info.get("task"))
     goal = first_str(task.get("instruction"))
     if goal is not None:
