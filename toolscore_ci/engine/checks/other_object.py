@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
+from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Reason
 
 
@@ -15,12 +17,17 @@ def acted_on_another_file(ctx: Context) -> Reason | None:
     Sends to review: "lib/utils/scheduler.go is fixed" when the only write went to
     src/core/session.py. Leaves alone: a write to the named file, also by a longer or
     shorter path (`/testbed/lib/utils/scheduler.go`); a shell call that may have written
-    it; a claim naming no file; a probe that finds it in place (TSC201 comes first)."""
+    it, as a program run that printed the file's path does (`python3 calc.py`: "Result saved
+    to /root/report.json"); a claim naming no file; a probe that finds it in place (TSC201
+    comes first)."""
     claim = ctx.reported.claim
     if not claim.values.get("path") or ctx.on_its_object or ctx.backing:
         return None
     elsewhere = [e for e in ctx.candidates if e.status == "succeeded"]
     if not elsewhere:
+        return None
+    paths = claim.values["path"]
+    if any(_printed_a_path(e, paths) for e in ctx.prior):
         return None
     last = elsewhere[-1]
     named = ", ".join(claim.values["path"][:3])
@@ -32,3 +39,12 @@ def acted_on_another_file(ctx: Context) -> Reason | None:
         f"the claim names {named}; {last.call.name} acted on {acted}, and no call that "
         "could do it touched the named file",
     )
+
+
+def _printed_a_path(run: Execution, paths: tuple[str, ...]) -> bool:
+    """Did a program the agent ran, and that went through, print one of the paths? What it
+    wrote is known only from what it printed."""
+    if run.status != "succeeded" or "ran" not in run.acts or not run.command:
+        return False
+    text = output_text(run.output) or ""
+    return any(len(path) > 3 and path in text for path in paths)
