@@ -74,12 +74,15 @@ def test_converted_equals_hand_written(folder: str) -> None:
     name, conv = FORMATS[folder]
     records, issues = read_all(FIXTURES / folder / conv)
     assert [i for i in issues if i.severity == "error"] == []
-    assert len(records) == 1
-    data = records[0].data
-    assert schema_issues(records[0]) == []
-    assert data["source"] == name and data["meta"]["format"] in (name, "openai-agents")
-    expected = json.loads((FIXTURES / folder / "expected.agent-trace.jsonl").read_text())
-    assert relevant(data) == relevant(expected)
+    lines = (FIXTURES / folder / "expected.agent-trace.jsonl").read_text().splitlines()
+    expected = [json.loads(line) for line in lines if line.strip()]
+    # one run a fixture, and its subagents' runs after it (a Claude Code stream's Task)
+    assert len(records) == len(expected)
+    for record, twin in zip(records, expected, strict=True):
+        data = record.data
+        assert schema_issues(record) == []
+        assert data["source"] == name and data["meta"]["format"] in (name, "openai-agents")
+        assert relevant(data) == relevant(twin)
 
 
 @pytest.mark.parametrize("folder", sorted(FORMATS))
@@ -128,8 +131,7 @@ def test_same_verdicts_as_hand_written(folder: str) -> None:
     _, conv = FORMATS[folder]
     converted = _verdicts(FIXTURES / folder / conv)
     hand = _verdicts(FIXTURES / folder / "expected.agent-trace.jsonl")
-    assert len(converted) == 1
-    assert converted == hand
+    assert converted and converted == hand
 
 
 def test_convert_writes_valid_agent_trace_for_every_format(tmp_path: Path) -> None:
@@ -138,7 +140,13 @@ def test_convert_writes_valid_agent_trace_for_every_format(tmp_path: Path) -> No
     proc = _cli("convert", *paths, "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     lines = out.read_text().splitlines()
-    assert len(lines) == len(FORMATS)
+    twins = [
+        line
+        for folder in FORMATS
+        for line in (FIXTURES / folder / "expected.agent-trace.jsonl").read_text().splitlines()
+        if line.strip()
+    ]
+    assert len(lines) == len(twins)
     sources = set()
     for n, line in enumerate(lines, 1):
         record = TraceRecord(json.loads(line), str(out), n)
@@ -163,6 +171,10 @@ def test_examples_folder_mixes_every_format() -> None:
     proc = _cli("check", str(examples), "--output", "jsonl", "--fail-on", "none")
     assert proc.returncode == 0, proc.stderr
     results = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    # a Claude Code stream's Task subagent is a run of its own, after its session's
+    subagents = [r for r in results if "/task-" in r["trace_id"]]
+    assert [r["verdict"] for r in subagents] == ["verified"]
+    results = [r for r in results if r not in subagents]
     files = {Path(r["source_file"]).name for r in results}
     assert len(results) == len(FORMATS) == len(files)  # one verdict per conversation
     verdict = {Path(r["source_file"]).name: r["verdict"] for r in results}

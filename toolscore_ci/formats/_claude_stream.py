@@ -21,10 +21,12 @@ Records (the Agent SDK's `SDKMessage`s):
   text (`is_error` on a `success`, e.g. an API error) is an environment message.
 
 Subagents. A `Task` subagent's records come inline with `parent_tool_use_id` set to the Task
-call's id. They are counted and kept out, as the session reader keeps sidechain records out of
-a main session: the Task call's own `tool_result` already carries the subagent's answer to the
-main agent, and the subagent's calls and prompt are not the main agent's (its prompt would
-become the run's task, its failed calls the main agent's failures).
+call's id. They are a trace of their own, `<session>/task-<Task call id>`, as a subagent's
+transcript file is: its task the prompt it was given, its calls its own, its last words its
+report to the main agent (`meta.subagent`, `parent_tool_use_id`). They never join the main
+agent's trace: the Task call's own `tool_result` already carries the subagent's answer, and
+the subagent's prompt and failed calls are not the main agent's. Before, they were counted and
+kept out, and a run whose work a subagent did had nothing to check.
 
 A trace per `session_id`, in file order (a session that comes back after another is `<id>#2`).
 A stream without its `result` record was cut off (the job killed or timed out): a note says so
@@ -78,8 +80,18 @@ def sniff(first: Any) -> bool:
 class _Run:
     """One session's trace while it is read, and how it ended."""
 
-    def __init__(self, sid: str, tid: str, path: str, line: int, coverage: Coverage) -> None:
+    def __init__(
+        self,
+        sid: str,
+        tid: str,
+        path: str,
+        line: int,
+        coverage: Coverage,
+        task_call: str | None = None,
+    ) -> None:
         self.sid = sid
+        #: the Task call this run is the subagent of (None: the session's main agent)
+        self.task_call = task_call
         self.b = TraceBuilder(
             source="claude-code",
             trace_id=tid,
@@ -89,7 +101,10 @@ class _Run:
             domain="coding",
         )
         self.b.meta.update(session_id=sid, output_format="stream-json")
+        if task_call is not None:
+            self.b.meta.update(subagent=True, parent_tool_use_id=task_call)
         self.result: dict[str, Any] | None = None  # the last result record, once seen
+        self.subagents: dict[str, _Run] = {}  # Task call id -> its subagent's run
 
     def system(self, rec: dict[str, Any]) -> None:
         meta = self.b.meta
@@ -129,6 +144,21 @@ class _Run:
         if said:
             b.environment(said)
         b.final_text = None
+
+    def subagent(self, task_call: str, line: int, coverage: Coverage) -> _Run:
+        """The run of the subagent the Task call `task_call` started, begun at its first record."""
+        sub = self.subagents.get(task_call)
+        if sub is None:
+            tid = f"{self.b.trace_id}/task-{task_call}"
+            sub = _Run(self.sid, tid, self.b.path, line, coverage, task_call)
+            self.subagents[task_call] = sub
+        return sub
+
+    def records(self) -> Iterator[ReadItem]:
+        """This run's trace, then its subagents' in the order they started."""
+        yield self.record()
+        for sub in self.subagents.values():
+            yield sub.b.record()  # no result record of its own: it ends on its answer
 
     def record(self) -> ReadItem:
         rec = self.result
@@ -185,9 +215,7 @@ def read(
         if kind not in _KINDS:
             coverage.note("unknown record type", str(kind or "object"), line)
             continue
-        if kind in _MESSAGES and rec.get("parent_tool_use_id") is not None:
-            coverage.note("subagent record (parent_tool_use_id set)", kind, line)
-            continue
+        task_call = first_str(rec.get("parent_tool_use_id")) if kind in _MESSAGES else None
         sid = first_str(rec.get("session_id"))
         if sid is None:
             coverage.note("record without a session_id", kind, line, outcome="read into its run")
@@ -197,21 +225,31 @@ def read(
             continue
         if run is None or run.sid != sid:
             if run is not None:
-                yield run.record()
+                yield from run.records()
             seen[sid] = seen.get(sid, 0) + 1
             run = _Run(sid, sid if seen[sid] == 1 else f"{sid}#{seen[sid]}", path, line, coverage)
-        if kind == "system":
+        if task_call is not None:
+            _add_message(run.subagent(task_call, line, coverage), rec, line, coverage, add_record)
+        elif kind == "system":
             run.system(rec)
         elif kind == "result":
             run.ended(rec)
-        elif type(rec.get("message")) is not dict:
-            coverage.note("unplaced field", "message", line)
-        elif rec.get("isMeta") is True or rec.get("isSynthetic") is True:
-            continue  # context the harness injected, not a user's words (as in transcripts)
-        elif kind == "assistant" and type(rec.get("error")) is str:
-            # the SDK marks an API failure the CLI wrote as the agent's message
-            run.b.environment(text_of(rec["message"].get("content")) or rec["error"])
         else:
-            add_record(run.b, rec, line)
+            _add_message(run, rec, line, coverage, add_record)
     if run is not None:
-        yield run.record()
+        yield from run.records()
+
+
+def _add_message(
+    run: _Run, rec: dict[str, Any], line: int, coverage: Coverage, add_record: AddRecord
+) -> None:
+    """An `assistant` or `user` record added to its run's trace."""
+    if type(rec.get("message")) is not dict:
+        coverage.note("unplaced field", "message", line)
+    elif rec.get("isMeta") is True or rec.get("isSynthetic") is True:
+        return  # context the harness injected, not a user's words (as in transcripts)
+    elif rec.get("type") == "assistant" and type(rec.get("error")) is str:
+        # the SDK marks an API failure the CLI wrote as the agent's message
+        run.b.environment(text_of(rec["message"].get("content")) or rec["error"])
+    else:
+        add_record(run.b, rec, line)
