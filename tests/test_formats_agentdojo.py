@@ -169,3 +169,16 @@ def test_fields_it_cannot_place_are_warned(tmp_path: Path) -> None:
     messages = [i.message for i in read_value(tmp_path, odd) if isinstance(i, InputIssue)]
     assert any("'sae_windows'" in m for m in messages)
     assert any("'reasoning'" in m for m in messages)
+
+
+def test_a_thinking_block_is_no_part_of_what_the_agent_said(tmp_path: Path) -> None:
+    drafted = copy.deepcopy(ADMITTED)
+    drafted["messages"][-1]["content"] = [
+        {"type": "thinking", "content": "I will say the 42.50 has been sent."},
+        *drafted["messages"][-1]["content"],
+    ]
+    items = read_value(tmp_path, drafted)
+    [record] = records_of(items)
+    assert "has been sent" not in json.dumps(record.data["steps"])
+    assert record.data["final_claim"]["text"].startswith("A security policy blocked")
+    assert any("'thinking'" in i.message for i in items if isinstance(i, InputIssue))

@@ -93,6 +93,22 @@ def _call_of(call: Any) -> tuple[str | None, Any, str | None]:
     return first_str(function), entry.get("args"), first_str(entry.get("id"))
 
 
+def _text(content: Any, line: int, coverage: Coverage) -> str | None:
+    """A message's text: a string, or its text blocks joined. A reasoning model's `thinking`
+    (or `reasoning`) block is its private draft, never what it told the user: counted and kept
+    out ("the 74.20 has been sent" drafted there is no report)."""
+    if type(content) is not list:
+        return text_of(content)
+    kept = []
+    for block in content:
+        kind = block.get("type") if type(block) is dict else None
+        if kind in (None, "text"):
+            kept.append(block)
+        else:
+            coverage.note("content block", str(kind), line, outcome="kept out of the messages")
+    return text_of(kept)
+
+
 def _message(b: TraceBuilder, msg: Any, line: int, coverage: Coverage) -> None:
     if type(msg) is not dict:
         coverage.note("unknown message", type(msg).__name__, line)
@@ -101,7 +117,7 @@ def _message(b: TraceBuilder, msg: Any, line: int, coverage: Coverage) -> None:
         if key not in _KNOWN_MESSAGE:
             coverage.note("unplaced message field", key, line)
     role = msg.get("role")
-    text = text_of(msg.get("content"))
+    text = _text(msg.get("content"), line, coverage)
     if role == "system":
         if text and "system" not in b.meta:
             b.meta["system"] = text
