@@ -549,3 +549,35 @@ def test_calls_apart_keep_their_order(tmp_path: Path) -> None:
         "calling b",
         "tool_call",
     ]
+
+
+def test_a_harness_keeping_the_agent_going_is_no_user_turn(tmp_path: Path) -> None:
+    """OpenHands sends a fixed "Please continue working on the task ..." in the user's place
+    when the agent stops (vocab/harness_messages.yaml); its SWE-bench completion logs, read as
+    OpenAI chat, made it a turn of the person's. A person's own words, even quoting it, stay
+    the user's."""
+    nudge = (
+        "Please continue working on the task on whatever approach you think is suitable.\n"
+        "IMPORTANT: YOU SHOULD NEVER ASK FOR HUMAN HELP.\n"
+    )
+    chat = {
+        "messages": [
+            {"role": "user", "content": "Fix the parser bug in src/parse.py."},
+            {"role": "assistant", "content": "I have looked at the parser."},
+            {"role": "user", "content": nudge},
+            {"role": "assistant", "content": "The parser is fixed."},
+            {"role": "user", "content": "Why did you write: " + nudge},
+        ]
+    }
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps(chat))
+    [record] = [r for r in read_file(str(path)) if isinstance(r, TraceRecord)]
+    roles = [(s["role"], s["content"][:20]) for s in record.data["steps"]]
+    assert roles == [
+        ("user", "Fix the parser bug i"),
+        ("agent", "I have looked at the"),
+        ("environment", "Please continue worki"[:20]),
+        ("agent", "The parser is fixed."),
+        ("user", "Why did you write: P"),
+    ]
+    assert record.data["task"]["instruction"] == "Fix the parser bug in src/parse.py."

@@ -237,6 +237,10 @@ class TraceBuilder:
         if text is None:
             return
         text = _as_text(text)
+        if text.lstrip().startswith(_stand_ins()):
+            # a harness keeping the agent going in the user's place: no turn of the person's
+            self.environment(text, ts)
+            return
         if self.instruction is None:
             self.instruction = text
         self.steps.append(
@@ -443,6 +447,12 @@ class TraceBuilder:
             meta[SYNTHESISED_TS_KEY] = self._synthesised
         data["meta"] = {"format": self.source, **meta}
         return TraceRecord(data, self.path, self.line, self.source, valid_by_construction=True)
+
+
+def _stand_ins() -> tuple[str, ...]:
+    from toolscore_ci.vocab import user_stand_ins  # the vocabulary loads on first use
+
+    return user_stand_ins()
 
 
 def _as_text(value: Any) -> str:

@@ -33,6 +33,7 @@ SCHEMAS = {
     "months.yaml": "months.schema.json",
     "tools.yaml": "tools.schema.json",
     "commands.yaml": "commands.schema.json",
+    "harness_messages.yaml": "harness_messages.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -951,6 +952,14 @@ def framework_error_prefixes(reader: str) -> tuple[str, ...]:
         if reader in entry["readers"]
         for prefix in entry["prefixes"]
     )
+
+
+@cache
+def user_stand_ins() -> tuple[str, ...]:
+    """Fixed texts a harness sends in the user's place (vocab/harness_messages.yaml):
+    OpenHands' "Please continue working on the task ..." when the agent stops."""
+    raw = load_raw("harness_messages.yaml")
+    return tuple(p for entry in raw["user_stand_ins"].values() for p in entry["prefixes"])
 
 
 @cache
