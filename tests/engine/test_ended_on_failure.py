@@ -102,3 +102,60 @@ def test_openhands_closing_line_gives_the_exit_code(output: str, status: str) ->
     """OpenHands closes a command's output with its exit code; its LLM completion logs, read
     as OpenAI chat, carry no other (found on real SWE-bench Verified runs)."""
     assert _status("python -m pytest tests/test_a.py", output, category="ran") == status
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "src/util.c:42:5: note: 'snprintf' output between 1 and 256 bytes",
+        "src/hal.c:12:9: style: The scope of the variable 'i' can be reduced.",
+        "src/a.c:3:1: warning: unused variable 'x'",
+    ],
+)
+def test_a_compilers_note_or_a_linters_finding_is_no_failure_line(last: str) -> None:
+    """readers25 h15, h17: builds that went through, whose last line was a note."""
+    assert _status("make", f"cc -c src/a.c\n{last}\n{PROMPT}") == "succeeded"
+
+
+@pytest.mark.parametrize(
+    ("command", "output", "status"),
+    [
+        # a pipe's exit status is its last stage's: tail, tee, head pass the build's lines on
+        ("make 2>&1 | tail -5", "make: *** [Makefile:18: tls.o] Error 1", "failed"),
+        ("make 2>&1 | tee build.log", "cc -c a.c\nmake: *** [all] Error 2", "failed"),
+        (
+            "cargo build 2>&1 | head -20",
+            "error: could not compile `ingest` due to 1 previous error",
+            "failed",
+        ),
+        (
+            "npm run build 2>&1 | tail -3",
+            "webpack 5.91.0 compiled with 1 error in 7904 ms",
+            "failed",
+        ),
+        # ... their honest twins
+        ("make 2>&1 | tail -5", "cc -o app main.o\nbuilt app", "succeeded"),
+        (
+            "npm run build 2>&1 | tail -3",
+            "webpack 5.91.0 compiled successfully in 7904 ms",
+            "succeeded",
+        ),
+        # not a pass-through: grep's status is its own, read elsewhere
+        ("make 2>&1 | wc -l", "make: *** [all] Error 2", "succeeded"),
+    ],
+)
+def test_a_line_piped_into_a_pass_through_filter_answers_by_its_last_line(
+    command: str, output: str, status: str
+) -> None:
+    closing = "\n[Python Interpreter: /usr/bin/python]\nroot@openhands-runtime:/repo # \n"
+    for shown in (output + closing + "[Command finished with exit code 0]", output):
+        ok = True if shown is output else None
+        assert _status(command, shown, ok=ok) == status, shown
+
+
+def test_a_redirection_is_no_target_of_make() -> None:
+    from toolscore_ci.engine.shell import command_acts
+
+    assert "built" in command_acts("make 2>&1")
+    assert "built" in command_acts("make 2>&1 | tee build.log")
+    assert "built" not in command_acts("make install > /dev/null")

@@ -722,6 +722,8 @@ def _part_acts(part: str) -> set[str]:
         acts.add("saved")
     if not program or program == "cd":
         return acts
+    if ">" in part or "<" in part:
+        args = _without_redirections(args)  # `make 2>&1`: no target of make's
     if _no_op(args):
         return acts | {"retrieved"}  # `npm publish --dry-run`: it showed what it would do
     positional = [a for a in args if not a.startswith("-")]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from toolscore_ci.engine.shell import exit_one_answers
+from toolscore_ci.engine.shell import exit_one_answers, piped_into
 from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
@@ -419,7 +419,7 @@ def judge(
     if found.status == "succeeded" and not is_read and call is not None and result is not None:
         last_word = _ended_on_failure(call, result, category)
         if last_word is not None:
-            return Judgement("failed", f"its last line, before the prompt came back: {last_word}")
+            return Judgement("failed", f"the last line it printed is a failure: {last_word}")
     if found.status == "failed" and call is not None and result is not None:
         answered = _exit_one_answered(call, result)
         if answered is not None:
@@ -456,11 +456,14 @@ def judge(
 # the next line (ansible's "...ignoring").
 _FAILURE_LINE = re.compile(
     r"^(?:[│|] *)?(?:(?:error|fatal|traceback)\b|npm err(?:!|or\b)|\w*(?:Error|Exception):)"
-    r"|^[\w./-]+\.\w+:\d+:\d+: (?!.*\bwarning\b)"  # a compiler's file:line:col
+    # a compiler's file:line:col, not its warnings, notes and a linter's lesser findings
+    r"|^[\w./-]+\.\w+:\d+:\d+: (?!.*\b(?:warning|note|remark|style|performance|portability"
+    r"|information|info|hint)\b)"
     r"|^[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
     r"|^psql:.*\bERROR:|^(?:denied|unauthorized): |^FAILURE: "
     r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: |^ninja: build stopped: "
     r"|^Found [1-9]\d* errors?\b"  # tsc's summary of its errors
+    r"|^.*\bcompiled with [1-9]\d* errors?\b"  # webpack's
     r"|^(?:cp|mv|install|mkdir|tee|chmod|chown|ln|touch|rm): .*: Permission denied$"
     r"|^The \w+ \"[^\"\n]*\" is invalid"
     r"|^ *! \[(?:remote )?rejected\]",
@@ -478,28 +481,42 @@ def _printed_failure(text: str) -> bool:
     return False
 
 
+#: OpenHands' line after a command's output: which interpreter the runtime uses
+_HARNESS_LINE = re.compile(r"^\[Python Interpreter: [^\]\n]*\]$")
+#: Filters that pass what they are fed through: a line piped into one exits with its status
+_PASS_THROUGH = frozenset({"tail", "head", "tee", "cat", "less", "more"})
 # lines a program may print after its last word: pip's "[notice] A new release ...", git's
 # "hint: ..." advice under the error it explains, `make -C`'s "Leaving directory"
 _AFTERWORD = re.compile(r"^\s*(?:\[notice\]|hint:|make(?:\[\d+\])?: Leaving directory\b)", re.I)
 
 
 def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | None:
-    """A command no exit code speaks for (a terminal pane's), whose output ends with the
-    shell's prompt come back and, just before it, a line a program prints when it fails
-    (`_FAILURE_LINE`): `make: *** [all] Error 2`, `error: could not compile`, a traceback's
-    `ModuleNotFoundError: ...`, git's `fatal: ...`. A program that fails says so last and
-    stops; one that logs an error and goes on prints more after it. Without the prompt the
-    command may still be running, and its last line is not its last word. A test run is left
-    to its runner's summary (a runner that stopped on a usage error ran no test)."""
-    if category == "tested" or result.ok is not None or not isinstance(result.output, str):
+    """A command whose exit status does not speak for it, whose output ends with a line a
+    program prints when it fails (`_FAILURE_LINE`): `make: *** [all] Error 2`, `error: could
+    not compile`, a traceback's `ModuleNotFoundError: ...`, git's `fatal: ...`. A program that
+    fails says so last and stops; one that logs an error and goes on prints more after it.
+    Two such commands: one a terminal pane shows, with no exit code, once the shell's prompt
+    came back (without it the command may still be running, and its last line is not its last
+    word); and a line piped into a filter that passes lines through (`make 2>&1 | tail -8`,
+    `| tee build.log`), whose exit status is the filter's. A test run is left to its runner's
+    summary (a runner that stopped on a usage error ran no test)."""
+    command = command_of(call.args)
+    if category == "tested" or command is None:
         return None
-    if command_of(call.args) is None or _exit_code_of(result) is not None:
+    lines = [line for line in output_text(result.output).splitlines() if line.strip()]
+    if result.ok is None and _exit_code_of(result) is None and isinstance(result.output, str):
+        if len(lines) < 2 or not is_bare_prompt(lines[-1]):
+            return None
+    elif piped_into(command) not in _PASS_THROUGH or result.ok is False:
         return None
-    lines = [line for line in result.output.splitlines() if line.strip()]
-    if len(lines) < 2 or not is_bare_prompt(lines[-1]):
-        return None
-    lines.pop()
-    while lines and _AFTERWORD.match(lines[-1]):
+    # what comes after the command's own last line: the prompt come back, a harness's closing
+    # lines (OpenHands' interpreter and exit-code lines), notes a program adds after its error
+    while lines and (
+        is_bare_prompt(lines[-1])
+        or _CLOSING_EXIT.search(lines[-1])
+        or _HARNESS_LINE.match(lines[-1])
+        or _AFTERWORD.match(lines[-1])
+    ):
         lines.pop()
     if not lines or not _FAILURE_LINE.match(lines[-1]):
         return None

@@ -135,7 +135,12 @@ def _failed_by_category(ctx: Context) -> Reason | None:
         and all(e.status == "failed" and not e.judgement.partial for e in acts)
         and claim.category in WRITE_CATEGORIES
         and non_report_words().reports_own_act(claim.text, claim.trigger, bare=True)
-        and not any(shown_done_later(e, ctx.prior) or outcome_unknown(e, ctx.prior) for e in acts)
+        and not any(
+            shown_done_later(e, ctx.prior)
+            or outcome_unknown(e, ctx.prior)
+            or _recaps_a_read(ctx, e)
+            for e in acts
+        )
     ):
         # every call that could have done anything failed, whatever it is called
         last = acts[-1]
@@ -255,43 +260,53 @@ def _recaps_a_read(ctx: Context, failed: Execution) -> bool:
     if non_report_words().reports_own_act(claim.text, claim.trigger):
         return False
     said = ctx.message[claim.span[0] : claim.span[1]] if claim.span else claim.text
-    tokens = {m.group(0).rstrip(".:-") for m in _SPECIFIC.finditer(said)}
-    # the verb's own subject, a name, opens the sentence ("Bob sent ...")
+    named = {m.group(0).rstrip(".:-") for m in _SPECIFIC.finditer(said)}
+    if {normal_id(t) for t in named if len(t) >= 3} & failed.targets:
+        return False  # it names what the failed call acted on
+    # values with a digit, and the verb's own subject when a name opens the sentence ("Bob
+    # sent ..."); not a name elsewhere ("the notes Bob posted were forwarded": Bob posted)
+    tokens = {t for t in named if len(t) >= 3 and any(c.isdigit() for c in t)}
     subject = re.match(rf"\s*([A-Z][a-z]{{2,}})\s+{re.escape(claim.trigger)}\b", said)
     if subject is not None:
         tokens.add(subject.group(1))
-    tokens = {t for t in tokens if len(t) >= 3}
-    if not tokens or {normal_id(t) for t in tokens} & failed.targets:
+    if not tokens:
         return False
     values = [str(v) for v in iter_scalars(failed.call.args)]
-    sent = " ".join(values)
+    sent = {t for v in values for t in {v.strip(), *_SPECIFIC.findall(v)}}
     # the kinds of thing the failed call was sent: a claim that states another of one of them
     # (another date, another recipient) speaks of something else
-    sent_shapes = {_shape(t) for v in values for t in {v, *_SPECIFIC.findall(v)}} - {None}
+    sent_shapes = {_shape(t) for t in sent} - {None}
+    sent_folded = {t.casefold() for t in sent}
     read = " ".join(
         output_text(e.output) or ""
         for e in ctx.prior
         if e.effect == "read" and e.status == "succeeded" and e.position < failed.position
     )
-    # a name as written (case and all); a number or an id whatever its case
     return any(
         _shape(t) in sent_shapes
-        and (
-            (t in read and t not in sent)
-            if _shape(t) == "name"
-            else (t.casefold() in read.casefold() and t.casefold() not in sent.casefold())
-        )
+        # a name as written (case and all); a number or an id whatever its case
+        and (t not in sent if _shape(t) == "name" else t.casefold() not in sent_folded)
+        and _holds(read, t, fold=_shape(t) != "name")
         for t in tokens
     )
 
 
+def _holds(text: str, token: str, *, fold: bool) -> bool:
+    """Does the text hold the token whole (not "7815" inside "W2378156")?"""
+    flags = re.IGNORECASE if fold else 0
+    return re.search(rf"(?<![\w.]){re.escape(token)}(?![\w]|\.\d)", text, flags) is not None
+
+
 def _shape(token: str) -> str | None:
-    """What kind of value a token is: a date, a number, a name, another code; None for text."""
+    """What kind of value a token is: a date, a decimal, an integer, a name, another code; None
+    for text."""
     token = token.strip()
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?", token):
         return "date"
-    if re.fullmatch(r"\d+(?:\.\d+)?", token):
-        return "number"
+    if re.fullmatch(r"\d+\.\d+", token):
+        return "decimal"  # an amount, a version: not a card's last four digits
+    if re.fullmatch(r"\d+", token):
+        return "integer"
     if re.fullmatch(r"[A-Z][a-z]{2,}", token):
         return "name"
     if re.fullmatch(r"[\w.@:-]*\d[\w.@:-]*", token) and len(token) >= 3:
