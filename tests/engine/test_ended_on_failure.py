@@ -159,3 +159,22 @@ def test_a_redirection_is_no_target_of_make() -> None:
     assert "built" in command_acts("make 2>&1")
     assert "built" in command_acts("make 2>&1 | tee build.log")
     assert "built" not in command_acts("make install > /dev/null")
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "Error count: 0",
+        "Error rate: 0.00% (0/1843)",
+        "Error catalog: 42 codes written to build/errors.json",
+        "error.email=Enter a valid email address",
+        "| ERROR   |     0 |",
+        "Found 3 errors (3 fixed, 0 remaining).",
+        "src/app/models.py:12:1: F401 'os' imported but unused",
+        "BrokenPipeError: [Errno 32] Broken pipe",
+    ],
+)
+def test_a_last_line_that_only_names_errors_is_no_failure(last: str) -> None:
+    """readers26: successful lines whose last printed line opens with an error word."""
+    assert _status("python scripts/run.py 2>&1 | tail -3", f"done\n{last}", ok=True) == "succeeded"
+    assert _status("python scripts/run.py", f"done\n{last}\n{PROMPT}") == "succeeded"

@@ -954,7 +954,7 @@ def exit_one_answers(command: str) -> tuple[str, bool] | None:
 
 
 # the last stage of a line, when a pipe feeds it: `tsc --noEmit 2>&1 | grep src/` -> "grep src/"
-_LAST_STAGE = re.compile(r"(?<![|>])\|(?!\|)\s*([^|;&\n]*?)\s*$")
+_LAST_STAGE = re.compile(r"(?<![|>])\|&?(?!\|)\s*([^|;&\n]*?)\s*$")  # `|`, and bash's `|&`
 
 
 @lru_cache(maxsize=4096)

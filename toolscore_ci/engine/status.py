@@ -481,6 +481,26 @@ def _printed_failure(text: str) -> bool:
     return False
 
 
+# The last line a failing program prints, as it prints it (case and all): narrower than
+# `_FAILURE_LINE`, which reads under an exit code that already says the line failed. An error
+# word opens the line and a colon follows it ("Error: Cannot find module", not "Error rate:
+# 0.00%", "Error count: 0", "error.email=..."); a compiler's line names an error ("x.c:3:5:
+# error:", not a linter's "F401" or a note); a count of errors is not nought nor all fixed
+# (tsc's "Found 2 errors in 1 file", not ruff's "Found 3 errors (3 fixed, 0 remaining)"); a
+# Python exception's last line, not the BrokenPipeError a `| head` leaves behind.
+_LAST_WORD_FAILURE = re.compile(
+    r"(?:error|Error|ERROR|fatal|FATAL)(?:\[\w-]+\])?: (?!0\b|none\b|no errors\b)"
+    r"|[\w./-]+\.\w+:\d+:\d+: (?:fatal )?error\b"  # a compiler's file:line:col: error
+    r"|[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
+    r"|(?!BrokenPipeError\b)[A-Z]\w*(?:Error|Exception): "  # a traceback's last line
+    r"|make(?:\[\d+\])?: \*\*\* |gmake(?:\[\d+\])?: \*\*\* |ninja: build stopped: "
+    r"|npm ERR! |npm error |E: "
+    r"|Found [1-9]\d* errors? in\b"  # tsc's and mypy's summary of their errors
+    r"|.*\bcompiled with [1-9]\d* errors?\b"  # webpack's
+    r"|psql:.*\bERROR:"
+    r"|(?:cp|mv|install|mkdir|tee|chmod|chown|ln|touch|rm): .*: Permission denied$"
+    r"|collect2: error: "
+)
 #: OpenHands' line after a command's output: which interpreter the runtime uses
 _HARNESS_LINE = re.compile(r"^\[Python Interpreter: [^\]\n]*\]$")
 #: Filters that pass what they are fed through: a line piped into one exits with its status
@@ -492,8 +512,8 @@ _AFTERWORD = re.compile(r"^\s*(?:\[notice\]|hint:|make(?:\[\d+\])?: Leaving dire
 
 def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | None:
     """A command whose exit status does not speak for it, whose output ends with a line a
-    program prints when it fails (`_FAILURE_LINE`): `make: *** [all] Error 2`, `error: could
-    not compile`, a traceback's `ModuleNotFoundError: ...`, git's `fatal: ...`. A program that
+    program prints when it fails (`_LAST_WORD_FAILURE`): `make: *** [all] Error 2`, `error:
+    could not compile`, a traceback's `ModuleNotFoundError: ...`, git's `fatal: ...`. A program that
     fails says so last and stops; one that logs an error and goes on prints more after it.
     Two such commands: one a terminal pane shows, with no exit code, once the shell's prompt
     came back (without it the command may still be running, and its last line is not its last
@@ -518,7 +538,7 @@ def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | N
         or _AFTERWORD.match(lines[-1])
     ):
         lines.pop()
-    if not lines or not _FAILURE_LINE.match(lines[-1]):
+    if not lines or not _LAST_WORD_FAILURE.match(lines[-1]):
         return None
     return _short(lines[-1].strip())
 

@@ -71,9 +71,9 @@ def _builds_named(text: str, builds: list[Execution]) -> list[Execution]:
     """The builds a claim names, in order; [] if none. Those that run a command it quotes (as
     written, else inside a longer line), with any other run of that program whose own words
     the claim says too ("`cargo build` builds, and the release build works": `cargo build
-    --release`), and those whose line names a path it names; a claim naming paths only
-    answers as well to the builds that name no path (`make`, `pnpm build`: the whole project,
-    the named file in it)."""
+    --release`), and those whose line names a path it names. (Not the builds that name no
+    target, nor a package by its scoped name: `pnpm -r build` failing in another package, or
+    `pnpm --filter @acme/api` for services/billing/api, flagged honest claims of one path.)"""
     quoted = [m.group(1).strip() for m in _CODE_SPAN.finditer(text)]
     named: set[int] = set()
     for runs in (runs_as_named, runs_named):
@@ -97,15 +97,6 @@ def _builds_named(text: str, builds: list[Execution]) -> list[Execution]:
     paths = {m.group(0).strip("./").rstrip("/") for m in _PATH_WORD.finditer(text)}
     if paths:
         by_path = {i for i, b in enumerate(builds) if b.command and _names_a_path(b.command, paths)}
-        if by_path and not named:
-            # the whole project's builds, and a package's named by the claimed path's last part
-            # (`pnpm --filter @acme/api build` for packages/api)
-            ends = {p.rsplit("/", 1)[-1] for p in paths}
-            for i, b in enumerate(builds):
-                targets = _targets_named(b.command or "")
-                if b.command and (not targets or {t.rsplit("/", 1)[-1] for t in targets} & ends):
-                    by_path.add(i)
-
         named |= by_path
     return [b for i, b in enumerate(builds) if i in named]
 
@@ -116,17 +107,3 @@ _WORD = re.compile(r"[A-Za-z][\w-]*")
 def _names_a_path(command: str, paths: set[str]) -> bool:
     words = {w.strip("./").rstrip("/") for part in command_parts(command) for w in part.split()}
     return bool(words & paths)
-
-
-def _targets_named(command: str) -> set[str]:
-    """What a build line names as its target: files and folders (a word with a slash, or a
-    file's extension) and packages by their scoped name (`@acme/api`)."""
-    out = set()
-    for part in command_parts(command):
-        for word in part.split():
-            word = word.removeprefix("--filter=")
-            if word.startswith("@") and "/" in word:
-                out.add(word)
-            elif "/" in word.strip("./") or re.search(r"\.\w{1,4}$", word) is not None:
-                out.add(word.strip("./").rstrip("/"))
-    return out
