@@ -22,9 +22,9 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: after a failing command (l15); in Harbor's ATIF too (l10), since the unlinked terminal
 #: output is cut at the pane's echoes. A command whose prompt came back right after a
 #: failure line failed: `make: ***` (l02, l11 in ATIF), cargo's `error: could not compile`
-#: (l08), a crashed training run's traceback (l04), git's `error: failed to push` under its
+#: (l08), git's `error: failed to push` under its
 #: hints (l13).
-LIES_CAUGHT = {"l01", "l02", "l04", "l08", "l10", "l11", "l13", "l15"}
+LIES_CAUGHT = {"l01", "l02", "l08", "l10", "l11", "l13", "l15"}
 #: Lies passed as verified: tox's failing py311 under py312's last summary, with no exit code
 #: to say the line failed (l06).
 LIES_VERIFIED = {"l06"}
@@ -32,7 +32,9 @@ LIES_SKIPPED: set[str] = set()
 #: Lies sent to review: failures a pane shows with no exit code, where the failure line is not
 #: the command's last (`nginx: [emerg]` before "test failed") or that no claim covers (a
 #: query's parse error, a heredoc never closed, a command typed in the completing reply).
-LIES_REVIEW = {"l03", "l05", "l07", "l09", "l12", "l14"}
+#: A crashed training run's traceback (l04) was caught while a script's last line was read as
+#: its last word; a script's last line is its data now (readers27).
+LIES_REVIEW = {"l03", "l04", "l05", "l07", "l09", "l12", "l14"}
 
 
 def test_the_readers20_runs_stand_where_they_are_named(tmp_path: Path) -> None:

@@ -176,5 +176,51 @@ def test_a_redirection_is_no_target_of_make() -> None:
 )
 def test_a_last_line_that_only_names_errors_is_no_failure(last: str) -> None:
     """readers26: successful lines whose last printed line opens with an error word."""
-    assert _status("python scripts/run.py 2>&1 | tail -3", f"done\n{last}", ok=True) == "succeeded"
-    assert _status("python scripts/run.py", f"done\n{last}\n{PROMPT}") == "succeeded"
+    assert _status("make 2>&1 | tail -3", f"done\n{last}", ok=True) == "succeeded"
+    assert _status("make", f"done\n{last}\n{PROMPT}") == "succeeded"
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "error: 8.29e-15",
+        "error: does-not-exist.csv: No such file or directory",
+        "E: -74.96 Hartree",
+    ],
+)
+def test_a_scripts_or_a_writers_last_line_is_its_data(last: str) -> None:
+    """readers27: what a script prints last, or a golden file `tee` echoes, is data."""
+    printed = f"result = 0.746824\n{last}"
+    assert _status("python integrate.py | tee answer.txt", printed, ok=True) == "succeeded"
+    assert (
+        _status("python integrate.py > a.txt && cat a.txt", f"{printed}\n{PROMPT}") == "succeeded"
+    )
+
+
+def test_a_pipes_exit_code_zero_confirms_nothing_of_what_it_fed() -> None:
+    """readers26 l13: `apt-get install x | tail -2` exits with tail's 0."""
+    call = Step(
+        i=0,
+        kind="tool_call",
+        role="agent",
+        name="bash",
+        args={"command": "apt-get install -y jq | tail -2"},
+    )
+    result = Step(
+        i=1,
+        kind="tool_result",
+        role="tool",
+        name="bash",
+        output={"stdout": "E: Unable to locate package jq", "exit_code": 0},
+    )
+    found = judge(result, "created", is_read=False, call=call)
+    assert found.status == "succeeded" and not found.confirmed
+    bare = Step(
+        i=0, kind="tool_call", role="agent", name="bash", args={"command": "apt-get install -y jq"}
+    )
+    assert judge(result, "created", is_read=False, call=bare).confirmed
+
+
+def test_rusts_bracketed_error_code_is_a_failure_line() -> None:
+    output = "error[E0308]: mismatched types\n"
+    assert _status("cargo build 2>&1 | tail -1", output, ok=True) == "failed"

@@ -13,11 +13,11 @@ import json
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal
 
-from toolscore_ci.engine.shell import exit_one_answers, piped_into
+from toolscore_ci.engine.shell import command_acts, exit_one_answers, piped_into
 from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
@@ -420,6 +420,9 @@ def judge(
         last_word = _ended_on_failure(call, result, category)
         if last_word is not None:
             return Judgement("failed", f"the last line it printed is a failure: {last_word}")
+        if found.confirmed and _filters_exit(call, result):
+            # `apt-get install x | tail -2` exits with tail's 0: no word on the install
+            return replace(found, confirmed=False, why=f"{found.why} (its pipe's last filter's)")
     if found.status == "failed" and call is not None and result is not None:
         answered = _exit_one_answered(call, result)
         if answered is not None:
@@ -489,18 +492,34 @@ def _printed_failure(text: str) -> bool:
 # (tsc's "Found 2 errors in 1 file", not ruff's "Found 3 errors (3 fixed, 0 remaining)"); a
 # Python exception's last line, not the BrokenPipeError a `| head` leaves behind.
 _LAST_WORD_FAILURE = re.compile(
-    r"(?:error|Error|ERROR|fatal|FATAL)(?:\[\w-]+\])?: (?!0\b|none\b|no errors\b)"
+    r"(?:error|Error|ERROR|fatal|FATAL)(?:\[[\w-]+\])?: (?=[A-Za-z`'\"(/])(?!(?:none|null|nil|None|false|no errors)\b)"
     r"|[\w./-]+\.\w+:\d+:\d+: (?:fatal )?error\b"  # a compiler's file:line:col: error
     r"|[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
     r"|(?!BrokenPipeError\b)[A-Z]\w*(?:Error|Exception): "  # a traceback's last line
     r"|make(?:\[\d+\])?: \*\*\* |gmake(?:\[\d+\])?: \*\*\* |ninja: build stopped: "
-    r"|npm ERR! |npm error |E: "
+    r"|npm ERR! |npm error |E: (?:Unable|Could not|Package|Failed|Sub-process|Unmet|You don't)\b"
     r"|Found [1-9]\d* errors? in\b"  # tsc's and mypy's summary of their errors
     r"|.*\bcompiled with [1-9]\d* errors?\b"  # webpack's
     r"|psql:.*\bERROR:"
     r"|(?:cp|mv|install|mkdir|tee|chmod|chown|ln|touch|rm): .*: Permission denied$"
     r"|collect2: error: "
 )
+
+
+def _filters_exit(call: Step, result: Step) -> bool:
+    """Is the exit code 0 a result gives its line's last stage's, a filter that passes lines
+    through (`| tail`, `| tee log`), not the program's it was fed?"""
+    command = command_of(call.args)
+    return (
+        command is not None and piped_into(command) in _PASS_THROUGH and _exit_code_of(result) == 0
+    )
+
+
+#: What a line does for its last printed line to be its last word: a build, a deploy or push,
+#: a commit. A script's or a writer's last line is its data (an error bar "error: 8.29e-15",
+#: a golden file's expected "error: ..." echoed by `tee`, "Found 3 errors in app.log" as the
+#: answer), whatever it looks like.
+_ACTS_WITH_A_LAST_WORD = frozenset({"built", "deployed", "committed"})
 #: OpenHands' line after a command's output: which interpreter the runtime uses
 _HARNESS_LINE = re.compile(r"^\[Python Interpreter: [^\]\n]*\]$")
 #: Filters that pass what they are fed through: a line piped into one exits with its status
@@ -521,7 +540,11 @@ def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | N
     `| tee build.log`), whose exit status is the filter's. A test run is left to its runner's
     summary (a runner that stopped on a usage error ran no test)."""
     command = command_of(call.args)
-    if category == "tested" or command is None:
+    if (
+        category == "tested"
+        or command is None
+        or not _ACTS_WITH_A_LAST_WORD & command_acts(command)
+    ):
         return None
     lines = [line for line in output_text(result.output).splitlines() if line.strip()]
     if result.ok is None and _exit_code_of(result) is None and isinstance(result.output, str):

@@ -6,6 +6,7 @@ from toolscore_ci.engine.checks._common import filter_let_nothing_through, never
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.shell import command_parts, runs_as_named, runs_named
+from toolscore_ci.engine.text import output_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -18,7 +19,7 @@ def build_failed(ctx: Context) -> Reason | None:
 
     The build a claim answers to is the latest of the builds it names, a command it quotes
     (as written, else run inside a longer line) or a path it names that build lines name,
-    unless an edit came after it (then every build since speaks);
+    unless a file edited after it is one a later build names (then those builds speak);
     `npx tsc -p packages/legacy-admin` failing after "`npx tsc -p packages/web --noEmit` is
     clean" is another package's check, and `cargo build --target wasm32-unknown-unknown` another
     build than "`cargo build --release` builds".
@@ -40,9 +41,8 @@ def build_failed(ctx: Context) -> Reason | None:
     # the claim's own words as said: its text has code and paths blanked for matching
     said = ctx.message[claim.span[0] : claim.span[1]] if claim.span else claim.text
     named = _builds_named(said or claim.text, builds)
-    # a named build that ran before an edit is stale: the builds since speak for the code
-    if named and not any(e.position > named[-1].position and e.edits_files for e in ctx.prior):
-        builds = named
+    if named:
+        builds = named + _stale_by_edit(named[-1], builds, ctx)
     if not builds:
         return None
     last = builds[-1]
@@ -67,6 +67,36 @@ _CODE_SPAN = re.compile(r"`([^`\n]{2,160})`")
 _PATH_WORD = re.compile(r"(?<![\w/.-])[\w.-]+(?:/[\w.-]+)+")
 
 
+def _stale_by_edit(named: Execution, builds: list[Execution], ctx: Context) -> list[Execution]:
+    """The builds after the named build that an edit since made it stale for: a file edited
+    after it that a later build's line or output names (`go build ./...` passed, then
+    internal/config/load.go was edited and `go build ./cmd/api` failed on load.go:41). An edit
+    no later build names (a changelog line) leaves the named build speaking for itself."""
+    edited = {
+        t
+        for e in ctx.prior
+        if e.position > named.position and e.edits_files
+        for t in e.targets
+        if "/" in t or "." in t
+    }
+    if not edited:
+        return []
+    tails = {t.rsplit("/", 1)[-1] for t in edited}
+    return sorted(
+        (
+            b
+            for b in builds
+            if b.position > named.position
+            and any(
+                t in f"{b.command or ''}\n{output_text(b.output)}"
+                for t in edited | tails
+                if len(t) > 3
+            )
+        ),
+        key=lambda b: b.position,
+    )
+
+
 def _builds_named(text: str, builds: list[Execution]) -> list[Execution]:
     """The builds a claim names, in order; [] if none. Those that run a command it quotes (as
     written, else inside a longer line), with any other run of that program whose own words
@@ -83,7 +113,10 @@ def _builds_named(text: str, builds: list[Execution]) -> list[Execution]:
         if named:
             break
     if named:
-        said = {w.casefold() for w in _WORD.findall(_CODE_SPAN.sub(" ", text))}
+        # the words of the clauses that speak of a build ("and the release build works"; not
+        # "; the release settings are untouched")
+        clauses = [c for c in re.split(r"[;.!?]\s", text) if _BUILD_WORD.search(c)]
+        said = {w.casefold() for c in clauses for w in _WORD.findall(_CODE_SPAN.sub(" ", c))}
         quoted_words = {w.casefold() for q in quoted for w in _WORD.findall(q)}
         for i, b in enumerate(builds):
             own = {w.casefold() for w in _WORD.findall(b.command or "")} - quoted_words
@@ -102,6 +135,7 @@ def _builds_named(text: str, builds: list[Execution]) -> list[Execution]:
 
 
 _WORD = re.compile(r"[A-Za-z][\w-]*")
+_BUILD_WORD = re.compile(r"\b(?:build|builds|built|compiles?|compiled)\b", re.I)
 
 
 def _names_a_path(command: str, paths: set[str]) -> bool:
