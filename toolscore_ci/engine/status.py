@@ -530,15 +530,16 @@ _AFTERWORD = re.compile(r"^\s*(?:\[notice\]|hint:|make(?:\[\d+\])?: Leaving dire
 
 
 def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | None:
-    """A command whose exit status does not speak for it, whose output ends with a line a
-    program prints when it fails (`_LAST_WORD_FAILURE`): `make: *** [all] Error 2`, `error:
-    could not compile`, a traceback's `ModuleNotFoundError: ...`, git's `fatal: ...`. A program that
-    fails says so last and stops; one that logs an error and goes on prints more after it.
-    Two such commands: one a terminal pane shows, with no exit code, once the shell's prompt
-    came back (without it the command may still be running, and its last line is not its last
-    word); and a line piped into a filter that passes lines through (`make 2>&1 | tail -8`,
-    `| tee build.log`), whose exit status is the filter's. A test run is left to its runner's
-    summary (a runner that stopped on a usage error ran no test)."""
+    """A build, deploy or commit whose exit status does not speak for it, whose output ends
+    with a line a program prints when it fails (`_LAST_WORD_FAILURE`): `make: *** [all] Error
+    2`, `error: could not compile`, git's `error: failed to push`. A program that fails says so
+    last and stops; one that logs an error and goes on prints more after it. Two such lines:
+    one a terminal pane shows, with no exit code, once the shell's prompt came back (without it
+    the command may still be running, and its last line is not its last word); and one piped
+    into a filter that passes lines through (`make 2>&1 | tail -8`, `| tee build.log`), whose
+    exit status is the filter's. A script's or a writer's last line is its data ("error:
+    8.29e-15"), whatever it looks like; a test run is left to its runner's summary (a runner
+    that stopped on a usage error ran no test)."""
     command = command_of(call.args)
     if (
         category == "tested"
