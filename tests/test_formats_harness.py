@@ -631,3 +631,19 @@ def test_a_non_finite_reward_leaves_the_trace_unlabelled(tmp_path: Path) -> None
     records, issues = read_all(tmp_path / "r.json")
     assert "ground_truth" in records[0].data and "ground_truth" not in records[1].data
     assert any("result without a reward" in i.message for i in issues)
+
+
+def test_tau2_policy_is_the_system_prompt(tmp_path: Path) -> None:
+    """The agent's policy is what the operator gave it (TSC144/145 count its addresses and ids
+    as given): the run's `info.environment_info.policy`, or a leaderboard submission's own
+    per simulation (found on a real submission, where it was counted away as unplaced)."""
+    records, _ = read_all(HARNESS / "tau2_results.json")
+    doc = json.loads((HARNESS / "tau2_results.json").read_text())
+    policy = doc["info"]["environment_info"]["policy"]
+    assert policy and all(r.data["meta"]["system"] == policy for r in records)
+    doc["simulations"][0]["policy"] = "# Triage policy\nEscalate to triage@clinic.example."
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(doc))
+    first, second = (r.data["meta"]["system"] for r in read_all(path)[0])
+    assert first.startswith("# Triage policy") and second == policy
+    assert project(read_all(path)[0][0].data).system == first  # what a detector is given

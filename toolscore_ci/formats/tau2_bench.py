@@ -57,6 +57,7 @@ _KNOWN_SIM = frozenset(
         "states",
         "mode",
         "info",
+        "policy",
     }
 )
 _KNOWN_MSG = frozenset(
@@ -168,6 +169,11 @@ def _simulation(
     if task is not None and (goal := _instruction(task)) is not None:
         b.instruction = goal
         b.meta["instruction_is_user_simulator_goal"] = True
+    # the agent's policy, what the operator gave it: the run's (`info.environment_info`), or
+    # each simulation's own in leaderboard submissions
+    b.meta["system"] = first_str(
+        sim.get("policy"), as_dict(run.get("environment_info")).get("policy")
+    )
     b.meta.update(
         model=first_str(as_dict(run.get("agent_info")).get("llm")),
         user_model=first_str(as_dict(run.get("user_info")).get("llm")),
