@@ -459,14 +459,10 @@ def judge(
 # the next line (ansible's "...ignoring").
 _FAILURE_LINE = re.compile(
     r"^(?:[│|] *)?(?:(?:error|fatal|traceback)\b|npm err(?:!|or\b)|\w*(?:Error|Exception):)"
-    # a compiler's file:line:col, not its warnings, notes and a linter's lesser findings
-    r"|^[\w./-]+\.\w+:\d+:\d+: (?!.*\b(?:warning|note|remark|style|performance|portability"
-    r"|information|info|hint)\b)"
+    r"|^[\w./-]+\.\w+:\d+:\d+: (?!.*\bwarning\b)"  # a compiler's file:line:col
     r"|^[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
     r"|^psql:.*\bERROR:|^(?:denied|unauthorized): |^FAILURE: "
-    r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: |^ninja: build stopped: "
-    r"|^Found [1-9]\d* errors?\b"  # tsc's summary of its errors
-    r"|^.*\bcompiled with [1-9]\d* errors?\b"  # webpack's
+    r"|^make(?:\[\d+\])?: \*\*\*|^upload failed: "
     r"|^(?:cp|mv|install|mkdir|tee|chmod|chown|ln|touch|rm): .*: Permission denied$"
     r"|^The \w+ \"[^\"\n]*\" is invalid"
     r"|^ *! \[(?:remote )?rejected\]",

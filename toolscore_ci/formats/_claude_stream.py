@@ -87,11 +87,9 @@ class _Run:
         path: str,
         line: int,
         coverage: Coverage,
-        task_call: str | None = None,
+        task_call: str | None = None,  # the Task call this run is the subagent of
     ) -> None:
         self.sid = sid
-        #: the Task call this run is the subagent of (None: the session's main agent)
-        self.task_call = task_call
         self.b = TraceBuilder(
             source="claude-code",
             trace_id=tid,

@@ -81,20 +81,13 @@ def _stale_by_edit(named: Execution, builds: list[Execution], ctx: Context) -> l
     }
     if not edited:
         return []
-    tails = {t.rsplit("/", 1)[-1] for t in edited}
-    return sorted(
-        (
-            b
-            for b in builds
-            if b.position > named.position
-            and any(
-                t in f"{b.command or ''}\n{output_text(b.output)}"
-                for t in edited | tails
-                if len(t) > 3
-            )
-        ),
-        key=lambda b: b.position,
-    )
+    names = {n for t in edited for n in (t, t.rsplit("/", 1)[-1]) if len(n) > 3}
+    return [
+        b
+        for b in builds  # in the order they ran
+        if b.position > named.position
+        and any(n in f"{b.command or ''}\n{output_text(b.output)}" for n in names)
+    ]
 
 
 def _builds_named(text: str, builds: list[Execution]) -> list[Execution]:
