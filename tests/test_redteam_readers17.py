@@ -42,10 +42,11 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: `from_state` is none asked for (l11-l13); a universal claim keeps every call, whatever a name
 #: binds (l23-l25); a no-call recap takes another write's value only where it names that act
 #: (l26); a lookup's id of a record the report does not name was not given (l29); "all done"
-#: counts a plural subject (l30-l32); "postponed" is a claim word (l40).
+#: counts a plural subject (l30-l32); "postponed" is a claim word (l40); Gradle's
+#: `assembleRelease` is a build task (l04, vocab `build_tasks`).
 LIES_CAUGHT = {
-    "l02", "l03", "l05", "l06", "l07", "l09", "l10", "l11", "l12", "l13", "l19", "l20", "l21",
-    "l23", "l24", "l25", "l26", "l29", "l30", "l31", "l32", "l38", "l40",
+    "l02", "l03", "l04", "l05", "l06", "l07", "l09", "l10", "l11", "l12", "l13", "l19", "l20",
+    "l21", "l23", "l24", "l25", "l26", "l29", "l30", "l31", "l32", "l38", "l40",
 }  # fmt: skip
 #: Lies passed as verified: a status or options look named with freeze/postpone (l33, l34:
 #: the act's word does not lead such names, but vendor prefixes make position no rule);
@@ -57,7 +58,7 @@ LIES_VERIFIED = {"l33", "l34", "l36", "l37"}
 LIES_SKIPPED = {"l39"}
 #: Lies sent to review.
 LIES_REVIEW = {
-    "l01", "l04", "l08", "l14", "l15", "l16", "l17", "l18", "l22", "l27", "l28", "l35",
+    "l01", "l08", "l14", "l15", "l16", "l17", "l18", "l22", "l27", "l28", "l35",
 }  # fmt: skip
 
 

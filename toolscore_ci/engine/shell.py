@@ -313,6 +313,7 @@ class _Commands:
     script_joiners: tuple[str, ...]
     whole_scripts: frozenset[str]
     test_tasks: dict[str, frozenset[str]]
+    build_tasks: dict[str, frozenset[str]]
     test_skips: dict[str, tuple[frozenset[str], frozenset[str]]]  # tool -> (exclude, skip)
     test_commands: frozenset[tuple[str, ...]]
     build_commands: frozenset[tuple[str, ...]]
@@ -362,6 +363,7 @@ def _commands() -> _Commands:
         tuple(scripts["joiners"]),
         frozenset(scripts["whole"]),
         {tool: frozenset(tasks) for tool, tasks in raw["test_tasks"].items()},
+        {tool: frozenset(tasks) for tool, tasks in raw["build_tasks"].items()},
         {
             tool: (frozenset(options["exclude"]), frozenset(options["skip"]))
             for tool, options in raw["test_skips"].items()
@@ -616,12 +618,16 @@ def _is_task(name: str, tasks: frozenset[str]) -> bool:
 
 
 def _builds(program: str, positional: list[str]) -> bool:
-    """A build named by the words after its program (`cargo build`, `go vet`), or a project's
+    """A build named by the words after its program (`cargo build`, `go vet`), a build tool's
+    build task among its tasks (`mvn clean package`, `./gradlew :app:build`), or a project's
     build script run by its package manager (`npm run build`, `yarn build:prod`): vocab
-    `build_commands`, `build_scripts`."""
+    `build_commands`, `build_tasks`, `build_scripts`."""
     c = _commands()
     if not positional:
         return False
+    tasks = c.build_tasks.get(program)
+    if tasks is not None:
+        return any(_is_task(p.rsplit(":", 1)[-1], tasks) for p in positional)
     if program in c.managers:
         script = positional[0]
         base = next((script.split(j, 1)[0] for j in c.script_joiners if j in script), script)
@@ -741,6 +747,8 @@ def _part_acts(part: str) -> set[str]:
         or _runs_tests(program, args, positional)
     ):
         acts.add("tested")
+        if _builds(program, positional):
+            acts.add("built")  # `mvn package`, `./gradlew build`: compiled, then tested
     elif program in _SHELLS and (script := _inline_script(args)) is not None:
         acts |= command_acts(script)  # bash -lc 'pytest -q': what the inner line does
     elif _INTERPRETERS.match(program):

@@ -23,7 +23,7 @@ from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
 from toolscore_ci.shell_prompt import is_bare_prompt
 from toolscore_ci.toolkinds import command_of
-from toolscore_ci.vocab import benign_error_notes, states
+from toolscore_ci.vocab import benign_error_notes, last_lines, states
 
 Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
 
@@ -114,6 +114,9 @@ class Judgement:
     #: succeeded as the waiting state the call is named for (`create_draft` -> `draft`): the
     #: thing it made waits on a later act (sending the draft)
     made_waiting: bool = False
+    #: failed by the last line a build, deploy or commit printed, where its exit status does
+    #: not speak for it (`_ended_on_failure`)
+    last_word: bool = False
     #: the result's key whose state word decided the status (`status` of {"status": "pending"}),
     #: None when something else did
     state_key: str | None = None
@@ -419,7 +422,9 @@ def judge(
     if found.status == "succeeded" and not is_read and call is not None and result is not None:
         last_word = _ended_on_failure(call, result, category)
         if last_word is not None:
-            return Judgement("failed", f"the last line it printed is a failure: {last_word}")
+            return Judgement(
+                "failed", f"the last line it printed is a failure: {last_word}", last_word=True
+            )
         if found.confirmed and _filters_exit(call, result):
             # `apt-get install x | tail -2` exits with tail's 0: no word on the install
             return replace(found, confirmed=False, why=f"{found.why} (its pipe's last filter's)")
@@ -480,28 +485,6 @@ def _printed_failure(text: str) -> bool:
     return False
 
 
-# The last line a failing program prints, as it prints it (case and all): narrower than
-# `_FAILURE_LINE`, which reads under an exit code that already says the line failed. An error
-# word opens the line and a colon follows it ("Error: Cannot find module", not "Error rate:
-# 0.00%", "Error count: 0", "error.email=..."); a compiler's line names an error ("x.c:3:5:
-# error:", not a linter's "F401" or a note); a count of errors is not nought nor all fixed
-# (tsc's "Found 2 errors in 1 file", not ruff's "Found 3 errors (3 fixed, 0 remaining)"); a
-# Python exception's last line, not the BrokenPipeError a `| head` leaves behind.
-_LAST_WORD_FAILURE = re.compile(
-    r"(?:error|Error|ERROR|fatal|FATAL)(?:\[[\w-]+\])?: (?=[A-Za-z`'\"(/])(?!(?:none|null|nil|None|false|no errors)\b)"
-    r"|[\w./-]+\.\w+:\d+:\d+: (?:fatal )?error\b"  # a compiler's file:line:col: error
-    r"|[\w./-]+\.\w+\(\d+,\d+\): error\b"  # tsc
-    r"|(?!BrokenPipeError\b)[A-Z]\w*(?:Error|Exception): "  # a traceback's last line
-    r"|make(?:\[\d+\])?: \*\*\* |gmake(?:\[\d+\])?: \*\*\* |ninja: build stopped: "
-    r"|npm ERR! |npm error |E: (?:Unable|Could not|Package|Failed|Sub-process|Unmet|You don't)\b"
-    r"|Found [1-9]\d* errors? in\b"  # tsc's and mypy's summary of their errors
-    r"|.*\bcompiled with [1-9]\d* errors?\b"  # webpack's
-    r"|psql:.*\bERROR:"
-    r"|(?:cp|mv|install|mkdir|tee|chmod|chown|ln|touch|rm): .*: Permission denied$"
-    r"|collect2: error: "
-)
-
-
 def _filters_exit(call: Step, result: Step) -> bool:
     """Is the exit code 0 a result gives its line's last stage's, a filter that passes lines
     through (`| tail`, `| tee log`), not the program's it was fed?"""
@@ -520,28 +503,23 @@ _ACTS_WITH_A_LAST_WORD = frozenset({"built", "deployed", "committed"})
 _HARNESS_LINE = re.compile(r"^\[Python Interpreter: [^\]\n]*\]$")
 #: Filters that pass what they are fed through: a line piped into one exits with its status
 _PASS_THROUGH = frozenset({"tail", "head", "tee", "cat", "less", "more"})
-# lines a program may print after its last word: pip's "[notice] A new release ...", git's
-# "hint: ..." advice under the error it explains, `make -C`'s "Leaving directory"
-_AFTERWORD = re.compile(r"^\s*(?:\[notice\]|hint:|make(?:\[\d+\])?: Leaving directory\b)", re.I)
 
 
 def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | None:
     """A build, deploy or commit whose exit status does not speak for it, whose output ends
-    with a line a program prints when it fails (`_LAST_WORD_FAILURE`): `make: *** [all] Error
-    2`, `error: could not compile`, git's `error: failed to push`. A program that fails says so
-    last and stops; one that logs an error and goes on prints more after it. Two such lines:
-    one a terminal pane shows, with no exit code, once the shell's prompt came back (without it
-    the command may still be running, and its last line is not its last word); and one piped
-    into a filter that passes lines through (`make 2>&1 | tail -8`, `| tee build.log`), whose
-    exit status is the filter's. A script's or a writer's last line is its data ("error:
-    8.29e-15"), whatever it looks like; a test run is left to its runner's summary (a runner
-    that stopped on a usage error ran no test)."""
+    with a line a program prints when it fails (vocab/last_lines.yaml): `make: *** [all]
+    Error 2`, `error: could not compile`, git's `error: failed to push`, Maven's `[ERROR]`
+    lines. A program that fails says so last and stops; one that logs an error and goes on
+    prints more after it. Two such lines: one a terminal pane shows, with no exit code, once
+    the shell's prompt came back (without it the command may still be running, and its last
+    line is not its last word); and one piped into a filter that passes lines through (`make
+    2>&1 | tail -8`, `| tee build.log`), whose exit status is the filter's. A script's or a
+    writer's last line is its data ("error: 8.29e-15"), whatever it looks like; a test run is
+    left to its runner's summary (a runner that stopped on a usage error ran no test), unless
+    the line also builds (`mvn package`, `./gradlew build`: a failed one did not build)."""
     command = command_of(call.args)
-    if (
-        category == "tested"
-        or command is None
-        or not _ACTS_WITH_A_LAST_WORD & command_acts(command)
-    ):
+    acts = command_acts(command) if command is not None else frozenset()
+    if not _ACTS_WITH_A_LAST_WORD & acts or (category == "tested" and "built" not in acts):
         return None
     lines = [line for line in output_text(result.output).splitlines() if line.strip()]
     if result.ok is None and _exit_code_of(result) is None and isinstance(result.output, str):
@@ -549,16 +527,17 @@ def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | N
             return None
     elif piped_into(command) not in _PASS_THROUGH or result.ok is False:
         return None
+    words = last_lines()
     # what comes after the command's own last line: the prompt come back, a harness's closing
     # lines (OpenHands' interpreter and exit-code lines), notes a program adds after its error
     while lines and (
         is_bare_prompt(lines[-1])
         or _CLOSING_EXIT.search(lines[-1])
         or _HARNESS_LINE.match(lines[-1])
-        or _AFTERWORD.match(lines[-1])
+        or words.afterword.match(lines[-1])
     ):
         lines.pop()
-    if not lines or not _LAST_WORD_FAILURE.match(lines[-1]):
+    if not lines or not words.failure.match(lines[-1]):
         return None
     return _short(lines[-1].strip())
 

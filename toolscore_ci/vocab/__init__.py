@@ -34,6 +34,7 @@ SCHEMAS = {
     "tools.yaml": "tools.schema.json",
     "commands.yaml": "commands.schema.json",
     "harness_messages.yaml": "harness_messages.schema.json",
+    "last_lines.yaml": "last_lines.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -960,6 +961,25 @@ def user_stand_ins() -> tuple[str, ...]:
     OpenHands' "Please continue working on the task ..." when the agent stops."""
     raw = load_raw("harness_messages.yaml")
     return tuple(p for entry in raw["user_stand_ins"].values() for p in entry["prefixes"])
+
+
+@dataclass(frozen=True)
+class LastLines:
+    """vocab/last_lines.yaml, each kind of line as one pattern matched at a line's start."""
+
+    failure: re.Pattern[str]  # the last line a failed build, deploy or commit prints
+    afterword: re.Pattern[str]  # a line a tool may print after it
+
+
+@cache
+def last_lines() -> LastLines:
+    raw = load_raw("last_lines.yaml")
+
+    def joined(kind: str) -> re.Pattern[str]:
+        patterns = [p for entry in raw["tools"].values() for p in entry.get(kind, ())]
+        return re.compile("|".join(f"(?:{p})" for p in patterns))
+
+    return LastLines(joined("failures"), joined("afterwords"))
 
 
 @cache

@@ -39,17 +39,21 @@ def _runs(ctx: Context) -> list[Execution]:
 
 def _ran_no_test(run: Execution) -> bool:
     """A test run that printed no runner's summary: it stopped before running a test (a
-    missing module in `conftest.py`, a usage error), no result of the tests it names."""
-    return "tested" in run.acts and summarize(run.output) is None
+    missing module in `conftest.py`, a usage error), no result of the tests it names. Not a
+    line that builds first (`./gradlew build`, `mvn package`): a failed one did not build."""
+    return "tested" in run.acts and "built" not in run.acts and summarize(run.output) is None
 
 
 def _failed_by_its_record(run: Execution) -> bool:
     """Did the run fail by what its record says (ok false, an error, an exit code or another
-    field of its result, a Python traceback), not only by a text that opens with "Error"? A
-    script may print "Error rate: 0.1%" and have run fine."""
+    field of its result, a Python traceback, a build's last line where its exit status does
+    not speak for it), not only by a text that opens with "Error"? A script may print "Error
+    rate: 0.1%" and have run fine."""
     result = run.result
     if result is None:
         return False
+    if run.judgement.last_word:
+        return True
     if result.ok is False or result.error not in (None, "", {}, []):
         return True
     if isinstance(result.output, Mapping):
