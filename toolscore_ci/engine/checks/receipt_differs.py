@@ -25,7 +25,7 @@ from toolscore_ci.engine.checks.values_differ import (
     backing_writes,
     money_args,
 )
-from toolscore_ci.engine.index import Execution
+from toolscore_ci.engine.index import Execution, names_target
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, result_state, state_word
 from toolscore_ci.engine.text import iter_scalars, json_text
@@ -117,6 +117,9 @@ class _WordEcho:
     echoed: str
     #: two values of one family (settings.yaml), or a state field: it decides by itself
     decided: bool
+    #: one word is the other with a qualifier (economy, basic_economy): the same value unless
+    #: the receipt shows the field as it stood before the call (`_unchanged`)
+    qualified: bool = False
 
 
 def _word_echo_differs(
@@ -144,8 +147,9 @@ def _word_echo_differs(
         asked, got = sent.casefold(), echoed.casefold()
         if asked in held:
             continue
-        if asked in got or got in asked or asked[:5] == got[:5]:
-            continue  # a spelling or a qualified form of the same word: canceled, basic_economy
+        qualified = _qualified(asked, got)
+        if not qualified and (asked in got or got in asked or asked[:5] == got[:5]):
+            continue  # a spelling of the same word: canceled, cancelled
         same = setting_values().same_value(asked, got)
         if same:
             continue  # one value in the service's spelling: "year" for "annual"
@@ -153,8 +157,46 @@ def _word_echo_differs(
             same = None  # "month" with interval_count 3 may be "quarterly": for review
         if asked in words and got not in words:
             decided = same is False or key.lower() in STATE_KEYS
-            return _WordEcho(key, sent, echoed, decided)
+            return _WordEcho(key, sent, echoed, decided and not qualified, qualified)
     return None
+
+
+_WORD_PARTS = re.compile(r"[_\-\s]+")
+
+
+def _qualified(asked: str, got: str) -> bool:
+    """Is one word the other with whole words added (economy, basic_economy; pro,
+    pro-annual), not another spelling of it (canceled, cancelled)?"""
+    if asked == got:
+        return False
+    return asked in _WORD_PARTS.split(got) or got in _WORD_PARTS.split(asked)
+
+
+def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
+    """Whether a result before the call showed the object the call acted on with the
+    receipt's word in the same field: the receipt shows the field as it stood, not as asked
+    (`cabin: basic_economy` read for reservation FQ8APE, then echoed by the update that was
+    sent `cabin: economy` for it)."""
+    args = call.call.args if isinstance(call.call.args, dict) else {}
+    targets = {
+        v.casefold()
+        for k, v in args.items()
+        if isinstance(v, str) and k != word.key and names_target(str(k))
+    }
+    if not targets:
+        return False
+    key, echoed = word.key.casefold(), word.echoed.casefold()
+    for e in ctx.index.executions:
+        if e.position >= call.position:
+            break
+        for obj in objects_in(e.output):
+            fields = {str(k).casefold(): v for k, v in obj.items()}
+            shown = fields.get(key)
+            if not (isinstance(shown, str) and shown.casefold() == echoed):
+                continue
+            if any(isinstance(v, str) and v.casefold() in targets for v in fields.values()):
+                return True
+    return False
 
 
 def _readings(kind: str, text: str) -> frozenset[str]:
@@ -341,7 +383,12 @@ def _receipt_finding(ctx: Context) -> _Finding | None:
         word = _word_echo_differs(claim.text, args, out, last.category)
         if word is None:
             return None
-        decided = word.decided or _held_before(ctx, last, word)
+        if word.qualified:
+            if not _unchanged(ctx, last, word):
+                return None  # a qualified form of the asked word: the same value
+            decided = True
+        else:
+            decided = word.decided or _held_before(ctx, last, word)
         found = _Finding(word.asked, f"{word.key} {word.echoed}", last, decided)
     if any(_asked_and_echoed(found.said, e) for e in writes[:-1]):
         return None  # another call was asked for it and shows it: the claim may be about that one
