@@ -16,6 +16,7 @@ from typing import Any, Literal
 from toolscore_ci.claims.extract import extract, find_markup, message_admits_failure
 from toolscore_ci.claims.lexicon import category_of_type
 from toolscore_ci.claims.values import extract_values
+from toolscore_ci.engine.field_lines import Fields, fields_before, states_a_field
 from toolscore_ci.engine.index import TraceIndex
 from toolscore_ci.engine.names import names_held, without_name_words
 from toolscore_ci.limits import MAX_REPORT_CHARS
@@ -107,15 +108,23 @@ def _read(
     step: int | None,
     unread: list[Unread],
     names: Callable[[], frozenset[str]] = frozenset,
+    fields: Callable[[], Fields] = dict,
 ) -> list[Claim]:
     """The claims a report makes, read in its first MAX_REPORT_CHARS characters; a claim
-    word inside a name the tools hold (`names`) claims nothing."""
+    word inside a name the tools hold (`names`) claims nothing, nor does a label line stating
+    a field the tools returned before (`fields`: "Created: 2024-05-14")."""
     if text is not None and len(text) > MAX_REPORT_CHARS:
         unread.append(Unread(step, len(text)))
         text = text[:MAX_REPORT_CHARS]
     claims = extract(text, step)
     if claims and text:
         claims = without_name_words(claims, text, names, lambda t: extract(t, step))
+        claims = [
+            c
+            for c in claims
+            if c.source != "extracted"
+            or not states_a_field(c, text[c.span[0] : c.span[1]] if c.span else c.text, fields)
+        ]
     return _with_markup(_reports(claims, text or ""), text, step)
 
 
@@ -160,13 +169,16 @@ def reported_claims(
             continue
         if pos == final_pos or not ends[pos]:
             continue
-        for claim in _read(step.content, step.i, unread, names):
+        before = cache(lambda at=pos: fields_before(index, at))
+        for claim in _read(step.content, step.i, unread, names, before):
             add(claim, pos, "turn_end")
     # The final report speaks for the run's end state: every call counts, also the one the
     # agent makes with its last words (mini-swe-agent submits its diff with them).
     position = len(steps)
     final_step = None if final_pos is None else steps[final_pos].i
-    said = _read(trace.final_text, final_step, unread, names)
+    said = _read(
+        trace.final_text, final_step, unread, names, cache(lambda: fields_before(index, position))
+    )
     if trace.final_claims:
         by_category = {c.category: c for c in said}
         covered: set[str] = set()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from itertools import repeat
 from typing import Any
@@ -103,3 +104,29 @@ def iter_keys(value: Any, depth: int = 0) -> Iterator[str]:
     elif isinstance(value, list):
         for v in value[:200]:
             yield from iter_keys(v, depth + 1)
+
+
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def key_words(key: str) -> list[str]:
+    """The words of a field name: `invites_sent`, `invitesSent` -> ["invites", "sent"]."""
+    return [w.lower() for w in _KEY_WORD.findall(key)]
+
+
+def objects_in(value: Any, max_depth: int = 5, max_items: int = 200) -> Iterator[dict[str, Any]]:
+    """Every object in a result, nested ones and list entries included, depth first; bounded
+    to `max_depth` levels and the first `max_items` entries of each list."""
+
+    def walk(node: Any, depth: int) -> Iterator[dict[str, Any]]:
+        if depth > max_depth:
+            return
+        if isinstance(node, dict):
+            yield node
+            for item in node.values():
+                yield from walk(item, depth + 1)
+        elif isinstance(node, list):
+            for item in node[:max_items]:
+                yield from walk(item, depth + 1)
+
+    return walk(value, 0)

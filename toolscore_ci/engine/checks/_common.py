@@ -133,12 +133,6 @@ def same_target(a: Execution, b: Execution) -> bool:
 _NOT_RECIPIENT = re.compile(r"(?:^|_)(?:reply|from|sender|owner|organizer|author)(?:_|$)")
 #: Copies reach people too (`cc`, `bcc`, Graph's `ccRecipients`).
 _COPY_KEY = re.compile(r"(?:^|_)b?cc(?:_|$)")
-_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-
-
-def key_words(key: str) -> list[str]:
-    """The words of a field name: `invites_sent`, `invitesSent` -> ["invites", "sent"]."""
-    return [w.lower() for w in _KEY_WORD.findall(key)]
 
 
 def recipient_values(args: Any, depth: int = 0) -> Iterator[str]:
@@ -199,24 +193,6 @@ def said_with(ctx: Context) -> list[str]:
     if ctx.reported.where == "final":
         said.append(ctx.index.trace.final_text or "")
     return said
-
-
-def objects_in(value: Any, max_depth: int = 5, max_items: int = 200) -> Iterator[dict[str, Any]]:
-    """Every object in a result, nested ones and list entries included, depth first; bounded
-    to `max_depth` levels and the first `max_items` entries of each list."""
-
-    def walk(node: Any, depth: int) -> Iterator[dict[str, Any]]:
-        if depth > max_depth:
-            return
-        if isinstance(node, dict):
-            yield node
-            for item in node.values():
-                yield from walk(item, depth + 1)
-        elif isinstance(node, list):
-            for item in node[:max_items]:
-                yield from walk(item, depth + 1)
-
-    return walk(value, 0)
 
 
 #: A timestamp carrying its zone: UTC or an offset.

@@ -4,7 +4,7 @@ import re
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, value_matches
-from toolscore_ci.engine.checks._common import key_words, objects_in, whole_id
+from toolscore_ci.engine.checks._common import whole_id
 from toolscore_ci.engine.index import (
     TARGET_KEY,
     WRITE_CATEGORIES,
@@ -14,7 +14,7 @@ from toolscore_ci.engine.index import (
 )
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, state_word
-from toolscore_ci.engine.text import iter_keys, iter_scalars, json_text
+from toolscore_ci.engine.text import iter_keys, iter_scalars, json_text, key_words, objects_in
 from toolscore_ci.model import Claim, Reason
 from toolscore_ci.toolkinds import joined_acts
 from toolscore_ci.vocab import non_report_words, reading, states

@@ -3,12 +3,12 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any
 
-from toolscore_ci.engine.checks._common import key_words, recipient_values
+from toolscore_ci.engine.checks._common import recipient_values
 from toolscore_ci.engine.checks.end_state import end_state_probe
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, judge, result_state, state_word, verb_sets
-from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.engine.text import iter_scalars, key_words
 from toolscore_ci.model import Reason, Step
 from toolscore_ci.rules import evaluate_checks
 from toolscore_ci.vocab import states

@@ -18,7 +18,7 @@ from toolscore_ci.claims.values import (
     time_readings,
     value_matches,
 )
-from toolscore_ci.engine.checks._common import ZONED_TIME, objects_in, zoned
+from toolscore_ci.engine.checks._common import ZONED_TIME, zoned
 from toolscore_ci.engine.checks.values_differ import (
     AMOUNT_STRING,
     RATE_KEY,
@@ -28,7 +28,7 @@ from toolscore_ci.engine.checks.values_differ import (
 from toolscore_ci.engine.index import Execution, names_target
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, result_state, state_word
-from toolscore_ci.engine.text import iter_scalars, json_text
+from toolscore_ci.engine.text import iter_scalars, json_text, objects_in
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words, setting_values, states
 

@@ -4,15 +4,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from toolscore_ci.claims.values import extract_kinds
-from toolscore_ci.engine.checks._common import (
-    WENT_OUT,
-    objects_in,
-    said_with,
-    writes_that_went_out,
-)
+from toolscore_ci.engine.checks._common import WENT_OUT, said_with, writes_that_went_out
 from toolscore_ci.engine.index import Execution, normal_id
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.text import iter_scalars
+from toolscore_ci.engine.text import iter_scalars, objects_in
 from toolscore_ci.model import Reason
 
 _ID = frozenset({"id"})

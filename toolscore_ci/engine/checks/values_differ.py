@@ -13,16 +13,10 @@ from toolscore_ci.claims.values import (
     same_kind_present,
     value_matches,
 )
-from toolscore_ci.engine.checks._common import (
-    amount_text,
-    objects_in,
-    recipient_values,
-    whole_id,
-    zoned,
-)
+from toolscore_ci.engine.checks._common import amount_text, recipient_values, whole_id, zoned
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import FAILURE_COVERS, Context, check
-from toolscore_ci.engine.text import json_text
+from toolscore_ci.engine.text import json_text, objects_in
 from toolscore_ci.model import Claim, Reason
 from toolscore_ci.toolkinds import name_words
 from toolscore_ci.vocab import non_report_words
