@@ -65,19 +65,23 @@ ENDINGS: dict[str, tuple[str, str, str]] = {
         "webpack 5.90.0 compiled with 2 errors in 1840 ms",
         "webpack 5.90.0 compiled with 3 warnings in 1840 ms",
     ),
-    "apt": ("make", "E: Unable to locate package libfoo-dev", "Setting up libfoo-dev (1.2-1) ..."),
+    "apt": (
+        "fly deploy",
+        "E: Unable to locate package libfoo-dev",
+        "Setting up libfoo-dev (1.2-1) ...",
+    ),
     "psql": (
-        "make",
+        "fly deploy",
         'psql:schema.sql:4: ERROR:  relation "users" already exists',
         "CREATE TABLE",
     ),
     "coreutils": (
-        "make",
+        "npm run build",
         "install: cannot create regular file '/usr/local/bin/app': Permission denied",
         "install -m 755 app /usr/local/bin/app",
     ),
     "pip": (
-        "make",
+        "fly deploy",
         "error: subprocess-exited-with-error\n[notice] A new release of pip is available: 24.0",
         "Successfully built app\n[notice] A new release of pip is available: 24.0",
     ),
@@ -120,3 +124,20 @@ def test_an_indented_error_line_is_a_log_line_not_the_last_word() -> None:
     """A stack or a log shows "Error:" indented inside a run's output; only a line that opens
     with it is a program's last word."""
     assert _judged("npm run build", "build log:\n    Error: retry 1 of 3") == "succeeded"
+
+
+def test_a_program_that_speaks_alone_is_read_by_its_own_words() -> None:
+    """make always ends a failure on its own "make: *** ...": a recipe's "1 error" (a negative
+    check's expected javac output) is no last word of make's, while it is javac's."""
+    assert _judged("make", "! javac -d /tmp Bad.java\nBad.java:3: error: nope\n1 error") == (
+        "succeeded"
+    )
+    assert _judged("javac -d out Bad.java", "Bad.java:3: error: nope\n1 error") == "failed"
+
+
+def test_a_filter_fed_by_a_run_is_read_by_the_run_not_the_build_before_it() -> None:
+    """`javac ... && java Main | tail -2` exits with tail's 0 only if javac went through; the
+    last line is what the built program printed (its own "1 error" report)."""
+    assert _judged("javac -d out Lint.java && java Lint bad.conf", "bad.conf:\n1 error") == (
+        "succeeded"
+    )

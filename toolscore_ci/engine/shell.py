@@ -979,6 +979,23 @@ def piped_into(command: str) -> str | None:
     return _program(_tokens(m.group(1)))[0] or None
 
 
+@lru_cache(maxsize=1024)
+def ending_parts(command: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The programs whose output a line may end with, each with what its part does: the stage
+    a pipe feeds the last stage from (`make 2>&1 | tail -3` -> make; `javac A.java && java
+    Main | tail -2` -> java: the filter's exit 0 says javac went through), else every part
+    (`make && ./app`: the chain stops where a part fails, whose output is then the last)."""
+    parts = [p.lstrip("&") for p in command_parts(_without_bodies(command)) if p.strip()]
+    if len(parts) >= 2 and piped_into(command) is not None:
+        parts = parts[-2:-1]
+    out = []
+    for part in parts:
+        program = _program(_tokens(part))[0]
+        if program:
+            out.append((program, _acts_of(part)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=256)  # a few sets of acts recur across every call of a run
 def primary_act(acts: frozenset[str]) -> str | None:
     return next((a for a in RANK if a in acts), None)

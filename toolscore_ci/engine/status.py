@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal
 
-from toolscore_ci.engine.shell import command_acts, exit_one_answers, piped_into
+from toolscore_ci.engine.shell import ending_parts, exit_one_answers, piped_into
 from toolscore_ci.engine.testruns import summarize
 from toolscore_ci.engine.text import iter_scalars, output_text
 from toolscore_ci.model import Step
 from toolscore_ci.shell_prompt import is_bare_prompt
 from toolscore_ci.toolkinds import command_of
-from toolscore_ci.vocab import benign_error_notes, last_lines, states
+from toolscore_ci.vocab import benign_error_notes, last_words, states
 
 Status = Literal["succeeded", "accepted", "failed", "pending", "handed_off", "no_result"]
 
@@ -507,19 +507,29 @@ _PASS_THROUGH = frozenset({"tail", "head", "tee", "cat", "less", "more"})
 
 def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | None:
     """A build, deploy or commit whose exit status does not speak for it, whose output ends
-    with a line a program prints when it fails (vocab/last_lines.yaml): `make: *** [all]
-    Error 2`, `error: could not compile`, git's `error: failed to push`, Maven's `[ERROR]`
-    lines. A program that fails says so last and stops; one that logs an error and goes on
-    prints more after it. Two such lines: one a terminal pane shows, with no exit code, once
-    the shell's prompt came back (without it the command may still be running, and its last
-    line is not its last word); and one piped into a filter that passes lines through (`make
-    2>&1 | tail -8`, `| tee build.log`), whose exit status is the filter's. A script's or a
-    writer's last line is its data ("error: 8.29e-15"), whatever it looks like; a test run is
-    left to its runner's summary (a runner that stopped on a usage error ran no test), unless
-    the line also builds (`mvn package`, `./gradlew build`: a failed one did not build)."""
+    with a line the program that printed it prints when it fails (vocab/last_lines.yaml, by
+    program): `make: *** [all] Error 2`, `error: could not compile`, git's `error: failed to
+    push`, Maven's closing `[ERROR] [Help 1]`. A program that fails says so last and stops;
+    one that logs an error and goes on prints more after it. The program is the one whose
+    output the line may end with (`ending_parts`), which must build, deploy or commit. Two
+    such lines: one a terminal pane shows, with no exit code, once the shell's prompt came
+    back (without it the command may still be running, and its last line is not its last
+    word); and one piped into a filter that passes lines through (`make 2>&1 | tail -8`, `|
+    tee build.log`, `| head`: a program's own failure line is no line of a build that went
+    through), whose exit status is the filter's. A
+    script's or a writer's last line is its data ("error: 8.29e-15"), whatever it looks like;
+    a test run is left to its runner's summary (a runner that stopped on a usage error ran no
+    test), unless the line also builds (`mvn package`, `./gradlew build`: a failed one did not
+    build)."""
     command = command_of(call.args)
-    acts = command_acts(command) if command is not None else frozenset()
-    if not _ACTS_WITH_A_LAST_WORD & acts or (category == "tested" and "built" not in acts):
+    if command is None:
+        return None
+    programs = frozenset(
+        program
+        for program, acts in ending_parts(command)
+        if _ACTS_WITH_A_LAST_WORD & acts and (category != "tested" or "built" in acts)
+    )
+    if not programs:
         return None
     lines = [line for line in output_text(result.output).splitlines() if line.strip()]
     if result.ok is None and _exit_code_of(result) is None and isinstance(result.output, str):
@@ -527,7 +537,7 @@ def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | N
             return None
     elif piped_into(command) not in _PASS_THROUGH or result.ok is False:
         return None
-    words = last_lines()
+    words = last_words(programs)
     # what comes after the command's own last line: the prompt come back, a harness's closing
     # lines (OpenHands' interpreter and exit-code lines), notes a program adds after its error
     while lines and (

@@ -964,22 +964,31 @@ def user_stand_ins() -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class LastLines:
-    """vocab/last_lines.yaml, each kind of line as one pattern matched at a line's start."""
+class LastWords:
+    """A program's last words (vocab/last_lines.yaml), each kind as one pattern matched at a
+    line's start."""
 
-    failure: re.Pattern[str]  # the last line a failed build, deploy or commit prints
-    afterword: re.Pattern[str]  # a line a tool may print after it
+    failure: re.Pattern[str]  # the last line it prints when it fails
+    afterword: re.Pattern[str]  # a line it may print after that
 
 
 @cache
-def last_lines() -> LastLines:
-    raw = load_raw("last_lines.yaml")
+def last_words(programs: frozenset[str]) -> LastWords:
+    """The last words of any of `programs`: for each, its own entries' (alone, when an entry
+    says so) and those of the entries that list no program."""
+    tools = list(load_raw("last_lines.yaml")["tools"].values())
+    shared = [t for t in tools if "programs" not in t]
+    entries: list[Any] = []
+    for program in sorted(programs):
+        own = [t for t in tools if program in t.get("programs", ())]
+        entries += own if any(t.get("alone") for t in own) else own + shared
+    entries = [t for i, t in enumerate(entries) if all(t is not e for e in entries[:i])]
 
     def joined(kind: str) -> re.Pattern[str]:
-        patterns = [p for entry in raw["tools"].values() for p in entry.get(kind, ())]
-        return re.compile("|".join(f"(?:{p})" for p in patterns))
+        patterns = [p for entry in entries for p in entry.get(kind, ())]
+        return re.compile("|".join(f"(?:{p})" for p in patterns) or r"(?!)")
 
-    return LastLines(joined("failures"), joined("afterwords"))
+    return LastWords(joined("failures"), joined("afterwords"))
 
 
 @cache

@@ -24,7 +24,11 @@ def build_failed(ctx: Context) -> Reason | None:
     clean" is another package's check, and `cargo build --target wasm32-unknown-unknown` another
     build than "`cargo build --release` builds".
 
-    Leaves alone: a failed build followed by an edit (the fix may work); a command that
+    Leaves alone: a build whose failure says only that the line failed, not which part (its
+    last printed line, `./gradlew build --continue | tail`; a line that builds and then tests,
+    `mvn package`), under a claim whose clause names a part the line does not (a path, a file,
+    a module: "packages/web builds", "OrderService.java compiles", "the `:app` module
+    compiles"); a failed build followed by an edit (the fix may work); a command that
     could not start (exit 126/127); a message that admits the failure; a build piped into
     a filter that let nothing through (`tsc --noEmit | grep src/config/`, exit 1: grep's
     status, not the build's). A build `timeout`
@@ -52,6 +56,8 @@ def build_failed(ctx: Context) -> Reason | None:
         return None
     if never_started(last) or filter_let_nothing_through(last, claim.text):
         return None
+    if not named and _coarse(last) and _names_a_part(_clause_of(said, claim.trigger), last):
+        return None  # "packages/web builds" over a workspace build that failed somewhere
     return ctx.reason(
         "TSC112",
         "contradicted",
@@ -59,6 +65,59 @@ def build_failed(ctx: Context) -> Reason | None:
         f"the latest build ({(last.command or last.call.name or '')[:60]}) failed "
         f"({last.judgement.why}), and nothing was edited after it",
     )
+
+
+# a file a report names ("OrderService.java compiles"): a name, a dot, letters
+_FILE_WORD = re.compile(r"(?<![\w.-])[A-Za-z_][\w-]*\.[A-Za-z]{1,6}\b")
+# a module named by joined words ("shop-api compiles")
+_JOINED_WORD = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
+# where a claim's clause ends: a semicolon, or a comma or "and" before another clause
+_CLAUSE_END = re.compile(r";|,\s+(?:and|but|so|while)\s+|\s+and\s+")
+
+
+def _coarse(build: Execution) -> bool:
+    """Is the build's failure known for the whole line only: read from its last printed line,
+    or of a line that builds and then tests (a test may be what failed)?"""
+    return build.judgement.last_word or {"built", "tested"} <= build.acts
+
+
+def _clause_of(said: str, trigger: str | None) -> str:
+    """What the clause of `said` that holds the claim's word says before it: its subject ("the
+    app" of "Fixed src/util.h; the app builds now", not the artifact of "cargo build builds
+    cleanly: target/release/tally")."""
+    clauses = _CLAUSE_END.split(said)
+    word = (trigger or "").casefold()
+    clause = next((c for c in clauses if word and word in c.casefold()), said)
+    at = clause.casefold().find(word) if word else -1
+    return clause[:at] if at > 0 else clause
+
+
+def _names_a_part(clause: str, build: Execution) -> bool:
+    """Does the clause's subject name a part of a build (a path, a file, a joined module name,
+    code that is not the build's own command) rather than the build as a whole, and not the
+    part its failure line names ("the `ingest` crate" after "could not compile `ingest`")?"""
+    failure = build.judgement.why
+    command = build.command or ""
+    parts = [
+        *_PATH_WORD.findall(clause),
+        *_FILE_WORD.findall(clause),
+        *_JOINED_WORD.findall(clause),
+        *(code for code in _CODE_SPAN.findall(clause) if not _quotes(command, code)),
+    ]
+    return any(part not in failure for part in parts)
+
+
+def _quotes(command: str, code: str) -> bool:
+    """Does quoted code name the line: its words, in order, in one part of it, from the
+    program on, options left out as said ("`mvn package`" of `mvn -q package 2>&1 | tail`)?"""
+    words = code.split()
+    if not words:
+        return False
+    for part in command_parts(command):
+        tokens = iter(part.split())
+        if words[0] in part.split()[:1] and all(w in tokens for w in words):
+            return True
+    return runs_named(command, code)
 
 
 # a command quoted in a report ("`cargo build --release` builds")
