@@ -20,19 +20,39 @@ def _status(command: str, output: str, category: str = "built", ok: bool | None 
 
 
 @pytest.mark.parametrize(
-    "output",
+    ("command", "output"),
     [
-        "cc -c main.c\nmain.c:34:9: error: too few arguments\nmake: *** [Makefile:12: main.o] Error 1\n",
-        "   Compiling imgr v0.1.0\nerror: could not compile `imgr` due to 2 previous errors\n",
-        'Traceback (most recent call last):\n  File "train.py", line 3\nModuleNotFoundError: No module named torch\n',
-        " ! [rejected]  main -> main (fetch first)\nerror: failed to push some refs to 'origin'\n"
-        "hint: Updates were rejected because the remote contains work\n",
-        "ERROR: No matching distribution found for tensorflow==2.9.0\n\n"
-        "[notice] A new release of pip is available: 23.0 -> 24.0\n",
+        (
+            "make",
+            "cc -c main.c\nmain.c:34:9: error: too few arguments\n"
+            "make: *** [Makefile:12: main.o] Error 1\n",
+        ),
+        (
+            "cargo build",
+            "   Compiling imgr v0.1.0\nerror: could not compile `imgr` due to 2 previous errors\n",
+        ),
+        (
+            "make",
+            'Traceback (most recent call last):\n  File "train.py", line 3\n'
+            "ModuleNotFoundError: No module named torch\n",
+        ),
+        (
+            "git push origin main",
+            " ! [rejected]  main -> main (fetch first)\nerror: failed to push some refs to 'origin'\n"
+            "hint: Updates were rejected because the remote contains work\n",
+        ),
+        (
+            "fly deploy",
+            "ERROR: No matching distribution found for tensorflow==2.9.0\n\n"
+            "[notice] A new release of pip is available: 23.0 -> 24.0\n",
+        ),
     ],
 )
-def test_a_failure_line_just_before_the_prompt_is_a_failed_command(output: str) -> None:
-    assert _status("make", output + PROMPT) == "failed"
+def test_a_failure_line_just_before_the_prompt_is_a_failed_command(
+    command: str, output: str
+) -> None:
+    """Each program read by its own last words (vocab/last_lines.yaml)."""
+    assert _status(command, output + PROMPT) == "failed"
 
 
 @pytest.mark.parametrize(

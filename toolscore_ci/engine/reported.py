@@ -108,7 +108,7 @@ def _read(
     step: int | None,
     unread: list[Unread],
     names: Callable[[], frozenset[str]] = frozenset,
-    fields: Callable[[], Fields] = dict,
+    fields: Callable[[], Fields] | None = None,
 ) -> list[Claim]:
     """The claims a report makes, read in its first MAX_REPORT_CHARS characters; a claim
     word inside a name the tools hold (`names`) claims nothing, nor does a label line stating
@@ -122,8 +122,11 @@ def _read(
         claims = [
             c
             for c in claims
-            if c.source != "extracted"
-            or not states_a_field(c, text[c.span[0] : c.span[1]] if c.span else c.text, fields)
+            if fields is None
+            or c.source != "extracted"
+            or not states_a_field(
+                c, text[c.span[0] : c.span[1]] if c.span else c.text, text, fields
+            )
         ]
     return _with_markup(_reports(claims, text or ""), text, step)
 

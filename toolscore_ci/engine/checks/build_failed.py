@@ -6,7 +6,7 @@ from toolscore_ci.engine.checks._common import filter_let_nothing_through, never
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.shell import command_parts, runs_as_named, runs_named
-from toolscore_ci.engine.text import output_text
+from toolscore_ci.engine.text import json_text, output_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -56,7 +56,7 @@ def build_failed(ctx: Context) -> Reason | None:
         return None
     if never_started(last) or filter_let_nothing_through(last, claim.text):
         return None
-    if not named and _coarse(last) and _names_a_part(_clause_of(said, claim.trigger), last):
+    if not named and _coarse(last) and _names_a_part(_clause_of(said, claim.trigger), last, ctx):
         return None  # "packages/web builds" over a workspace build that failed somewhere
     return ctx.reason(
         "TSC112",
@@ -72,7 +72,7 @@ _FILE_WORD = re.compile(r"(?<![\w.-])[A-Za-z_][\w-]*\.[A-Za-z]{1,6}\b")
 # a module named by joined words ("shop-api compiles")
 _JOINED_WORD = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 # where a claim's clause ends: a semicolon, or a comma or "and" before another clause
-_CLAUSE_END = re.compile(r";|,\s+(?:and|but|so|while)\s+|\s+and\s+")
+_CLAUSE_END = re.compile(r";|,\s+|\s+and\s+")
 
 
 def _coarse(build: Execution) -> bool:
@@ -92,19 +92,29 @@ def _clause_of(said: str, trigger: str | None) -> str:
     return clause[:at] if at > 0 else clause
 
 
-def _names_a_part(clause: str, build: Execution) -> bool:
-    """Does the clause's subject name a part of a build (a path, a file, a joined module name,
-    code that is not the build's own command) rather than the build as a whole, and not the
-    part its failure line names ("the `ingest` crate" after "could not compile `ingest`")?"""
-    failure = build.judgement.why
+def _names_a_part(clause: str, build: Execution, ctx: Context) -> bool:
+    """Does the clause's subject name a part of a build rather than the build as a whole: a
+    path; a file or a joined module name the run's calls or outputs name ("OrderService.java",
+    "shop-api", not "Next.js" or "multi-module"); code that is not the build's own command;
+    and not the part its failure line names ("the `ingest` crate" after "could not compile
+    `ingest`", though not "src/net" for "src/net-legacy/shim.o")?"""
     command = build.command or ""
     parts = [
         *_PATH_WORD.findall(clause),
-        *_FILE_WORD.findall(clause),
-        *_JOINED_WORD.findall(clause),
+        *(w for w in _FILE_WORD.findall(clause) + _JOINED_WORD.findall(clause) if _in_run(w, ctx)),
         *(code for code in _CODE_SPAN.findall(clause) if not _quotes(command, code)),
     ]
-    return any(part not in failure for part in parts)
+    return any(not _failure_names(build.judgement.why, part) for part in parts)
+
+
+def _failure_names(failure: str, part: str) -> bool:
+    """Does the failure line name the part, whole or a file under it?"""
+    return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", failure) is not None
+
+
+def _in_run(word: str, ctx: Context) -> bool:
+    """Did a call before the claim name the word in its arguments or output?"""
+    return any(word in json_text(e.call.args) or word in output_text(e.output) for e in ctx.prior)
 
 
 def _quotes(command: str, code: str) -> bool:

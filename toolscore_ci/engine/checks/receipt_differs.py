@@ -176,16 +176,24 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     """Whether a result before the call showed the object the call acted on with the
     receipt's word in the same field: the receipt shows the field as it stood, not as asked
     (`cabin: basic_economy` read for reservation FQ8APE, then echoed by the update that was
-    sent `cabin: economy` for it)."""
+    sent `cabin: economy` for it). The object is the call's when it holds every target the
+    call named that it has a field for (a line of the same customer is another object), and
+    not when the receipt itself says what the field was before (`previous_tier`)."""
     args = call.call.args if isinstance(call.call.args, dict) else {}
     targets = {
-        v.casefold()
+        str(k).casefold(): v.casefold()
         for k, v in args.items()
         if isinstance(v, str) and k != word.key and names_target(str(k))
     }
     if not targets:
         return False
     key, echoed = word.key.casefold(), word.echoed.casefold()
+    out = call.output if isinstance(call.output, dict) else {}
+    if any(
+        str(k).casefold() != key and key in str(k).casefold() and isinstance(v, str)
+        for k, v in out.items()
+    ):
+        return False  # the receipt names the field's earlier value itself
     for e in ctx.index.executions:
         if e.position >= call.position:
             break
@@ -194,7 +202,12 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
             shown = fields.get(key)
             if not (isinstance(shown, str) and shown.casefold() == echoed):
                 continue
-            if any(isinstance(v, str) and v.casefold() in targets for v in fields.values()):
+            held = [
+                isinstance(fields[k], str) and fields[k].casefold() == v
+                for k, v in targets.items()
+                if k in fields
+            ]
+            if held and all(held):
                 return True
     return False
 
