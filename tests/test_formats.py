@@ -44,6 +44,7 @@ FORMATS = {
     "vercel_ai": ("vercel-ai", "conversation.json"),
     "atif": ("atif", "conversation.json"),
     "goose": ("goose", "conversation.jsonl"),
+    "pi": ("pi", "conversation.jsonl"),  # `pi --print --mode json`
 }
 STEP_KEYS = ("i", "kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -207,6 +208,7 @@ def test_examples_folder_mixes_every_format() -> None:
         "vercel-ai.json",
         "atif.json",
         "goose.jsonl",
+        "pi.jsonl",
     ):
         assert verdict[name] != "false_success", (name, verdict)
 

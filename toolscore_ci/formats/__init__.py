@@ -33,6 +33,13 @@ _READER_MODULES: tuple[str, ...] = (
     "otel_genai",
     "langsmith",
     "langfuse",
+    # pi before goose and openai-responses, which both take `type: "message"`: pi's header
+    # (`type: "session"` with `id` and `cwd`), its stream events (agent_start, message_end,
+    # tool_execution_*...) and its `{"type": "message", "message": {...}}` entries whose role
+    # is pi's own (toolResult, bashExecution...) or whose user / assistant message has pi's
+    # blocks (`toolCall`) or stamps (`stopReason`, a millisecond `timestamp`, `parentId`) and
+    # no Goose `created`; openai-responses' message items have no `message` object at all
+    "pi",
     "goose",  # before openai-responses, which takes `type: message`: Goose's `toolRequest` items, stream events, session metadata
     "openai_responses",
     "mistral",  # `object`-tagged conversations and `type: "entry.kind"` dotted tags none else has
