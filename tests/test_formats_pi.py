@@ -256,6 +256,16 @@ def test_stream_without_header_and_two_headers(tmp_path: Path) -> None:
     ]
 
 
+def test_a_header_without_its_timestamp_still_names_the_run(tmp_path: Path) -> None:
+    """A header that leaves out `timestamp` (a writer that copies only the ids) is still the
+    run's header, not an unknown record: its `id` names the run."""
+    run = _stream(_user("A.", 0), _assistant([_text("a")], 1, stop="stop"))
+    run[0] = {k: v for k, v in run[0].items() if k != "timestamp"}
+    records, issues = read_valid(_write(tmp_path, run))
+    assert [r["trace_id"] for r in records] == [SID]
+    assert not [i for i in issues if "session" in i.message], issues
+
+
 # ---- session files -----------------------------------------------------------------------
 
 

@@ -101,7 +101,6 @@ def _is_header(v: Any) -> bool:
         type(v) is dict
         and v.get("type") == "session"
         and isinstance(v.get("id"), str)
-        and isinstance(v.get("timestamp"), str)
         and ("cwd" in v or "modelId" in v)
         and "role" not in v
     )
