@@ -19,6 +19,14 @@ from toolscore_ci.projection import project
 
 SID = "0199c3a1-0000-7000-8000-0000000000aa"
 T0 = 1748244420000
+#: The header both forms open with (a session file's, and the stream's since pi 0.45.1)
+HEADER = {
+    "type": "session",
+    "version": 3,
+    "id": SID,
+    "timestamp": "2025-05-26T07:27:00.000Z",
+    "cwd": "/w",
+}
 
 
 def _write(tmp_path: Path, lines: list[dict[str, Any]], name: str = "run.jsonl") -> Path:
@@ -67,15 +75,7 @@ def _stream(*messages: dict[str, Any], header: bool = True) -> list[dict[str, An
     """A `pi --print --mode json` run: each message as message_start / message_end."""
     out: list[dict[str, Any]] = []
     if header:
-        out.append(
-            {
-                "type": "session",
-                "version": 3,
-                "id": SID,
-                "timestamp": "2025-05-26T07:27:00.000Z",
-                "cwd": "/w",
-            }
-        )
+        out.append(dict(HEADER))
     out += [{"type": "agent_start"}, {"type": "turn_start"}]
     for m in messages:
         out += [{"type": "message_start", "message": m}, {"type": "message_end", "message": m}]
@@ -284,13 +284,7 @@ def test_session_file_reads_the_active_branch(tmp_path: Path) -> None:
     """The user went back to the first prompt's answer and asked again (`/tree`): the
     abandoned branch's failed deploy is not the run the final report speaks for."""
     lines = [
-        {
-            "type": "session",
-            "version": 3,
-            "id": SID,
-            "timestamp": "2025-05-26T07:27:00.000Z",
-            "cwd": "/w",
-        },
+        dict(HEADER),
         {
             "type": "model_change",
             "id": "e0",
@@ -403,13 +397,7 @@ def test_session_file_without_ids_reads_every_entry(tmp_path: Path) -> None:
 def test_bash_execution_is_the_users_own_command(tmp_path: Path) -> None:
     """`!pytest -q` in the TUI: the user ran it, not the agent; its exit code is its outcome."""
     lines = [
-        {
-            "type": "session",
-            "version": 3,
-            "id": SID,
-            "timestamp": "2025-05-26T07:27:00.000Z",
-            "cwd": "/w",
-        },
+        dict(HEADER),
         _entry(
             "e1",
             None,
@@ -475,13 +463,7 @@ def test_bash_execution_is_the_users_own_command(tmp_path: Path) -> None:
 
 def test_custom_and_compaction_entries(tmp_path: Path) -> None:
     lines = [
-        {
-            "type": "session",
-            "version": 3,
-            "id": SID,
-            "timestamp": "2025-05-26T07:27:00.000Z",
-            "cwd": "/w",
-        },
+        dict(HEADER),
         _entry("e1", None, _user("Go.", 0)),
         {
             "type": "custom",
