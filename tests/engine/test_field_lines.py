@@ -59,3 +59,28 @@ def test_a_field_of_another_name_does_not_describe_the_line() -> None:
     """The date read under `departure_date` is no creation date: the label names no field."""
     record = {"reservation_id": "R7", "departure_date": "2024-05-14"}
     assert _verdict("Details:\n- Created: 2024-05-14", record) == ("unverifiable", ["created"])
+
+
+def _failed_cancel_then(report: str, read_after: bool) -> tuple[str, list[str]]:
+    """Order O-7 read (cancelled_at set: an earlier cancellation), a cancel that fails, and
+    the order read again after it when `read_after`."""
+    record = {"order_id": "O-7", "cancelled_at": "2026-12-01T10:00:00"}
+    steps = [
+        ("user", "Cancel order O-7."),
+        ("call", "get_order", {"order_id": "O-7"}, True, record),
+        ("call", "cancel_order", {"order_id": "O-7"}, False, {"error": "already closed"}),
+    ]
+    if read_after:
+        steps.append(("call", "get_order", {"order_id": "O-7"}, True, record))
+    result = CHECKER.check(project(build("failed-act", [*steps, ("agent", report)])), "c", 1)
+    return result.verdict, [r.code for r in result.reasons]
+
+
+def test_a_label_line_shown_before_its_act_failed_is_the_report_of_that_act() -> None:
+    verdict, codes = _failed_cancel_then("Order O-7:\n- Cancelled: 2026-12-01", False)
+    assert verdict == "false_success" and "TSC101" in codes, codes
+
+
+def test_a_label_line_read_after_its_act_failed_describes_the_record() -> None:
+    """The read after the failed cancel shows the order as it is: its line describes it."""
+    assert _failed_cancel_then("Order O-7:\n- Cancelled: 2026-12-01", True) == ("skipped", [])

@@ -235,6 +235,7 @@ def test_questions_offers_and_plans_are_not_claims() -> None:
         # what may be exchanged reads
         ("exchange_delivered_order_items", "changed"),
         ("get_exchange_options", "retrieved"),
+        ("exchange_rate", "retrieved"),  # the rate is a thing looked up, not an exchange
     ],
 )
 def test_a_read_verb_beside_a_write_verb_does_the_write(name: str, category: str) -> None:

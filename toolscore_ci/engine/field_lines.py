@@ -32,43 +32,63 @@ _ID_LIKE = re.compile(r"^(?=[^\s]*\d)[\w.:/-]{2,}$")
 
 
 @dataclass(frozen=True)
+class Shown:
+    """A field's value as an object a tool returned showed it."""
+
+    value: str
+    ids: frozenset[str]  # the ids the object holds
+    id_keys: frozenset[str]  # the keys it holds them under
+    position: int  # of the call whose result showed it
+
+
+@dataclass(frozen=True)
 class Fields:
     """What the tools returned before a report: each object's fields by their name's first
-    word (`created_at` -> "created") with the ids the object holds, and the acts of calls that
-    failed."""
+    word (`created_at` -> "created"), every id the objects hold, and where the last failed
+    call of each act was made."""
 
-    shown: dict[str, list[tuple[str, frozenset[str]]]]
-    failed_acts: frozenset[str]
+    shown: dict[str, list[Shown]]
+    ids: dict[str, str]  # every id the objects hold -> the key it is held under
+    failed_at: dict[str, int]
 
 
 def fields_before(index: TraceIndex, position: int) -> Fields:
     """The fields of every object tools returned before `position`."""
-    shown: dict[str, list[tuple[str, frozenset[str]]]] = {}
-    failed: set[str] = set()
+    shown: dict[str, list[Shown]] = {}
+    every_id: dict[str, str] = {}
+    failed_at: dict[str, int] = {}
     for e in index.executions:
         if e.position >= position:
             break
         if e.status == "failed":
-            failed |= e.acts
+            failed_at.update(dict.fromkeys(e.acts, e.position))
         for obj in objects_in(e.output):
-            ids = frozenset(
-                v.casefold()
+            held = {
+                v.casefold(): str(k).casefold()
                 for k, v in obj.items()
                 if isinstance(v, str) and _ID_LIKE.match(v) and names_target(str(k))
-            )
+            }
+            every_id.update(held)
+            ids, id_keys = frozenset(held), frozenset(held.values())
             for key, value in obj.items():
                 if isinstance(value, (str, int, float)) and not isinstance(value, bool):
                     words = key_words(str(key))
                     if words:
-                        shown.setdefault(words[0], []).append((str(value), ids))
-    return Fields(shown, frozenset(failed))
+                        shown.setdefault(words[0], []).append(
+                            Shown(str(value), ids, id_keys, e.position)
+                        )
+    return Fields(shown, every_id, failed_at)
 
 
-def states_a_field(claim: Claim, sentence: str, report: str, fields: Callable[[], Fields]) -> bool:
-    """Is the claim's sentence a label line whose label opens with the claim's word, naming a
-    field of an object the report names by an id, returned before, whose values are all in
-    that field's value? Not when a call of the claim's act failed: then the line may be the
-    report of that act."""
+def states_a_field(
+    claim: Claim, sentence: str, report: str, at: int, fields: Callable[[], Fields]
+) -> bool:
+    """Is the claim's sentence (at `at` in the report) a label line whose label opens with the
+    claim's word, naming a field of the object the report last named by an id before it (of
+    the objects holding such ids),
+    whose values are all in that field's value? Not a field shown before a call of the claim's
+    act failed: then the line may be the report of that act (a read after the failure shows
+    the record as it is)."""
     trigger = (claim.trigger or "").casefold()
     if not trigger or not claim.values or not set(claim.values) <= _DATA_KINDS:
         return False
@@ -76,15 +96,22 @@ def states_a_field(claim: Claim, sentence: str, report: str, fields: Callable[[]
     if line is None or line.group("label").split()[0].casefold() != trigger:
         return False
     known = fields()
-    if claim.category in known.failed_acts:
+    failed = known.failed_at.get(claim.category or "", -1)
+    candidates = known.shown.get(trigger, [])
+    before = report[:at].casefold()
+    # the object the line is about: of the objects of the kind that holds such a field (ids
+    # under the same keys: reservations, not their flights), the one the report names last
+    keys = {k for shown in candidates for k in shown.id_keys}
+    named = {i: before.rfind(i) for i, k in known.ids.items() if k in keys}
+    last = max(named.values(), default=-1)
+    if last < 0:
         return False
-    said = report.casefold()
-    for shown, ids in known.shown.get(trigger, ()):
-        if not any(i in said for i in ids):
-            continue  # a field of an object the report does not name
-        found = evidence_values(shown)
+    for shown in candidates:
+        if shown.position < failed or max(named.get(i, -1) for i in shown.ids or {""}) < last:
+            continue
+        found = evidence_values(shown.value)
         if all(
-            value_matches(kind, value.lstrip("~"), shown, found)
+            value_matches(kind, value.lstrip("~"), shown.value, found)
             for kind, values in claim.values.items()
             for value in values
         ):

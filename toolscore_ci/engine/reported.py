@@ -125,7 +125,11 @@ def _read(
             if fields is None
             or c.source != "extracted"
             or not states_a_field(
-                c, text[c.span[0] : c.span[1]] if c.span else c.text, text, fields
+                c,
+                text[c.span[0] : c.span[1]] if c.span else c.text,
+                text,
+                c.span[0] if c.span else len(text),
+                fields,
             )
         ]
     return _with_markup(_reports(claims, text or ""), text, step)

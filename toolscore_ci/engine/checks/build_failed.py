@@ -94,17 +94,40 @@ def _clause_of(said: str, trigger: str | None) -> str:
 
 def _names_a_part(clause: str, build: Execution, ctx: Context) -> bool:
     """Does the clause's subject name a part of a build rather than the build as a whole: a
-    path; a file or a joined module name the run's calls or outputs name ("OrderService.java",
-    "shop-api", not "Next.js" or "multi-module"); code that is not the build's own command;
-    and not the part its failure line names ("the `ingest` crate" after "could not compile
-    `ingest`", though not "src/net" for "src/net-legacy/shim.o")?"""
+    path; a file a call named ("OrderService.java", not "Next.js"); a joined module name the
+    build's own line or output names ("shop-api" of a reactor's summary, not "multi-module" or
+    the project's folder); code that is no command of the build's program ("`:app`", not
+    "`make all`" over `make`); and not a part a line of its output that says something failed
+    names ("the `ingest` crate" after "could not compile `ingest`", "src/main/java" above
+    ".../src/main/java/Orders.java: cannot find symbol", though not "src/net" for
+    "src/net-legacy/shim.o")?"""
     command = build.command or ""
+    printed = f"{command}\n{output_text(build.output)}"
     parts = [
         *_PATH_WORD.findall(clause),
-        *(w for w in _FILE_WORD.findall(clause) + _JOINED_WORD.findall(clause) if _in_run(w, ctx)),
-        *(code for code in _CODE_SPAN.findall(clause) if not _quotes(command, code)),
+        *(w for w in _FILE_WORD.findall(clause) if _in_run(w, ctx)),
+        *(w for w in _JOINED_WORD.findall(clause) if _failure_names(printed, w)),
+        *(code for code in _CODE_SPAN.findall(clause) if not _commands_it(command, code)),
     ]
-    return any(not _failure_names(build.judgement.why, part) for part in parts)
+    failed = "\n".join(
+        [build.judgement.why, *(ln for ln in printed.splitlines() if _FAILED_LINE.search(ln))]
+    )
+    return any(not _failure_names(failed, part) for part in parts)
+
+
+#: A line of a build's output that says something failed ("[ERROR] ... on project
+#: order-service", "> Task :app:compileJava FAILED", "packages/docs build: Failed")
+_FAILED_LINE = re.compile(r"\b(?:ERROR|FAILURE|FAILED|[Ee]rror|[Ff]ail(?:ed|ure)?)\b")
+
+
+def _commands_it(command: str, code: str) -> bool:
+    """Is quoted code a command of the build line's program ("`make all`", "`mvn clean
+    package`" of `mvn -q package`), not a part of what it builds?"""
+    words = code.split()
+    if not words:
+        return False
+    programs = {p.split()[0].rsplit("/", 1)[-1] for p in command_parts(command) if p.split()}
+    return words[0].rsplit("/", 1)[-1] in programs or _quotes(command, code)
 
 
 def _failure_names(failure: str, part: str) -> bool:

@@ -28,7 +28,7 @@ from toolscore_ci.engine.checks.values_differ import (
 from toolscore_ci.engine.index import Execution, names_target
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.status import STATE_KEYS, result_state, state_word
-from toolscore_ci.engine.text import iter_scalars, json_text, objects_in
+from toolscore_ci.engine.text import iter_scalars, json_text, key_words, objects_in
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words, setting_values, states
 
@@ -172,21 +172,57 @@ def _qualified(asked: str, got: str) -> bool:
     return asked in _WORD_PARTS.split(got) or got in _WORD_PARTS.split(asked)
 
 
+#: Words of a receipt's key that give a field's value before the call (`previous_tier`)
+_EARLIER = frozenset({"previous", "prev", "old", "before", "prior", "original", "from", "was"})
+
+
+def _scalar(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    return str(value).casefold()
+
+
 def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     """Whether a result before the call showed the object the call acted on with the
     receipt's word in the same field: the receipt shows the field as it stood, not as asked
     (`cabin: basic_economy` read for reservation FQ8APE, then echoed by the update that was
-    sent `cabin: economy` for it). The object is the call's when it holds every target the
-    call named that it has a field for (a line of the same customer is another object), and
-    not when the receipt itself says what the field was before (`previous_tier`)."""
+    sent `cabin: economy` for it). The object is the call's when it holds each target the call
+    named that the receipt also holds, with the same value (the customer's account is not the
+    line the receipt names); a result of a call that was itself sent the asked word (a quote
+    of the change) shows what the change would give, not the state before it; and a receipt
+    that gives the field's earlier value itself (`previous_tier`) shows the change."""
     args = call.call.args if isinstance(call.call.args, dict) else {}
+    out = call.output if isinstance(call.output, dict) else {}
+    receipt = {str(k).casefold(): _scalar(v) for k, v in out.items()}
     targets = {
-        str(k).casefold(): v.casefold()
+        str(k).casefold(): value
         for k, v in args.items()
-        if isinstance(v, str) and k != word.key and names_target(str(k))
+        if k != word.key and names_target(str(k)) and (value := _scalar(v)) is not None
     }
-    if not targets:
+    # the targets the receipt names the object by: those the object read must hold
+    named = {k: v for k, v in targets.items() if k in receipt} or targets
+    if not named:
         return False
+    key, echoed, asked = word.key.casefold(), word.echoed.casefold(), word.asked.casefold()
+    field_words = set(key_words(key))
+    if any(
+        field_words <= set(words) and _EARLIER & set(words)
+        for words in (key_words(str(k)) for k in out)
+    ):
+        return False  # the receipt gives the field's earlier value itself
+    for e in ctx.index.executions:
+        if e.position >= call.position:
+            break
+        if asked in {_scalar(v) for v in (e.call.args or {}).values()}:
+            continue  # a quote or preview of the change asked for: not the state before it
+        for obj in objects_in(e.output):
+            fields = {str(k).casefold(): v for k, v in obj.items()}
+            shown = fields.get(key)
+            if not (isinstance(shown, str) and shown.casefold() == echoed):
+                continue
+            if all(_scalar(fields.get(k)) == v for k, v in named.items()):
+                return True
+    return False
     key, echoed = word.key.casefold(), word.echoed.casefold()
     out = call.output if isinstance(call.output, dict) else {}
     if any(
