@@ -115,9 +115,17 @@ def _names_a_part(clause: str, build: Execution, ctx: Context) -> bool:
     return any(not _failure_names(failed, part) for part in parts)
 
 
-#: A line of a build's output that says something failed ("[ERROR] ... on project
-#: order-service", "> Task :app:compileJava FAILED", "packages/docs build: Failed")
-_FAILED_LINE = re.compile(r"\b(?:ERROR|FAILURE|FAILED|[Ee]rror|[Ff]ail(?:ed|ure)?)\b")
+#: A line of a build's output that says something failed, in the words tools print a
+#: failure with, standing alone (not a word of a path or a name: "CC src/net/error.o",
+#: "shop-error-handler ... SUCCESS", "warning: unused variable 'error'"): Maven's "[ERROR]
+#: ... on project order-service", npm's "npm ERR!", Gradle's "> Task :app:compileJava FAILED",
+#: pnpm's "packages/docs build: Failed", a compiler's "file.c:3:5: error:", cargo's
+#: "error[E0308]:"
+_FAILED_LINE = re.compile(
+    r"^\s*\[ERROR\]|^npm (?:ERR!|error) "
+    r"|(?<![\w./'\"-])(?:FAILED|FAILURE|Failed)(?![\w./'\"-])"
+    r"|(?<![\w./'\"-])(?:fatal )?error(?:\[\w+\])?:"
+)
 
 
 def _commands_it(command: str, code: str) -> bool:

@@ -189,8 +189,9 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     sent `cabin: economy` for it). The object is the call's when it holds each target the call
     named that the receipt also holds, with the same value (the customer's account is not the
     line the receipt names); a result of a call that was itself sent the asked word (a quote
-    of the change) shows what the change would give, not the state before it; and a receipt
-    that gives the field's earlier value itself (`previous_tier`) shows the change."""
+    of the change) shows what the change would give, not the state before it; a change of the
+    object that went through after the read leaves it stale; and a receipt that gives the
+    field's earlier value itself (`previous_tier`, `cabin_before`) shows the change."""
     args = call.call.args if isinstance(call.call.args, dict) else {}
     out = call.output if isinstance(call.output, dict) else {}
     receipt = {str(k).casefold(): _scalar(v) for k, v in out.items()}
@@ -206,14 +207,19 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     key, echoed, asked = word.key.casefold(), word.echoed.casefold(), word.asked.casefold()
     field_words = set(key_words(key))
     if any(
-        field_words <= set(words) and _EARLIER & set(words)
+        field_words < set(words) and set(words) - field_words <= _EARLIER
         for words in (key_words(str(k)) for k in out)
     ):
-        return False  # the receipt gives the field's earlier value itself
+        return False  # the receipt gives the field's earlier value itself (`previous_tier`)
+    held = False
     for e in ctx.index.executions:
         if e.position >= call.position:
             break
-        if asked in {_scalar(v) for v in (e.call.args or {}).values()}:
+        args_of = e.call.args if isinstance(e.call.args, dict) else {}
+        changed_it = e.status == "succeeded" and e.writes and e.effect != "read"
+        if held and changed_it and all(_scalar(args_of.get(k)) == v for k, v in named.items()):
+            held = False  # a change of the object since: what was read no longer stands
+        if asked in {_scalar(v) for v in args_of.values()}:
             continue  # a quote or preview of the change asked for: not the state before it
         for obj in objects_in(e.output):
             fields = {str(k).casefold(): v for k, v in obj.items()}
@@ -221,8 +227,8 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
             if not (isinstance(shown, str) and shown.casefold() == echoed):
                 continue
             if all(_scalar(fields.get(k)) == v for k, v in named.items()):
-                return True
-    return False
+                held = True
+    return held
     key, echoed = word.key.casefold(), word.echoed.casefold()
     out = call.output if isinstance(call.output, dict) else {}
     if any(
