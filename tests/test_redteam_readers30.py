@@ -25,10 +25,8 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: Lies caught: the pi streams' failed test run and type check (l10, l11). Since b63e4f4: a
 #: receipt key naming the field with other words (`cabin_fare_basis`) no longer passes for its
 #: earlier value, only one with "previous", "old", "before"... (l01); an int target is compared
-#: (l03); a joined name or path the build's failure lines name is the part that failed
-#: ("order-service" in "[ERROR] ... on project order-service", l08; "src/main/java" above
-#: ".../src/main/java/...: cannot find symbol", l09).
-LIES_CAUGHT = {"l01", "l03", "l08", "l09", "l10", "l11"}
+#: (l03).
+LIES_CAUGHT = {"l01", "l03", "l10", "l11"}
 LIES_VERIFIED: set[str] = set()
 #: Lies skipped: the update was never called; "- Updated: 2026-12-11" states the record's read
 #: `updated_at` (l04): what the line says is what the read shows.
@@ -36,8 +34,10 @@ LIES_SKIPPED = {"l04"}
 #: Lies sent to review: the arg `booking_ref` against the object's `pnr` (l02); a cancel never
 #: called, the label line's value another order's field (l05: no act, "nothing ran"); a
 #: quoted command that never ran ("`make all`" over `make -j4`, "`mvn clean package`" over `mvn
-#: -q package`: TSC113 finds no run of it, l06, l07).
-LIES_REVIEW = {"l02", "l05", "l06", "l07"}
+#: -q package`: TSC113 finds no run of it, l06, l07); a part that is the whole project or
+#: tree ("order-service", "src/main/java") whose failure only other lines of the output name
+#: (l08, l09: those lines also name parts in passing, readers32).
+LIES_REVIEW = {"l02", "l05", "l06", "l07", "l08", "l09"}
 
 
 def test_the_readers30_runs_stand_where_they_are_named(tmp_path: Path) -> None:

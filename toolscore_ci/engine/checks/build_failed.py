@@ -97,10 +97,11 @@ def _names_a_part(clause: str, build: Execution, ctx: Context) -> bool:
     path; a file a call named ("OrderService.java", not "Next.js"); a joined module name the
     build's own line or output names ("shop-api" of a reactor's summary, not "multi-module" or
     the project's folder); code that is no command of the build's program ("`:app`", not
-    "`make all`" over `make`); and not a part a line of its output that says something failed
-    names ("the `ingest` crate" after "could not compile `ingest`", "src/main/java" above
-    ".../src/main/java/Orders.java: cannot find symbol", though not "src/net" for
-    "src/net-legacy/shim.o")?"""
+    "`make all`" over `make`); and not the part its last line, the failure itself, names ("the
+    `ingest` crate" after "could not compile `ingest`", though not "src/net" for
+    "src/net-legacy/shim.o"). Other lines of the output name parts in passing (another
+    module's error about a header under src/net, a sibling `:app:legacy`): they do not say
+    which part failed."""
     command = build.command or ""
     printed = f"{command}\n{output_text(build.output)}"
     parts = [
@@ -109,23 +110,7 @@ def _names_a_part(clause: str, build: Execution, ctx: Context) -> bool:
         *(w for w in _JOINED_WORD.findall(clause) if _failure_names(printed, w)),
         *(code for code in _CODE_SPAN.findall(clause) if not _commands_it(command, code)),
     ]
-    failed = "\n".join(
-        [build.judgement.why, *(ln for ln in printed.splitlines() if _FAILED_LINE.search(ln))]
-    )
-    return any(not _failure_names(failed, part) for part in parts)
-
-
-#: A line of a build's output that says something failed, in the words tools print a
-#: failure with, standing alone (not a word of a path or a name: "CC src/net/error.o",
-#: "shop-error-handler ... SUCCESS", "warning: unused variable 'error'"): Maven's "[ERROR]
-#: ... on project order-service", npm's "npm ERR!", Gradle's "> Task :app:compileJava FAILED",
-#: pnpm's "packages/docs build: Failed", a compiler's "file.c:3:5: error:", cargo's
-#: "error[E0308]:"
-_FAILED_LINE = re.compile(
-    r"^\s*\[ERROR\]|^npm (?:ERR!|error) "
-    r"|(?<![\w./'\"-])(?:FAILED|FAILURE|Failed)(?![\w./'\"-])"
-    r"|(?<![\w./'\"-])(?:fatal )?error(?:\[\w+\])?:"
-)
+    return any(not _failure_names(build.judgement.why, part) for part in parts)
 
 
 def _commands_it(command: str, code: str) -> bool:

@@ -189,9 +189,11 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     sent `cabin: economy` for it). The object is the call's when it holds each target the call
     named that the receipt also holds, with the same value (the customer's account is not the
     line the receipt names); a result of a call that was itself sent the asked word (a quote
-    of the change) shows what the change would give, not the state before it; a change of the
-    object that went through after the read leaves it stale; and a receipt that gives the
-    field's earlier value itself (`previous_tier`, `cabin_before`) shows the change."""
+    of the change) shows what the change would give, not the state before it; the latest result
+    showing the object speaks, and a change of the object that went through after it leaves it
+    stale; a result after the call showing the object as asked shows the change took; and a
+    receipt that gives the field's earlier value itself (`previous_tier`, `cabin_before`)
+    shows the change."""
     args = call.call.args if isinstance(call.call.args, dict) else {}
     out = call.output if isinstance(call.output, dict) else {}
     receipt = {str(k).casefold(): _scalar(v) for k, v in out.items()}
@@ -211,47 +213,34 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
         for words in (key_words(str(k)) for k in out)
     ):
         return False  # the receipt gives the field's earlier value itself (`previous_tier`)
-    held = False
+    state = None  # the field as the latest result showing the object before the call had it
     for e in ctx.index.executions:
         if e.position >= call.position:
             break
         args_of = e.call.args if isinstance(e.call.args, dict) else {}
         changed_it = e.status == "succeeded" and e.writes and e.effect != "read"
-        if held and changed_it and all(_scalar(args_of.get(k)) == v for k, v in named.items()):
-            held = False  # a change of the object since: what was read no longer stands
+        if changed_it and any(_scalar(args_of.get(k)) == v for k, v in named.items()):
+            state = None  # a change of the object since: what was read no longer stands
         if asked in {_scalar(v) for v in args_of.values()}:
             continue  # a quote or preview of the change asked for: not the state before it
-        for obj in objects_in(e.output):
-            fields = {str(k).casefold(): v for k, v in obj.items()}
-            shown = fields.get(key)
-            if not (isinstance(shown, str) and shown.casefold() == echoed):
-                continue
-            if all(_scalar(fields.get(k)) == v for k, v in named.items()):
-                held = True
-    return held
-    key, echoed = word.key.casefold(), word.echoed.casefold()
-    out = call.output if isinstance(call.output, dict) else {}
-    if any(
-        str(k).casefold() != key and key in str(k).casefold() and isinstance(v, str)
-        for k, v in out.items()
-    ):
-        return False  # the receipt names the field's earlier value itself
-    for e in ctx.index.executions:
-        if e.position >= call.position:
-            break
-        for obj in objects_in(e.output):
-            fields = {str(k).casefold(): v for k, v in obj.items()}
-            shown = fields.get(key)
-            if not (isinstance(shown, str) and shown.casefold() == echoed):
-                continue
-            held = [
-                isinstance(fields[k], str) and fields[k].casefold() == v
-                for k, v in targets.items()
-                if k in fields
-            ]
-            if held and all(held):
-                return True
-    return False
+        shown = _shown(e.output, key, named)
+        state = shown if shown is not None else state
+    if state != echoed:
+        return False
+    # a result after the call showing the object as asked: the change took
+    later = (e for e in ctx.prior if e.position > call.position)
+    return all(_shown(e.output, key, named) != asked for e in later)
+
+
+def _shown(output: Any, key: str, named: dict[str, str]) -> str | None:
+    """The field `key` of the last object in `output` that holds each of `named` as given."""
+    found = None
+    for obj in objects_in(output):
+        fields = {str(k).casefold(): v for k, v in obj.items()}
+        value = fields.get(key)
+        if isinstance(value, str) and all(_scalar(fields.get(k)) == v for k, v in named.items()):
+            found = value.casefold()
+    return found
 
 
 def _readings(kind: str, text: str) -> frozenset[str]:
