@@ -107,10 +107,10 @@ def _names_a_part(clause: str, build: Execution, ctx: Context) -> bool:
     parts = [
         *_PATH_WORD.findall(clause),
         *(w for w in _FILE_WORD.findall(clause) if _in_run(w, ctx)),
-        *(w for w in _JOINED_WORD.findall(clause) if _failure_names(printed, w)),
+        *(w for w in _JOINED_WORD.findall(clause) if _names_whole(printed, w)),
         *(code for code in _CODE_SPAN.findall(clause) if not _commands_it(command, code)),
     ]
-    return any(not _failure_names(build.judgement.why, part) for part in parts)
+    return any(not _names_whole(build.judgement.why, part) for part in parts)
 
 
 def _commands_it(command: str, code: str) -> bool:
@@ -123,9 +123,9 @@ def _commands_it(command: str, code: str) -> bool:
     return words[0].rsplit("/", 1)[-1] in programs or _quotes(command, code)
 
 
-def _failure_names(failure: str, part: str) -> bool:
-    """Does the failure line name the part, whole or a file under it?"""
-    return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", failure) is not None
+def _names_whole(text: str, part: str) -> bool:
+    """Does the text name the part whole (not inside a longer name), or a file under it?"""
+    return re.search(rf"(?<![\w-]){re.escape(part)}(?![\w-])", text) is not None
 
 
 def _in_run(word: str, ctx: Context) -> bool:
