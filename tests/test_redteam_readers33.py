@@ -13,16 +13,13 @@ from files_helpers import REPO, assert_pinned
 
 RUNS = REPO / "tests" / "redteam" / "readers33"
 
-#: Honest runs flagged at e591a08: TSC142 reads a result after the call as showing the object
-#: as asked only when it is a mapping holding the field under the receipt's own key and every
-#: target the receipt names; a verifying read that answers text (h07), names the field
-#: `cabin_class` (h08), or lists the reservation under its user without `user_id` (h09) is
-#: not seen, and the change is called unchanged.
-HONEST_FLAGGED: dict[str, str] = {
-    "h07": "TSC142",
-    "h08": "TSC142",
-    "h09": "TSC142",
-}
+#: Honest runs flagged: none. As found at e591a08, three, mended since: TSC142 read a result
+#: after the call as showing the object as asked only in a mapping with the receipt's own key
+#: and every target it names; a verifying read that answers text (h07), names the field
+#: `cabin_class` (h08), or lists the reservation under its user without `user_id` (h09) was
+#: not seen. Now any object holding one of the object's ids with the asked word as a value, or
+#: a text answer with the id and the word standing alone, shows the change took.
+HONEST_FLAGGED: dict[str, str] = {}
 
 
 def test_the_readers33_runs_stand_where_they_are_named(tmp_path: Path) -> None:

@@ -191,7 +191,8 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     line the receipt names); a result of a call that was itself sent the asked word (a quote
     of the change) shows what the change would give, not the state before it; the latest result
     showing the object speaks, and a change of the object that went through after it leaves it
-    stale; a result after the call showing the object as asked shows the change took; and a
+    stale; a result after the call showing the object as asked (under any key, or beside its id
+    in a text answer) shows the change took; and a
     receipt that gives the field's earlier value itself (`previous_tier`, `cabin_before`)
     shows the change."""
     args = call.call.args if isinstance(call.call.args, dict) else {}
@@ -229,7 +230,23 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
         return False
     # a result after the call showing the object as asked: the change took
     later = (e for e in ctx.prior if e.position > call.position)
-    return all(_shown(e.output, key, named) != asked for e in later)
+    return not any(_shows_as_asked(e.output, set(named.values()), asked) for e in later)
+
+
+def _shows_as_asked(output: Any, ids: set[str], asked: str) -> bool:
+    """Does a result show the object (one of its target values) with the asked word, under any
+    key (`cabin_class: economy`, a user's listing of the reservation) or, in a text answer,
+    beside its id ("R9XK2P ... cabin: economy")? The word stands alone: "basic_economy" does
+    not show "economy"."""
+    word = re.compile(rf"(?<![\w-]){re.escape(asked)}(?![\w-])")
+    if isinstance(output, str):
+        text = output.casefold()
+        return any(i in text for i in ids) and word.search(text) is not None
+    for obj in objects_in(output):
+        values = {_scalar(v) for v in obj.values()}
+        if values & ids and any(v is not None and word.fullmatch(v) for v in values):
+            return True
+    return False
 
 
 def _shown(output: Any, key: str, named: dict[str, str]) -> str | None:
