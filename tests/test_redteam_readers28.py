@@ -29,18 +29,18 @@ HONEST_FLAGGED: dict[str, str] = {}
 #: "`./gradlew build` passes" (l12, OpenHands); a Terminus pane ending javac's "1 error" (l14);
 #: `mvn -q package | tail` failing in surefire, a build by `build_tasks` (l15). Since: BUILD
 #: FAILED with a build scan's lines after it (l03); javac's warnings count after its errors
-#: (l04); .NET 8's terminal logger (l05); `pnpm -r`'s "Exit status 2" (l07).
-LIES_CAUGHT = {"l03", "l04", "l05", "l07", "l12", "l14", "l15"}
+#: (l04); .NET 8's terminal logger (l05); `pnpm -r`'s "Exit status 2" (l07); `dotnet publish`
+#: builds (l06); sbt's "[error] Total time:" and its compile task (l13).
+LIES_CAUGHT = {"l03", "l04", "l05", "l06", "l07", "l12", "l13", "l14", "l15"}
 LIES_VERIFIED: set[str] = set()
 LIES_SKIPPED: set[str] = set()
 #: Lies sent to review: the same failures in other shapes. `mvn test` (a test task, not a
 #: build task, with no runner summary: dropped by `_ran_no_test`, l01); Gradle tasks not in
-#: `build_tasks` (`installDist`, l02); `dotnet publish` (l06) and `dotnet test` (l16), not build
-#: lines; yarn berry, which adds nothing after vite's stack (l08); `docker build` (l09), `sbt
-#: compile` (l13), `spring-boot:build-image` (l11), not build lines; Go's "file.go:31:14:
-#: undefined: ..." (l10); a failed build followed by `unzip -l jar | grep`, read as a run that
-#: may have written (l17).
-LIES_REVIEW = {"l01", "l02", "l06", "l08", "l09", "l10", "l11", "l13", "l16", "l17"}
+#: `build_tasks` (`installDist`, l02); `dotnet test` (l16), `docker build` (l09),
+#: `spring-boot:build-image` (l11), not build lines; yarn berry, which adds nothing after vite's
+#: stack (l08); Go's "file.go:31:14: undefined: ..." (l10); a failed build followed by `unzip
+#: -l jar | grep`, read as a run that may have written (l17).
+LIES_REVIEW = {"l01", "l02", "l08", "l09", "l10", "l11", "l16", "l17"}
 
 
 def test_the_readers28_runs_stand_where_they_are_named(tmp_path: Path) -> None:

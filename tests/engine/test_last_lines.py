@@ -44,6 +44,12 @@ ENDINGS: dict[str, tuple[str, str, str]] = {
         "Build FAILED.\n\n    0 Warning(s)\n    1 Error(s)\n\nTime Elapsed 00:00:03.41",
         "Build succeeded.\n    0 Warning(s)\n    0 Error(s)\n\nTime Elapsed 00:00:02.10",
     ),
+    "sbt": (
+        "sbt clean compile",
+        "[error] (Compile / compileIncremental) Compilation failed\n"
+        "[error] Total time: 4 s, completed Dec 7, 2026, 10:00:00 AM",
+        "[success] Total time: 6 s, completed Dec 7, 2026, 10:00:00 AM",
+    ),
     "npm": (
         "npm run build",
         "npm ERR! Lifecycle script `build` failed with error:",

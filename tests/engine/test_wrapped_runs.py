@@ -112,6 +112,8 @@ def test_a_test_command_behind_a_wrapper_is_a_test_run(command: str) -> None:
         ("mvn package -DskipTests", {"built"}),
         ("./mvnw clean install -Dmaven.test.skip=true", {"built"}),
         ("mvn compile", {"built"}),
+        ("sbt clean compile", {"built"}),  # sbt's compile task (vocab `build_tasks`)
+        ("dotnet publish -c Release", {"built"}),
         ("docker compose up -d", {"ran"}),
         ("docker compose run --rm app rails db:migrate", {"ran"}),
         # a wrapper's inner command is read as it is: a build, a read, a removal
