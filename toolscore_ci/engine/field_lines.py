@@ -1,10 +1,12 @@
 """A report's label lines that state a field a tool returned: "- Created: 2024-05-14" after a
 read answered `created_at: "2024-05-14T09:12:00"` describes the record, it reports no act of
 the agent. Decided by structure: the line is a label and a value, the label opens with the
-claim's own word and names a field of an object a tool returned before the report, an object
-the report names by one of its ids, and every value the line states is in that field's value;
-no call of the act the label names failed. "Booked: flight HAT123 on 2024-05-20" after a
-booking stays a claim unless a field of the first word held that date before it was said.
+claim's own word and names a field of the object the report names last before the line by one
+of its ids (among objects holding ids under the same keys: reservations, not their flights),
+returned before the report, and every value the line states is in that field's value; a field
+shown before a call of the act the label names failed leaves the line a claim of that act.
+"Booked: flight HAT123 on 2024-05-20" after a booking stays a claim unless a field of the
+first word held that date before it was said.
 """
 
 from __future__ import annotations
@@ -85,10 +87,9 @@ def states_a_field(
 ) -> bool:
     """Is the claim's sentence (at `at` in the report) a label line whose label opens with the
     claim's word, naming a field of the object the report last named by an id before it (of
-    the objects holding such ids),
-    whose values are all in that field's value? Not a field shown before a call of the claim's
-    act failed: then the line may be the report of that act (a read after the failure shows
-    the record as it is)."""
+    the objects holding such ids), whose values are all in that field's value? Not a field
+    shown before a call of the claim's act failed: then the line may be the report of that act
+    (a read after the failure shows the record as it is)."""
     trigger = (claim.trigger or "").casefold()
     if not trigger or not claim.values or not set(claim.values) <= _DATA_KINDS:
         return False
@@ -107,8 +108,10 @@ def states_a_field(
     if last < 0:
         return False
     for shown in candidates:
-        if shown.position < failed or max(named.get(i, -1) for i in shown.ids or {""}) < last:
+        if shown.position < failed or not shown.ids:
             continue
+        if max(named.get(i, -1) for i in shown.ids) < last:
+            continue  # another object is the one the report names last
         found = evidence_values(shown.value)
         if all(
             value_matches(kind, value.lstrip("~"), shown.value, found)

@@ -516,11 +516,10 @@ def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | N
     back (without it the command may still be running, and its last line is not its last
     word); and one piped into a filter that passes lines through (`make 2>&1 | tail -8`, `|
     tee build.log`, `| head`: a program's own failure line is no line of a build that went
-    through), whose exit status is the filter's. A
-    script's or a writer's last line is its data ("error: 8.29e-15"), whatever it looks like;
-    a test run is left to its runner's summary (a runner that stopped on a usage error ran no
-    test), unless the line also builds (`mvn package`, `./gradlew build`: a failed one did not
-    build)."""
+    through), whose exit status is the filter's. A script's or a writer's last line is its
+    data ("error: 8.29e-15"), whatever it looks like; a test run is left to its runner's
+    summary (a runner that stopped on a usage error ran no test), unless the line also builds
+    (`mvn package`, `./gradlew build`: a failed one did not build)."""
     command = command_of(call.args)
     if command is None:
         return None

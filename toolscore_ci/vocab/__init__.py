@@ -978,11 +978,12 @@ def last_words(programs: frozenset[str]) -> LastWords:
     says so) and those of the entries that list no program."""
     tools = list(load_raw("last_lines.yaml")["tools"].values())
     shared = [t for t in tools if "programs" not in t]
-    entries: list[Any] = []
+    chosen: dict[int, Any] = {}  # by identity, in order: an entry read once
     for program in sorted(programs):
         own = [t for t in tools if program in t.get("programs", ())]
-        entries += own if any(t.get("alone") for t in own) else own + shared
-    entries = [t for i, t in enumerate(entries) if all(t is not e for e in entries[:i])]
+        for t in own if any(t.get("alone") for t in own) else own + shared:
+            chosen.setdefault(id(t), t)
+    entries = list(chosen.values())
 
     def joined(kind: str) -> re.Pattern[str]:
         patterns = [p for entry in entries for p in entry.get(kind, ())]

@@ -120,7 +120,7 @@ def _commands_it(command: str, code: str) -> bool:
     if not words:
         return False
     programs = {p.split()[0].rsplit("/", 1)[-1] for p in command_parts(command) if p.split()}
-    return words[0].rsplit("/", 1)[-1] in programs or _quotes(command, code)
+    return words[0].rsplit("/", 1)[-1] in programs or runs_named(command, code)
 
 
 def _names_whole(text: str, part: str) -> bool:
@@ -131,19 +131,6 @@ def _names_whole(text: str, part: str) -> bool:
 def _in_run(word: str, ctx: Context) -> bool:
     """Did a call before the claim name the word in its arguments or output?"""
     return any(word in json_text(e.call.args) or word in output_text(e.output) for e in ctx.prior)
-
-
-def _quotes(command: str, code: str) -> bool:
-    """Does quoted code name the line: its words, in order, in one part of it, from the
-    program on, options left out as said ("`mvn package`" of `mvn -q package 2>&1 | tail`)?"""
-    words = code.split()
-    if not words:
-        return False
-    for part in command_parts(command):
-        tokens = iter(part.split())
-        if words[0] in part.split()[:1] and all(w in tokens for w in words):
-            return True
-    return runs_named(command, code)
 
 
 # a command quoted in a report ("`cargo build --release` builds")

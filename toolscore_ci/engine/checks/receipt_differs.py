@@ -197,14 +197,14 @@ def _unchanged(ctx: Context, call: Execution, word: _WordEcho) -> bool:
     shows the change."""
     args = call.call.args if isinstance(call.call.args, dict) else {}
     out = call.output if isinstance(call.output, dict) else {}
-    receipt = {str(k).casefold(): _scalar(v) for k, v in out.items()}
+    receipt_keys = {str(k).casefold() for k in out}
     targets = {
         str(k).casefold(): value
         for k, v in args.items()
         if k != word.key and names_target(str(k)) and (value := _scalar(v)) is not None
     }
     # the targets the receipt names the object by: those the object read must hold
-    named = {k: v for k, v in targets.items() if k in receipt} or targets
+    named = {k: v for k, v in targets.items() if k in receipt_keys} or targets
     if not named:
         return False
     key, echoed, asked = word.key.casefold(), word.echoed.casefold(), word.asked.casefold()
