@@ -202,6 +202,47 @@ def test_tau2_malformed_simulation_is_located_and_the_rest_read(tmp_path: Path) 
     assert good.returncode == 0 and "simulations[" not in good.stderr
 
 
+@pytest.mark.parametrize("shape", ["object", "array", "jsonl"])
+def test_tau2_simulation_saved_on_its_own_is_read_as_in_a_results_file(
+    shape: str, tmp_path: Path
+) -> None:
+    """Harnesses built on tau2 write each run's `simulation.json` alone (no info, no tasks):
+    the same steps, the same label, the same verdicts both ways; only the task text is gone."""
+    data = json.loads((HARNESS / "tau2_results.json").read_text())
+    sims = data["simulations"]
+    path = tmp_path / ("sims.jsonl" if shape == "jsonl" else "simulation.json")
+    if shape == "object":
+        path.write_text(json.dumps(sims[1]))
+    elif shape == "array":
+        path.write_text(json.dumps(sims, indent=1))
+    else:
+        path.write_text("".join(json.dumps(s) + "\n" for s in sims))
+    records, issues = read_all(path)
+    assert [i for i in issues if i.severity == "error"] == []
+    whole, _ = read_all(HARNESS / "tau2_results.json")
+    expected = whole[1:] if shape == "object" else whole
+    assert [r.data["trace_id"] for r in records] == [r.data["trace_id"] for r in expected]
+    for alone, inside in zip(records, expected, strict=True):
+        assert {r.data["source"] for r in (alone, inside)} == {"tau2-bench"}
+        assert schema_issues(alone) == []
+        assert [[s.get(k) for k in STEP_KEYS] for s in alone.data["steps"]] == [
+            [s.get(k) for k in STEP_KEYS] for s in inside.data["steps"]
+        ]
+        assert alone.data["ground_truth"] == inside.data["ground_truth"]
+        # no info block: the task id has no domain prefix; no tasks: no simulator scenario
+        assert inside.data["task"]["id"].endswith("-" + alone.data["task"]["id"])
+        assert not alone.data["meta"].get("instruction_is_user_simulator_goal")
+    got = verdicts(path, tmp_path)
+    want = {"sim-0001": "verified", "sim-0002": "false_success"}
+    assert got == {t: v for t, v in want.items() if t in got} and "sim-0002" in got
+
+
+def test_a_chat_log_with_a_task_id_is_not_a_tau2_simulation() -> None:
+    chat = {"task_id": "t1", "messages": [{"role": "user", "content": "hi"}]}
+    assert sniff(chat).NAME == "openai-chat"
+    assert sniff({**chat, "termination_reason": "user_stop"}).NAME == "tau2-bench"
+
+
 def test_tau_bench_result_without_traj_is_located(tmp_path: Path) -> None:
     data = json.loads((HARNESS / "tau_bench_results.json").read_text())
     data[1]["traj"] = "not a list"

@@ -1,7 +1,9 @@
 """tau2-bench results JSON (sierra-research/tau2-bench, MIT).
 
 One file per run of the harness: `{"info": {...}, "tasks": [...], "simulations": [...]}`. Every
-simulation becomes a trace. Its `messages` are tau2's own: `assistant` and `user` messages with
+simulation becomes a trace. A simulation saved on its own (a top-level object, or an array or
+JSON Lines of them, as harnesses built on tau2 write `simulation.json` per run) is read the same
+way, without the run's tasks and info. Its `messages` are tau2's own: `assistant` and `user` messages with
 `content` and `tool_calls` (`{"id", "name", "arguments", "requestor"}`, arguments an object),
 and `tool` messages whose `id` is the call's and whose `error` flag is the failure marker. In
 dual-control domains (telecom) the user simulator has tools too: those calls are `tool_call`
@@ -83,7 +85,15 @@ def _is_simulation(v: Any) -> bool:
     return type(v) is dict and type(v.get("messages")) is list and "task_id" in v
 
 
+def _is_bare_simulation(v: Any) -> bool:
+    """A simulation outside a results file: tau2's own run fields beside its messages (a chat
+    log with a `task_id` has neither)."""
+    return _is_simulation(v) and ("reward_info" in v or "termination_reason" in v)
+
+
 def sniff(first: Any) -> bool:
+    if _is_bare_simulation(first):
+        return True
     if type(first) is not dict or type(first.get("simulations")) is not list:
         return False
     sims = first["simulations"]
@@ -201,6 +211,9 @@ def read(
             yield item
             continue
         v = item.value
+        if "simulations" not in v:  # a simulation saved on its own
+            yield from _simulation(v, 0, {}, {}, path, item.line, coverage)
+            continue
         tasks = {
             str(t["id"]): t
             for t in as_list(v.get("tasks"))
