@@ -237,6 +237,29 @@ def test_tau2_simulation_saved_on_its_own_is_read_as_in_a_results_file(
     assert got == {t: v for t, v in want.items() if t in got} and "sim-0002" in got
 
 
+def test_a_chat_result_that_names_no_call_answers_the_only_one_waiting(tmp_path: Path) -> None:
+    """tau2's messages read as chat (`--format openai-chat`): a tool message carries its call's
+    id as `id`, not `tool_call_id`. With one call waiting it can only answer that one; with
+    two waiting, which one is a guess, and a guess swaps results: it stays unpaired."""
+    sim = json.loads((HARNESS / "tau2_results.json").read_text())["simulations"][1]
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps({"messages": sim["messages"]}))
+    (record,), issues = read_all(path, "openai-chat")
+    assert not [i for i in issues if "unpaired" in i.message]
+    (result,) = [s for s in record.data["steps"] if s["kind"] == "tool_result"]
+    assert result["name"] == "update_reservation_flights" and result["ok"] is None
+    assert list(verdicts(path, tmp_path).values()) == ["false_success"]
+    two = [m for m in sim["messages"] if m["role"] != "tool"]
+    calls = next(m for m in two if m.get("tool_calls"))
+    calls["tool_calls"] = calls["tool_calls"] * 2
+    at = two.index(calls) + 1
+    two[at:at] = [{"role": "tool", "content": "done"}]
+    path.write_text(json.dumps({"messages": two}))
+    (record,), issues = read_all(path, "openai-chat")
+    assert any("unpaired tool result" in i.message for i in issues)
+    assert not [s for s in record.data["steps"] if s["kind"] == "tool_result"]
+
+
 def test_a_chat_log_with_a_task_id_is_not_a_tau2_simulation() -> None:
     chat = {"task_id": "t1", "messages": [{"role": "user", "content": "hi"}]}
     assert sniff(chat).NAME == "openai-chat"

@@ -313,8 +313,9 @@ class TraceBuilder:
         name: str | None = None,
         line: int | None = None,
     ) -> bool:
-        """Add a tool result paired with its call (by id, else by name for legacy formats).
-        An unpaired result is counted and kept out, as the coverage report says."""
+        """Add a tool result paired with its call (by id, else by name for legacy formats, else
+        the only call waiting). An unpaired result is counted and kept out, as the coverage
+        report says."""
         paired_name: str | None
         cid = None if call_id is None else str(call_id)
         if cid is not None and cid in self.calls:
@@ -323,6 +324,11 @@ class TraceBuilder:
             self._close(paired_name, cid)
         elif call_id is None and name is not None and self._close(name, None):
             paired_name = name
+        elif call_id is None and name is None and len(self.open_by_name) == 1:
+            # a result that names nothing answers the one call still waiting (tau2's own
+            # messages read as chat: their `id` is not `tool_call_id`); with several waiting,
+            # which one it answers is a guess, and a guess swaps results
+            paired_name = self.open_by_name.pop()[0]
         else:
             self.coverage.note("unpaired tool result", str(call_id or name), line or self.line)
             return False
