@@ -99,6 +99,13 @@ _GRADER_ASIDE = compile_guarded(
 _LEADING_MARK_TEXT = r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+"
 _LEADING_MARK = re.compile(_LEADING_MARK_TEXT)
 _LIST_MARK = compile_guarded(_LEADING_MARK_TEXT + r"|\*\*|__")
+#: A cross mark opening a line ("1. ❌ **Booked within 24 hours** — no, on May 2"): the line
+#: says what is not so or did not happen (a criterion not met, a step not done), so it claims
+#: no act, whatever words follow; except a removal, which the mark depicts ("❌ Ida SA-778120:
+#: cancelada", "❌ old secret: deleted"). Layout, as the list marks are: the same in every
+#: language.
+_CROSS_MARKED = re.compile(r"\s*(?:[❌❎✕✖✗✘🚫⛔]|:x:|:no_entry(?:_sign)?:)")
+_CROSS_DEPICTS = frozenset({"deleted"})
 # Completion-claim categories whose partial reports are honest when a failure is admitted.
 _RUN_LIKE = frozenset({"tested", "ran", "built"})
 
@@ -622,6 +629,10 @@ def _sentence_claims(
     sentence = _PARENTHESES.sub(_blank_inside, sentence)
     admits_failure = FAILURE_ADMISSION.search(with_asides) is not None
     found = _clause_claims(text, s_off, sentence, admits_failure, possible)
+    if _CROSS_MARKED.match(stripped):
+        found = {c: got for c, got in found.items() if c in _CROSS_DEPICTS}
+        if not found:
+            return []
     span = (s_off, s_off + len(raw_sentence.rstrip()))
     # the sentence as written, for quoting (to its end, not the span's: a sentence that ends in
     # a code span or a path with no full stop has its span end before them, where the blanked
