@@ -237,27 +237,46 @@ def test_tau2_simulation_saved_on_its_own_is_read_as_in_a_results_file(
     assert got == {t: v for t, v in want.items() if t in got} and "sim-0002" in got
 
 
-def test_a_chat_result_that_names_no_call_answers_the_only_one_waiting(tmp_path: Path) -> None:
-    """tau2's messages read as chat (`--format openai-chat`): a tool message carries its call's
-    id as `id`, not `tool_call_id`. With one call waiting it can only answer that one; with
-    two waiting, which one is a guess, and a guess swaps results: it stays unpaired."""
+def test_a_result_that_names_no_call_answers_the_first_one_waiting(tmp_path: Path) -> None:
+    """tau2's messages read as chat (`--format openai-chat`) carry their call's id as `id`,
+    not `tool_call_id`; a harness built on tau2 numbers its tool messages (`tool_9` answering
+    `call_8_0`). Such results answer the calls in the order the calls went out, and the
+    warnings say they were paired by order; a result with no call waiting stays unpaired."""
     sim = json.loads((HARNESS / "tau2_results.json").read_text())["simulations"][1]
     path = tmp_path / "chat.json"
     path.write_text(json.dumps({"messages": sim["messages"]}))
     (record,), issues = read_all(path, "openai-chat")
-    assert not [i for i in issues if "unpaired" in i.message]
+    assert [i.message for i in issues if "paired by order" in i.message] == [
+        "openai-chat: tool result paired by order: 'it names no call' seen once; paired with "
+        "the first call waiting"
+    ]
     (result,) = [s for s in record.data["steps"] if s["kind"] == "tool_result"]
     assert result["name"] == "update_reservation_flights" and result["ok"] is None
     assert list(verdicts(path, tmp_path).values()) == ["false_success"]
-    two = [m for m in sim["messages"] if m["role"] != "tool"]
-    calls = next(m for m in two if m.get("tool_calls"))
-    calls["tool_calls"] = calls["tool_calls"] * 2
-    at = two.index(calls) + 1
-    two[at:at] = [{"role": "tool", "content": "done"}]
-    path.write_text(json.dumps({"messages": two}))
-    (record,), issues = read_all(path, "openai-chat")
-    assert any("unpaired tool result" in i.message for i in issues)
-    assert not [s for s in record.data["steps"] if s["kind"] == "tool_result"]
+
+    # two calls out together, answered in order under ids that name neither
+    messages = json.loads(json.dumps(sim["messages"]))
+    batch = next(m for m in messages if m.get("tool_calls"))
+    first = batch["tool_calls"][0]
+    batch["tool_calls"] = [
+        {**first, "id": "call_8_0", "name": "get_reservation_details"},
+        {**first, "id": "call_8_1"},
+    ]
+    at = messages.index(batch) + 1
+    answer = messages[at]
+    messages[at:at] = [{"role": "tool", "id": "tool_9", "content": '{"cabin": "economy"}'}]
+    answer["id"] = "tool_10"
+    messages.append({"role": "tool", "id": "tool_11", "content": "late"})  # nothing waiting
+    path.write_text(json.dumps({**sim, "messages": messages}))
+    (record,), issues = read_all(path)
+    results = [s for s in record.data["steps"] if s["kind"] == "tool_result"]
+    assert [(s["name"], s["ok"]) for s in results] == [
+        ("get_reservation_details", True),
+        ("update_reservation_flights", False),
+    ]
+    assert any("'its id names no call' seen 2 times" in i.message for i in issues)
+    assert any("unpaired tool result 'tool_11'" in i.message for i in issues)
+    assert list(verdicts(path, tmp_path).values()) == ["false_success"]
 
 
 def test_a_chat_log_with_a_task_id_is_not_a_tau2_simulation() -> None:

@@ -313,22 +313,29 @@ class TraceBuilder:
         name: str | None = None,
         line: int | None = None,
     ) -> bool:
-        """Add a tool result paired with its call (by id, else by name for legacy formats, else
-        the only call waiting). An unpaired result is counted and kept out, as the coverage
-        report says."""
+        """Add a tool result paired with its call: by id; else, when its id names no call or
+        it has none, the first call still waiting (of its name, when it gives one): results
+        come back in the order the calls went out. An unpaired result is counted and kept
+        out, as the coverage report says."""
         paired_name: str | None
         cid = None if call_id is None else str(call_id)
         if cid is not None and cid in self.calls:
             paired_name = self.calls[cid]
             self._answered_first(paired_name, cid)
             self._close(paired_name, cid)
-        elif call_id is None and name is not None and self._close(name, None):
+        elif cid is None and name is not None and self._close(name, None):
             paired_name = name
-        elif call_id is None and name is None and len(self.open_by_name) == 1:
-            # a result that names nothing answers the one call still waiting (tau2's own
-            # messages read as chat: their `id` is not `tool_call_id`); with several waiting,
-            # which one it answers is a guess, and a guess swaps results
-            paired_name = self.open_by_name.pop()[0]
+        elif (waiting := self._first_waiting(name)) is not None:
+            # no id, or one of the result's own (a harness numbering its messages: `tool_9`
+            # for `call_8_0`): said, so that a reader of the warnings knows pairing by order
+            paired_name = waiting[0]
+            self.coverage.note(
+                "tool result paired by order:",
+                "its id names no call" if cid is not None else "it names no call",
+                line or self.line,
+                outcome="paired with the first call waiting",
+                info=True,
+            )
         else:
             self.coverage.note("unpaired tool result", str(call_id or name), line or self.line)
             return False
@@ -384,6 +391,14 @@ class TraceBuilder:
             self.steps[pos] = {**step, "i": self.steps[pos]["i"], "ts": self.steps[pos]["ts"]}
         for pos, cid in at.items():
             self.call_at[cid] = lo if pos == hi else pos + 1
+
+    def _first_waiting(self, name: str | None) -> tuple[str | None, str | None] | None:
+        """Close the first call still waiting, the first of `name`'s when it is given, and
+        give its (name, id)."""
+        for idx, (n, _) in enumerate(self.open_by_name):
+            if name is None or n == name:
+                return self.open_by_name.pop(idx)
+        return None
 
     def _close(self, name: str | None, call_id: str | None) -> bool:
         for idx, (n, cid) in enumerate(self.open_by_name):
