@@ -54,11 +54,12 @@ _QUOTED = compile_guarded(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|«[^»\n]{1,30
 # After a telling verb, "that ..." is what was said, not a second claim: "I notified the team
 # that the build is fixed".
 _REPORTED = compile_guarded(r"\b(?:that|saying|to say|dass|que)\b|:", re.I)
-# A sentence ends after [.!?] and before a capital, or at a line break. The [.!?] is matched
+# A sentence ends after [.!?] (and what closes there: a quote, a bracket, an emphasis mark, as
+# in "**Shipped already?** No") and before a capital, or at a line break. The [.!?] is matched
 # rather than looked behind at, so that `re` skips straight to the candidates (a pattern that
 # starts with a lookbehind is tried at every position); the sentence keeps it. Each
 # alternative starts with one literal character: only then does `re` skip to those.
-_AFTER_STOP = r"[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])"
+_AFTER_STOP = r"[\"')\]*_]*\s+(?=[\"'(\[*_]*[A-Z0-9ÄÖÜÁÉÍÓÚÑÀÈ¡¿])"
 # A full stop, exclamation or question mark of the scripts written without spaces ends a
 # sentence with nothing after it ("完了しましたか？ 住所は…").
 _SENTENCE = re.compile(
