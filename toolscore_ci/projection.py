@@ -5,6 +5,7 @@ use), not a label, and it is handed on as text only."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -57,6 +58,26 @@ def _step_maker() -> Callable[..., Step]:
 
 _step = _step_maker()
 
+#: A reasoning model's thinking written into its reply (`<think>...</think>`, as Qwen3 and
+#: DeepSeek-R1 chat templates leave it when the harness does not split it out).
+_THINKING = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>\s*|\Z)", re.S | re.I)
+_THINKING_END = re.compile(r"</(?:think|thinking|reasoning)>\s*", re.I)
+
+
+def said(text: Any) -> Any:
+    """What an agent's message says to the person: without the model's thinking, which
+    nobody was told (readers of structured formats drop thinking parts for the same reason).
+    A reply whose opening tag the template put in the prompt keeps only what follows its
+    closing one."""
+    if not isinstance(text, str) or "<" not in text:
+        return text
+    lowered = text.casefold()
+    if "think>" not in lowered and "reasoning>" not in lowered:
+        return text
+    text = _THINKING.sub("", text)
+    ends = list(_THINKING_END.finditer(text))
+    return text[ends[-1].end() :] if ends else text
+
 
 def project(data: dict[str, Any]) -> Trace:
     """Build the detector's `Trace` from a schema-valid agent-trace/v1 dict."""
@@ -70,7 +91,7 @@ def project(data: dict[str, Any]) -> Trace:
                 s["role"],
                 s.get("ts"),
                 s.get("name"),
-                s.get("content"),
+                said(s.get("content")) if s["role"] == "agent" else s.get("content"),
                 s.get("args"),
                 s.get("ok"),
                 s.get("output"),
@@ -87,7 +108,7 @@ def project(data: dict[str, Any]) -> Trace:
         trace_id=data["trace_id"],
         task=dict(data.get("task") or {}),
         steps=steps,
-        final_text=final.get("text"),
+        final_text=said(final.get("text")),
         final_claims=tuple(claims) if claims else None,
         system=system if isinstance(system, str) else None,
     )
