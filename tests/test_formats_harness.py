@@ -279,6 +279,29 @@ def test_a_result_that_names_no_call_answers_the_first_one_waiting(tmp_path: Pat
     assert list(verdicts(path, tmp_path).values()) == ["false_success"]
 
 
+def test_one_id_for_every_call_pairs_parallel_calls_in_order(tmp_path: Path) -> None:
+    """A harness built on tau2 gives every call and result the id "-1": two tools called
+    together are answered in their order, each result under its own call's name."""
+    sim = json.loads((HARNESS / "tau2_results.json").read_text())["simulations"][1]
+    messages = json.loads(json.dumps(sim["messages"]))
+    batch = next(m for m in messages if m.get("tool_calls"))
+    first = batch["tool_calls"][0]
+    batch["tool_calls"] = [{**first, "id": "-1", "name": "get_user_details"}, {**first, "id": "-1"}]
+    at = messages.index(batch) + 1
+    messages[at]["id"] = "-1"
+    messages[at:at] = [{"role": "tool", "id": "-1", "content": '{"membership": "silver"}'}]
+    path = tmp_path / "simulation.json"
+    path.write_text(json.dumps({**sim, "messages": messages}))
+    (record,), issues = read_all(path)
+    steps = record.data["steps"]
+    results = [(s["name"], s["ok"]) for s in steps if s["kind"] == "tool_result"]
+    assert results == [("get_user_details", True), ("update_reservation_flights", False)]
+    assert steps[[s["kind"] for s in steps].index("tool_result")]["output"] == {
+        "membership": "silver"
+    }
+    assert not [i for i in issues if "pair" in i.message]
+
+
 def test_a_chat_log_with_a_task_id_is_not_a_tau2_simulation() -> None:
     chat = {"task_id": "t1", "messages": [{"role": "user", "content": "hi"}]}
     assert sniff(chat).NAME == "openai-chat"

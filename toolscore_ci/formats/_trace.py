@@ -320,7 +320,9 @@ class TraceBuilder:
         paired_name: str | None
         cid = None if call_id is None else str(call_id)
         if cid is not None and cid in self.calls:
-            paired_name = self.calls[cid]
+            # the first call waiting under that id: a harness that gives every call one id
+            # ("-1") sends parallel calls of two tools under it, answered in their order
+            paired_name = next((n for n, c in self.open_by_name if c == cid), self.calls[cid])
             self._answered_first(paired_name, cid)
             self._close(paired_name, cid)
         elif cid is None and name is not None and self._close(name, None):
