@@ -970,7 +970,7 @@ def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judge
         found = _mapping(output, category, is_read)
         if found is not None:
             return found
-        return Judgement("succeeded", "no failure signal", confirmed=has_identifier(output))
+        return _NO_SIGNAL_CONFIRMED if has_identifier(output) else _NO_SIGNAL
     if isinstance(output, str) and result.ok is None:
         code = trailing_exit_code(output)
         if code is not None and code != 0:
@@ -979,4 +979,10 @@ def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judge
             return Judgement("succeeded", "exit code 0", confirmed=True)
     if isinstance(output, str) and result.ok is not True and _error_text(output, is_read):
         return Judgement("failed", _short(output))
-    return Judgement("succeeded", "ok=true" if result.ok else "no failure signal")
+    return _OK_TRUE if result.ok else _NO_SIGNAL
+
+
+# the judgements most calls get, made once (a Judgement is frozen: shared, it is never changed)
+_OK_TRUE = Judgement("succeeded", "ok=true")
+_NO_SIGNAL = Judgement("succeeded", "no failure signal")
+_NO_SIGNAL_CONFIRMED = Judgement("succeeded", "no failure signal", confirmed=True)
