@@ -248,7 +248,13 @@ def task_label(task: object) -> TaskLabel | None:
     task_id = task.get("id")
     instruction = task.get("instruction")
     task_id = task_id if isinstance(task_id, str) else ""
-    head = " ".join(instruction.split()) if isinstance(instruction, str) else ""
+    head = ""
+    if isinstance(instruction, str):
+        # flattened, a text's start is the start of the whole's flattened: read in its first
+        # part only when that is longer than a head (a coding task's issue runs to kilobytes)
+        head = " ".join(instruction[: 4 * INSTRUCTION_HEAD].split())
+        if len(head) <= INSTRUCTION_HEAD:
+            head = " ".join(instruction.split())
     if len(head) > INSTRUCTION_HEAD:
         cut = head[: INSTRUCTION_HEAD - 1]
         head = (cut.rsplit(" ", 1)[0] if " " in cut[40:] else cut) + "…"

@@ -38,16 +38,30 @@ def _instant(ts: str) -> datetime | None:
     return moment
 
 
+#: Timestamps, one a line, each in one layout and all in one zone: "2025-10-05T07:43:48.85Z",
+#: "2025-01-01T00:00:13+00:00". Of such stamps of one length (so with as many digits of a
+#: second), the one that sorts first as text is the earliest, the last the latest.
+_STAMP = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?"
+_ONE_ZONE_LINES = re.compile(rf"{_STAMP}(Z|[+-]\d\d:\d\d)\n(?:{_STAMP}\1\n)*", re.ASCII)
+
+
 def run_duration(steps: Iterable[Step]) -> float | None:
     """Seconds from the earliest to the latest step timestamp (state probes left out), or
     None when fewer than two
     parse or when naive and zoned times are mixed."""
     # a state probe is taken after the run (perhaps a day later): not part of the run's time
-    moments = [
-        m
-        for s in steps
-        if isinstance(s.ts, str) and s.kind != "state_probe" and (m := _instant(s.ts))
-    ]
+    stamps = [s.ts for s in steps if isinstance(s.ts, str) and s.kind != "state_probe"]
+    if (
+        len(stamps) >= 2
+        and len(set(map(len, stamps))) == 1
+        and _ONE_ZONE_LINES.fullmatch("\n".join(stamps) + "\n") is not None
+    ):
+        # most runs stamp every step so: only the first and last need parsing (a stamp
+        # between them that does not parse, "2025-13-01...", would be left out all the same)
+        first, last = _instant(min(stamps)), _instant(max(stamps))
+        if first is not None and last is not None:
+            return round((last - first).total_seconds(), 3)
+    moments = [m for ts in stamps if (m := _instant(ts))]
     if len(moments) < 2:
         return None
     if len({m.tzinfo is None for m in moments}) > 1:

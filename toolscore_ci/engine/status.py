@@ -523,6 +523,13 @@ def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | N
     command = command_of(call.args)
     if command is None:
         return None
+    # what the result says first: most lines have an exit status and pipe into no filter
+    # (no "|" in the line, no pipe), and then no program's output need be parsed
+    pane = result.ok is None and _exit_code_of(result) is None and isinstance(result.output, str)
+    if not pane and (
+        result.ok is False or "|" not in command or piped_into(command) not in _PASS_THROUGH
+    ):
+        return None
     programs = frozenset(
         program
         for program, acts in ending_parts(command)
@@ -531,10 +538,7 @@ def _ended_on_failure(call: Step, result: Step, category: str | None) -> str | N
     if not programs:
         return None
     lines = [line for line in output_text(result.output).splitlines() if line.strip()]
-    if result.ok is None and _exit_code_of(result) is None and isinstance(result.output, str):
-        if len(lines) < 2 or not is_bare_prompt(lines[-1]):
-            return None
-    elif piped_into(command) not in _PASS_THROUGH or result.ok is False:
+    if pane and (len(lines) < 2 or not is_bare_prompt(lines[-1])):
         return None
     words = last_words(programs)
     # what comes after the command's own last line: the prompt come back, a harness's closing
@@ -966,7 +970,7 @@ def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judge
         found = _mapping(output, category, is_read)
         if found is not None:
             return found
-        return Judgement("succeeded", "no failure signal", confirmed=has_identifier(output))
+        return _NO_SIGNAL_CONFIRMED if has_identifier(output) else _NO_SIGNAL
     if isinstance(output, str) and result.ok is None:
         code = trailing_exit_code(output)
         if code is not None and code != 0:
@@ -975,4 +979,10 @@ def _judge(result: Step | None, category: str | None, *, is_read: bool) -> Judge
             return Judgement("succeeded", "exit code 0", confirmed=True)
     if isinstance(output, str) and result.ok is not True and _error_text(output, is_read):
         return Judgement("failed", _short(output))
-    return Judgement("succeeded", "ok=true" if result.ok else "no failure signal")
+    return _OK_TRUE if result.ok else _NO_SIGNAL
+
+
+# the judgements most calls get, made once (a Judgement is frozen: shared, it is never changed)
+_OK_TRUE = Judgement("succeeded", "ok=true")
+_NO_SIGNAL = Judgement("succeeded", "no failure signal")
+_NO_SIGNAL_CONFIRMED = Judgement("succeeded", "no failure signal", confirmed=True)
