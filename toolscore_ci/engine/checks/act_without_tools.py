@@ -47,6 +47,11 @@ def act_without_tools(ctx: Context) -> Reason | None:
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"); a
+    sentence opened by a bare participle that a preposition follows, after reads ("Shipped to
+    575 Oak Street. Delivered on May 5.", "Paid with credit card ending 1.", "**Booked within
+    last 24 hours** — no"): the history of a record they returned, where a bare participle
+    with its object ("Escalated SUP-7290 to Tier 2") still reports the agent's act, and where
+    no tool ran at all "Saved to your notes." does too; a
     sentence ending in a colon that a list, code block or table follows in the same message
     ("I've written a short script you can run yourself:"): what it made may be the reply's
     own text, left to review. A
@@ -92,6 +97,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
         frame = non_report_words().frame(claim.text, claim.trigger, bare=True)
     if frame is None:
         return None  # not framed as the agent's own act: a description, another's act
+    if not structured and ctx.prior and _describes_a_record(claim):
+        return None  # "Shipped to 575 Oak Street. Delivered on May 5." after a read
     # what earlier calls returned; not the results of the writes the claim's ids are not in
     # (an earlier cancel's "cancelled" is no read of the order the claim names)
     acted = {id(e) for e in able}
@@ -136,6 +143,25 @@ def act_without_tools(ctx: Context) -> Reason | None:
     else:
         detail = "no tool was called before this claim"
     return ctx.reason("TSC103", "unsupported", cited, detail)
+
+
+def _describes_a_record(claim: Claim) -> bool:
+    """Does the sentence open with its claim word, bare (no subject), and a preposition
+    right after it: what happened to a thing ("Shipped to ...", "Paid with ..."), not what
+    the agent did to one ("Voided invoice in_1OxB")?"""
+    words = non_report_words()
+    if words.frame(claim.text, claim.trigger) is not None:
+        return False  # "I've shipped it", "it has been paid": framed, not bare
+    opening = _OPENING_WORDS.match(claim.text)
+    return (
+        opening is not None
+        and opening.group(1).casefold() == claim.trigger.casefold()
+        and words.prepositions.fullmatch(opening.group(2)) is not None
+    )
+
+
+#: A sentence's first two words (past any mark or emphasis before them).
+_OPENING_WORDS = re.compile(r"[\W_]*(\w+)\s+(\w+)")
 
 
 def _names_other_objects(
