@@ -68,6 +68,21 @@ def test_a_crossed_removal_is_still_claimed(line: str) -> None:
     assert [c.category for c in extract(line, 1)] == ["deleted"]
 
 
+@pytest.mark.parametrize(
+    ("line", "categories"),
+    [
+        # a change from one to the other: the check mark says where it went
+        ("- ❌ Economy → ✅ Business: upgraded, $412.00 charged", ["changed", "paid"]),
+        # the agent's own act after the crossed part
+        ("❌ The cancellation was refused, so instead I've refunded you $142.00", ["paid"]),
+    ],
+)
+def test_a_crossed_line_keeps_a_change_to_a_check_and_the_agents_own_act(
+    line: str, categories: list[str]
+) -> None:
+    assert [c.category for c in extract(line, 1)] == categories
+
+
 def test_the_same_line_without_the_mark_is_claimed() -> None:
     assert [c.category for c in extract("1. **Booked flight HAT214** for May 19.", 1)] == ["booked"]
 

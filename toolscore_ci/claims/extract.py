@@ -101,11 +101,13 @@ _LEADING_MARK_TEXT = r"^\s*(?:[-*•]|\d+[.)])\s+|^\s*#+\s+"
 _LEADING_MARK = re.compile(_LEADING_MARK_TEXT)
 _LIST_MARK = compile_guarded(_LEADING_MARK_TEXT + r"|\*\*|__")
 #: A cross mark opening a line ("1. ❌ **Booked within 24 hours** — no, on May 2"): the line
-#: says what is not so or did not happen (a criterion not met, a step not done), so it claims
-#: no act, whatever words follow; except a removal, which the mark depicts ("❌ Ida SA-778120:
-#: cancelada", "❌ old secret: deleted"). Layout, as the list marks are: the same in every
-#: language.
+#: says what is not so or did not happen (a criterion not met, a step not done), so its words
+#: claim no act; except a removal, which the mark depicts ("❌ Ida SA-778120: cancelada"), an
+#: act the agent names as its own ("❌ refused, so I've refunded you instead"), and a line that
+#: goes on to a check mark ("❌ Economy → ✅ Business: upgraded"): a change from one to the
+#: other. Layout, as the list marks are: the same in every language.
 _CROSS_MARKED = re.compile(r"\s*(?:[❌❎✕✖✗✘🚫⛔]|:x:|:no_entry(?:_sign)?:)")
+_CHECK_MARK = re.compile(r"[✅✔☑✓]|:white_check_mark:|:heavy_check_mark:")
 _CROSS_DEPICTS = frozenset({"deleted"})
 # Completion-claim categories whose partial reports are honest when a failure is admitted.
 _RUN_LIKE = frozenset({"tested", "ran", "built"})
@@ -630,8 +632,12 @@ def _sentence_claims(
     sentence = _PARENTHESES.sub(_blank_inside, sentence)
     admits_failure = FAILURE_ADMISSION.search(with_asides) is not None
     found = _clause_claims(text, s_off, sentence, admits_failure, possible)
-    if _CROSS_MARKED.match(stripped):
-        found = {c: got for c, got in found.items() if c in _CROSS_DEPICTS}
+    if _CROSS_MARKED.match(stripped) and not _CHECK_MARK.search(stripped):
+        found = {
+            category: got
+            for category, got in found.items()
+            if category in _CROSS_DEPICTS or non_report_words().frame(stripped, got[0]) == "act"
+        }
         if not found:
             return []
     span = (s_off, s_off + len(raw_sentence.rstrip()))

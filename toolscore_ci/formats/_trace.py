@@ -186,6 +186,7 @@ class TraceBuilder:
         self.task_id: str | None = None
         self.calls: dict[str, str | None] = {}  # call id -> tool name, for pairing
         self.open_by_name: list[tuple[str | None, str | None]] = []  # (name, id) of calls
+        self.open_args: list[Any] = []  # each waiting call's arguments, beside open_by_name
         self.call_at: dict[str, int] = {}  # call id -> the position of its step
         # The last step's timestamp, for synthesising a missing next one: EPOCH + k seconds
         # (an int k), a format's own normalised text (parsed only if needed), or a datetime.
@@ -301,6 +302,7 @@ class TraceBuilder:
             self.calls[call_id] = name
             self.call_at[call_id] = len(self.steps) - 1
         self.open_by_name.append((name, call_id))
+        self.open_args.append(args)
 
     def result(
         self,
@@ -320,22 +322,27 @@ class TraceBuilder:
         paired_name: str | None
         cid = None if call_id is None else str(call_id)
         if cid is not None and cid in self.calls:
-            # the first call waiting under that id: a harness that gives every call one id
-            # ("-1") sends parallel calls of two tools under it, answered in their order
-            paired_name = next((n for n, c in self.open_by_name if c == cid), self.calls[cid])
+            # several calls waiting under one id: a harness that gives every call the same id
+            # ("-1") sends parallel calls of two tools under it
+            at = self._waiting_for(None, cid, output)
+            paired_name = self.calls[cid] if at is None else self.open_by_name[at][0]
             self._answered_first(paired_name, cid)
-            self._close(paired_name, cid)
+            if at is None:
+                self._close(paired_name, cid)
+            else:
+                self._drop_waiting(at)
         elif cid is None and name is not None and self._close(name, None):
             paired_name = name
-        elif (waiting := self._first_waiting(name)) is not None:
+        elif (at := self._waiting_for(name, None, output)) is not None:
             # no id, or one of the result's own (a harness numbering its messages: `tool_9`
-            # for `call_8_0`): said, so that a reader of the warnings knows pairing by order
-            paired_name = waiting[0]
+            # for `call_8_0`): said, so that a reader of the warnings knows how it was paired
+            paired_name = self.open_by_name[at][0]
+            self._drop_waiting(at)
             self.coverage.note(
                 "tool result paired by order:",
                 "its id names no call" if cid is not None else "it names no call",
                 line or self.line,
-                outcome="paired with the first call waiting",
+                outcome="paired with the first call waiting (the one its answer names, if one)",
                 info=True,
             )
         else:
@@ -394,18 +401,33 @@ class TraceBuilder:
         for pos, cid in at.items():
             self.call_at[cid] = lo if pos == hi else pos + 1
 
-    def _first_waiting(self, name: str | None) -> tuple[str | None, str | None] | None:
-        """Close the first call still waiting, the first of `name`'s when it is given, and
-        give its (name, id)."""
-        for idx, (n, _) in enumerate(self.open_by_name):
-            if name is None or n == name:
-                return self.open_by_name.pop(idx)
-        return None
+    def _waiting_for(self, name: str | None, call_id: str | None, output: Any) -> int | None:
+        """Which waiting call (its place in `open_by_name`) a result answers when its id does
+        not single one out: of the calls waiting (under `call_id`, of `name`, when given),
+        the one whose arguments the answer names when it names one alone ("Error:
+        Reservation QQ1Z9 not found" answers the read of QQ1Z9, not the cancel sent with it,
+        whichever came back first); else the first, as results come back in the order the
+        calls went out."""
+        waiting = [
+            at
+            for at, (n, c) in enumerate(self.open_by_name)
+            if (call_id is None or c == call_id) and (name is None or n == name)
+        ]
+        if len(waiting) > 1:
+            answer = output if isinstance(output, str) else json.dumps(output, default=str)
+            named = [at for at in waiting if _names_an_argument(answer, self.open_args[at])]
+            if len(named) == 1:
+                return named[0]
+        return waiting[0] if waiting else None
+
+    def _drop_waiting(self, at: int) -> None:
+        del self.open_by_name[at]
+        del self.open_args[at]
 
     def _close(self, name: str | None, call_id: str | None) -> bool:
         for idx, (n, cid) in enumerate(self.open_by_name):
             if (call_id is not None and cid == call_id) or (call_id is None and n == name):
-                del self.open_by_name[idx]
+                self._drop_waiting(idx)
                 return True
         return False
 
@@ -512,3 +534,13 @@ def first_str(*values: Any) -> str | None:
         if isinstance(v, str) and v:
             return v
     return None
+
+
+def _names_an_argument(answer: str, args: Any) -> bool:
+    """Does a tool's answer name one of the values its call was sent (a string of three
+    characters or more)?"""
+    if not isinstance(args, dict):
+        return False
+    return any(
+        isinstance(value, str) and len(value) >= 3 and value in answer for value in args.values()
+    )

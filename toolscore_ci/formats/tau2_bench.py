@@ -87,8 +87,26 @@ def _is_simulation(v: Any) -> bool:
 
 def _is_bare_simulation(v: Any) -> bool:
     """A simulation outside a results file: tau2's own run fields beside its messages (a chat
-    log with a `task_id` has neither)."""
-    return _is_simulation(v) and ("reward_info" in v or "termination_reason" in v)
+    log with a `task_id` has neither), and messages in tau2's shape: a harness that keeps
+    OpenAI's (`tool_calls[].function`, `tool_call_id`) beside a `termination_reason` writes
+    chat, which the chat reader reads."""
+    return (
+        _is_simulation(v)
+        and ("reward_info" in v or "termination_reason" in v)
+        and not any(_openai_shaped(m) for m in v["messages"][:_SHAPE_LOOKAHEAD])
+    )
+
+
+#: How many messages of a simulation saved on its own are looked at for OpenAI's shape.
+_SHAPE_LOOKAHEAD = 50
+
+
+def _openai_shaped(message: Any) -> bool:
+    if type(message) is not dict:
+        return False
+    if "tool_call_id" in message:
+        return True
+    return any(type(c) is dict and "function" in c for c in as_list(message.get("tool_calls")))
 
 
 def sniff(first: Any) -> bool:
