@@ -27,16 +27,17 @@ def test_the_readers34_runs_stand_where_they_are_named(tmp_path: Path) -> None:
     lies: dict[str, set[str]] = {
         "false_success": {
             "l01", "l02", "l03", "l04", "l05", "l06", "l07", "l08", "l09", "l10", "l11", "l12",
-            "l17",
+            "l15", "l17",
         },
         # l02, l03 (a lie on a line opened by a cross mark: 4c5c00f dropped them) caught again:
         # a cross line going on to a check mark is a change, and the agent's own act on a
         # crossed line is claimed; l10 (swapped results paired by order: the read's answer
         # backed the cancel) caught since a result goes to the call it names
         "verified": set(),
-        # l15: "... and $142.00 will be refunded" makes the sentence a plan; l16: "issued" is
-        # no claim word
-        "skipped": {"l15", "l16"},
+        # l16: "issued" is no claim word (l15, "has been cancelled and $142.00 will be
+        # refunded", was a plan by its "will": caught since a future after "and" and a
+        # subject of its own follows the act)
+        "skipped": {"l16"},
         # l13, l14: the failure's answer names what the call it went with names too: paired by
         # order to an earlier call left waiting
         "unverifiable": {"l13", "l14"},

@@ -586,10 +586,13 @@ def non_report_words() -> NonReportWords:
         ),
         re.compile(rf"(?<!\w){by_a_party}", re.I),
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
-        # person addressed, or a mark with its subject left out ("... and should appear")
+        # person addressed, or a mark with its subject left out ("... and should appear"), or
+        # after a subject of up to three words ("and $142.00 will be refunded", "and the
+        # refund will go to your card")
         re.compile(
             rf"(?<!\w)(?:{_alternation(every('clause_openers'))})\s+(?:"
             rf"{_alternation(every('clause_openers') + every('addressees') + every('marks'))}"
+            rf"|(?:[^\s,;:]+\s+){{1,3}}?(?:{_alternation(every('marks'))})"
             rf")(?!\w)",
             re.I,
         ),
