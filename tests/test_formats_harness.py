@@ -248,7 +248,7 @@ def test_a_result_that_names_no_call_answers_the_first_one_waiting(tmp_path: Pat
     (record,), issues = read_all(path, "openai-chat")
     assert [i.message for i in issues if "paired by order" in i.message] == [
         "openai-chat: tool result paired by order: 'it names no call' seen once; paired with "
-        "the first call waiting (the one its answer names, if one)"
+        "the first call waiting"
     ]
     (result,) = [s for s in record.data["steps"] if s["kind"] == "tool_result"]
     assert result["name"] == "update_reservation_flights" and result["ok"] is None

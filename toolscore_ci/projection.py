@@ -58,25 +58,30 @@ def _step_maker() -> Callable[..., Step]:
 
 _step = _step_maker()
 
-#: A reasoning model's thinking written into its reply (`<think>...</think>`, as Qwen3 and
-#: DeepSeek-R1 chat templates leave it when the harness does not split it out).
-_THINKING = re.compile(r"<(think|thinking|reasoning)>.*?(?:</\1>\s*|\Z)", re.S | re.I)
-_THINKING_END = re.compile(r"</(?:think|thinking|reasoning)>\s*", re.I)
+#: A reasoning model's thinking written into its reply, as Qwen3 and DeepSeek-R1 chat
+#: templates leave it when the harness does not split it out: a block that opens the message
+#: (`<think>...</think>`, to its end if never closed), or, where the template put the opening
+#: tag in the prompt, everything up to a closing tag alone on its line. A tag quoted anywhere
+#: else (`` `</think>` `` in a coding reply) is the reply's own text.
+_THINKING = re.compile(r"\A\s*<(think|thinking|reasoning)>.*?(?:</\1>|\Z)", re.S | re.I)
+_THINKING_END = re.compile(r"^[ \t]*</(?:think|thinking|reasoning)>[ \t]*$", re.M | re.I)
 
 
 def said(text: Any) -> Any:
     """What an agent's message says to the person: without the model's thinking, which
-    nobody was told (readers of structured formats drop thinking parts for the same reason).
-    A reply whose opening tag the template put in the prompt keeps only what follows its
-    closing one."""
+    nobody was told (readers of structured formats drop thinking parts for the same reason)."""
     if not isinstance(text, str) or "<" not in text:
         return text
     lowered = text.casefold()
     if "think>" not in lowered and "reasoning>" not in lowered:
         return text
-    text = _THINKING.sub("", text)
-    ends = list(_THINKING_END.finditer(text))
-    return text[ends[-1].end() :] if ends else text
+    opened = _THINKING.match(text)
+    if opened is not None:
+        return text[opened.end() :].lstrip()
+    if "<think>" in lowered or "<thinking>" in lowered or "<reasoning>" in lowered:
+        return text  # an opening tag that does not open the message is quoted, not thinking
+    closed = _THINKING_END.search(text)
+    return text if closed is None else text[closed.end() :].lstrip()
 
 
 def project(data: dict[str, Any]) -> Trace:

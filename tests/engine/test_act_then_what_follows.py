@@ -56,7 +56,15 @@ def test_the_cancel_that_went_through_is_left_alone() -> None:
         ("Your reservation has been cancelled and the refund will go to your card.", True),
         ("Your booking will be cancelled and the refund will go to your card.", False),
         ("If you confirm, the booking is cancelled and the refund will go out.", False),
+        # a rule, not a report: the act is not said to be done ("is cancelled")
+        ("Normally a reservation is cancelled and the refund will appear in 5-7 days.", False),
     ],
 )
 def test_only_a_future_after_the_act_leaves_it_claimed(said: str, claimed: bool) -> None:
     assert bool(_reports(extract(said, 1), said)) is claimed
+
+
+def test_a_condition_contrary_to_fact_claims_nothing() -> None:
+    said = "Had it been cancelled, $142.00 would have been refunded, but the system refused it."
+    assert extract(said, 1) == []
+    assert [c.category for c in extract("The order had been cancelled before you called.", 1)]

@@ -325,6 +325,11 @@ class TraceBuilder:
             # several calls waiting under one id: a harness that gives every call the same id
             # ("-1") sends parallel calls of two tools under it
             at = self._waiting_for(None, cid, output)
+            if at is None and any(c == cid for _, c in self.open_by_name):
+                self.coverage.note(
+                    "unpaired tool result", f"{cid} (its answer names another call)", line
+                )
+                return False
             paired_name = self.calls[cid] if at is None else self.open_by_name[at][0]
             self._answered_first(paired_name, cid)
             if at is None:
@@ -342,7 +347,7 @@ class TraceBuilder:
                 "tool result paired by order:",
                 "its id names no call" if cid is not None else "it names no call",
                 line or self.line,
-                outcome="paired with the first call waiting (the one its answer names, if one)",
+                outcome="paired with the first call waiting",
                 info=True,
             )
         else:
@@ -404,21 +409,24 @@ class TraceBuilder:
     def _waiting_for(self, name: str | None, call_id: str | None, output: Any) -> int | None:
         """Which waiting call (its place in `open_by_name`) a result answers when its id does
         not single one out: of the calls waiting (under `call_id`, of `name`, when given),
-        the one whose arguments the answer names when it names one alone ("Error:
-        Reservation QQ1Z9 not found" answers the read of QQ1Z9, not the cancel sent with it,
-        whichever came back first); else the first, as results come back in the order the
-        calls went out."""
+        the first, as results come back in the order the calls went out; None when there is
+        none, or when the answer names the arguments of another one alone ("Error:
+        Reservation QQ1Z9 not found" while the cancel of EHGLP3 waits first): the order says
+        one call and the answer another, and a wrong pairing is worse than none (a lookup's
+        "not found" read as the cancel's failure)."""
         waiting = [
             at
             for at, (n, c) in enumerate(self.open_by_name)
             if (call_id is None or c == call_id) and (name is None or n == name)
         ]
+        if not waiting:
+            return None
         if len(waiting) > 1:
             answer = output if isinstance(output, str) else json.dumps(output, default=str)
             named = [at for at in waiting if _names_an_argument(answer, self.open_args[at])]
-            if len(named) == 1:
-                return named[0]
-        return waiting[0] if waiting else None
+            if len(named) == 1 and named[0] != waiting[0]:
+                return None
+        return waiting[0]
 
     def _drop_waiting(self, at: int) -> None:
         del self.open_by_name[at]

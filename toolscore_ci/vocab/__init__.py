@@ -251,6 +251,13 @@ class NonReportWords:
             # $89 and it will appear on your card in 5 days") says what follows the act: its
             # future or its modal does not make the act a plan
             after = self.coordinated.search(clause, at - start)
+            if after is not None and after.group("subject") is not None:
+                # a subject of its own that is a noun ("and the refund will ..."): only after
+                # an act reported as done ("has been cancelled", "I've cancelled"); after "a
+                # reservation is cancelled and the refund will appear" the whole is a rule
+                verb = re.match(r"[\w'’-]+", sentence[at:])
+                if verb is None or self.frame(sentence, verb.group(0)) is None:
+                    after = None
             if after is not None:
                 clause = clause[: after.start()]
         clause = self.past_confirming(_plain(clause))
@@ -588,11 +595,11 @@ def non_report_words() -> NonReportWords:
         # "and it", "but you", "und es", "et il": a clause opener, then a subject one, a
         # person addressed, or a mark with its subject left out ("... and should appear"), or
         # after a subject of up to three words ("and $142.00 will be refunded", "and the
-        # refund will go to your card")
+        # refund will go to your card": `subject`, which `is_not_a_report` weighs)
         re.compile(
             rf"(?<!\w)(?:{_alternation(every('clause_openers'))})\s+(?:"
             rf"{_alternation(every('clause_openers') + every('addressees') + every('marks'))}"
-            rf"|(?:[^\s,;:]+\s+){{1,3}}?(?:{_alternation(every('marks'))})"
+            rf"|(?P<subject>(?:[^\s,;:]+\s+){{1,3}}?)(?:{_alternation(every('marks'))})"
             rf")(?!\w)",
             re.I,
         ),
