@@ -315,10 +315,11 @@ class TraceBuilder:
         name: str | None = None,
         line: int | None = None,
     ) -> bool:
-        """Add a tool result paired with its call: by id; else, when its id names no call or
-        it has none, the first call still waiting (of its name, when it gives one): results
-        come back in the order the calls went out. An unpaired result is counted and kept
-        out, as the coverage report says."""
+        """Add a tool result paired with its call: by id; else, when its id names no call, or
+        several calls share it, or it has none, the first call still waiting (of its name,
+        when it gives one), as results come back in the order the calls went out, unless the
+        answer names another waiting call's arguments alone (`_waiting_for`). An unpaired
+        result is counted and kept out, as the coverage report says."""
         paired_name: str | None
         cid = None if call_id is None else str(call_id)
         if cid is not None and cid in self.calls:
@@ -327,7 +328,9 @@ class TraceBuilder:
             at = self._waiting_for(None, cid, output)
             if at is None and any(c == cid for _, c in self.open_by_name):
                 self.coverage.note(
-                    "unpaired tool result", f"{cid} (its answer names another call)", line
+                    "unpaired tool result",
+                    f"{cid} (its answer names another call)",
+                    line or self.line,
                 )
                 return False
             paired_name = self.calls[cid] if at is None else self.open_by_name[at][0]

@@ -3,9 +3,10 @@
 One file per run of the harness: `{"info": {...}, "tasks": [...], "simulations": [...]}`. Every
 simulation becomes a trace. A simulation saved on its own (a top-level object, or an array or
 JSON Lines of them, as harnesses built on tau2 write `simulation.json` per run) is read the same
-way, without the run's tasks and info. Its `messages` are tau2's own: `assistant` and `user` messages with
-`content` and `tool_calls` (`{"id", "name", "arguments", "requestor"}`, arguments an object),
-and `tool` messages whose `id` is the call's and whose `error` flag is the failure marker. In
+way, without the run's tasks and info. Its `messages` are tau2's own: `assistant` and `user`
+messages with `content` and `tool_calls` (`{"id", "name", "arguments", "requestor"}`, arguments
+an object), and `tool` messages whose `id` is the call's and whose `error` flag is the failure
+marker. In
 dual-control domains (telecom) the user simulator has tools too: those calls are `tool_call`
 steps with role `user`. The simulation's `reward_info` is its label (`ground_truth`), never a
 step or `meta`.
