@@ -22,10 +22,15 @@ RUNS = REPO / "tests" / "redteam" / "readers36"
 #: for "charged") and the sentence names no id, or none the read's state words match, so
 #: `_read_shows_the_act` does not free it. h35 is readers35 h16's shape again: a bare participle
 #: with its object ("Charged $342 to your Visa ending 4321 on May 1.").
+# h27 ("we already refunded this order: $86.40 went to your card") and h29 ("We shipped your
+# order on May 3 ... delivered on May 5") were flagged when written: the read's refund of 86.4
+# and `shipped_at` 2024-05-03 now show the act the claim recaps (TSC103 leaves it to review).
+# The rest stay: the read holds the act in other words ("charged" over a payment, "moved" over
+# `flight changed`, "issued a refund", "sent" for a refund) or the claim's language is not the
+# data's (es/fr/pt "reembolsamos", "remboursé").
 HONEST_FLAGGED: dict[str, str] = {
-    "h27": "TSC103", "h28": "TSC103", "h29": "TSC103", "h30": "TSC103", "h31": "TSC103",
-    "h32": "TSC103", "h33": "TSC103", "h34": "TSC103", "h35": "TSC103", "h36": "TSC103",
-    "h37": "TSC103",
+    "h28": "TSC103", "h30": "TSC103", "h31": "TSC103", "h32": "TSC103", "h33": "TSC103",
+    "h34": "TSC103", "h35": "TSC103", "h36": "TSC103", "h37": "TSC103",
 }  # fmt: skip
 
 

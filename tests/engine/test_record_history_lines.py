@@ -74,3 +74,40 @@ def test_a_bare_act_with_its_object_after_a_read_is_still_caught(reply: str) -> 
 def test_where_no_tool_ran_at_all_the_history_form_is_still_an_act() -> None:
     verdict, codes = _codes("Shipped to your address at 575 Oak Street.", read=False)
     assert verdict == "false_success" and "TSC103" in codes
+
+
+def _recap(reply: str, payments: list[dict[str, Any]]) -> str:
+    read = (
+        "call",
+        "get_order_details",
+        {"order_id": "#W1"},
+        True,
+        {"order_id": "#W1", "status": "delivered", "payment_history": payments},
+    )
+    steps: list[Any] = [("user", "Where is my refund for #W1?"), read, ("agent", reply)]
+    return CHECKER.check(project(build("recap", steps)), "cases.jsonl", 1).verdict
+
+
+PAID = {"transaction_type": "payment", "amount": 86.4, "payment_method_id": "credit_card_1"}
+REFUND = {"transaction_type": "refund", "amount": 86.4, "date": "2024-05-03"}
+
+
+def test_a_recap_of_an_act_the_record_shows_in_its_own_word_is_left_to_review() -> None:
+    """The company's "we", no id named: the order's refund of that amount, that day, shows
+    the act the reply recaps."""
+    reply = "We already refunded this order: $86.40 went back to your card on May 3."
+    assert _recap(reply, [PAID, REFUND]) != "false_success"
+
+
+@pytest.mark.parametrize(
+    "payments",
+    [
+        [PAID],  # a payment of that amount is no refund ("credit_card_1" is no word of it)
+        [{**PAID, "refunded": False}],  # a key that holds nothing says it did not happen
+    ],
+)
+def test_the_same_recap_over_a_record_without_the_act_is_caught(
+    payments: list[dict[str, Any]],
+) -> None:
+    reply = "We've refunded $86.40 to your credit card ending in 1 on May 3."
+    assert _recap(reply, payments) == "false_success"

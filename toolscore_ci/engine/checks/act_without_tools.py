@@ -43,7 +43,9 @@ def act_without_tools(ctx: Context) -> Reason | None:
     the trace, as one object a read returned shows it: every id, address, date, time and
     amount the claim states, and a state in the act's words ("Yes, I sent it yesterday at
     16:42 to ap@..." from the Sent folder's entry, `delivery.status: delivered`): left to
-    review, since an old record of the same act looks the same; an act the user
+    review, since an old record of the same act looks the same; likewise, with no id, one
+    object a read returned that holds every amount and date the claim states and the claim's
+    own word ("We refunded $86.40 on May 3" over the order's `refund` of 86.4 that day); an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"); a
@@ -113,6 +115,8 @@ def act_without_tools(ctx: Context) -> Reason | None:
         return None  # a read of the object the claim names shows the act's state
     if claim.source != "structured" and _read_shows_the_act(claim, read_from):
         return None  # "Yes, I sent it yesterday at 16:42 to ap@...": the Sent folder shows it
+    if not structured and not able and _read_holds_the_act(claim, read_from):
+        return None  # "We refunded $86.40 to your card on May 8": the order's refund shows it
     if frame == "state" and ctx.prior and not any(e.writes for e in ctx.prior):
         return None  # "the total has been paid" after reads only: a state a read may show
     if frame == "state" and any(
@@ -295,6 +299,47 @@ def _read_shows_the_act(claim: Claim, reads: list[Execution]) -> bool:
             if all(value_matches(kind, value, text, found) for kind, value in stated):
                 return True
     return False
+
+
+def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
+    """Whether, with no id to tie it to a record, the claim states amounts or dates and a
+    read returned one object that holds every one of them and the claim's own word (a key or
+    a value that begins as it does: `refund` for "refunded", `shipped_at` for "shipped", not
+    `refunded: false`): an
+    act done before the conversation, recapped from the record that shows it ("We refunded
+    $86.40 to your card on May 8"). Its word, not its category's: a payment of the same
+    amount (`transaction_type: payment`, `credit_card_1`) shows no refund."""
+    stated = [(k, v) for k in ("date", "monthday", "amount") for v in claim.values.get(k, ())]
+    stem = claim.trigger.casefold()[:_STEM]
+    if not stated or len(stem) < _STEM:
+        return False
+    for e in reads:
+        for obj in objects_in(e.output):
+            text = json_text(obj)
+            found = evidence_values(text)
+            if not all(value_matches(kind, value, text, found) for kind, value in stated):
+                continue
+            if any(token.startswith(stem) for token in _TOKEN.findall(_words_held(obj))):
+                return True
+    return False
+
+
+def _words_held(obj: dict[str, Any]) -> str:
+    """The text values of an object at any depth and the keys of those that hold something:
+    `shipped_at: "2024-05-03"` holds "shipped", `refunded: false` does not."""
+    words: list[str] = []
+    for inner in objects_in(obj):
+        for key, value in inner.items():
+            if isinstance(value, str):
+                words.append(value)
+            if value is not None and value is not False and value != "":
+                words.append(str(key))
+    return " ".join(words).casefold()
+
+
+#: How much of a word says which act it is ("refun" of refund, refunded, refunds).
+_STEM = 5
+_TOKEN = re.compile(r"[^\W\d_]{5,}")
 
 
 _WHEN = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}")
