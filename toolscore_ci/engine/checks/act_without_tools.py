@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, value_matches
@@ -280,46 +281,54 @@ def _read_shows_the_act(claim: Claim, reads: list[Execution]) -> bool:
     own = vocab.acts.get(claim.category, frozenset()) | vocab.produced_by.get(
         claim.category, frozenset()
     )
+
+    def shows(obj: dict[str, Any], text: str) -> bool:
+        return all(whole_id(n).search(text) for n in named) and any(
+            state_word(value) in own
+            for inner in objects_in(obj, max_depth=2)
+            for key, value in inner.items()
+            if str(key).lower() in STATE_KEYS
+        )
+
     stated = [
         (k, v) for k in ("date", "monthday", "time", "amount") for v in claim.values.get(k, ())
     ]
-    for e in reads:
-        for obj in objects_in(e.output):
-            text = json_text(obj)
-            if not all(whole_id(n).search(text) for n in named):
-                continue
-            if not any(
-                state_word(value) in own
-                for inner in objects_in(obj, max_depth=2)
-                for key, value in inner.items()
-                if str(key).lower() in STATE_KEYS
-            ):
-                continue
-            found = evidence_values(text)
-            if all(value_matches(kind, value, text, found) for kind, value in stated):
-                return True
-    return False
+    return _one_object_shows(reads, stated, shows)
 
 
 def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
     """Whether, with no id to tie it to a record, the claim states amounts or dates and a
     read returned one object that holds every one of them and the claim's own word (a key or
     a value that begins as it does: `refund` for "refunded", `shipped_at` for "shipped", not
-    `refunded: false`): an
-    act done before the conversation, recapped from the record that shows it ("We refunded
-    $86.40 to your card on May 8"). Its word, not its category's: a payment of the same
-    amount (`transaction_type: payment`, `credit_card_1`) shows no refund."""
+    `refunded: false`): an act done before the conversation, recapped from the record that
+    shows it ("We refunded $86.40 to your card on May 8"). Its word, not its category's: a
+    payment of the same amount (`transaction_type: payment`, `credit_card_1`) shows no
+    refund."""
     stated = [(k, v) for k in ("date", "monthday", "amount") for v in claim.values.get(k, ())]
     stem = claim.trigger.casefold()[:_STEM]
     if not stated or len(stem) < _STEM:
         return False
+
+    def shows(obj: dict[str, Any], text: str) -> bool:
+        return any(token.startswith(stem) for token in _TOKEN.findall(_words_held(obj)))
+
+    return _one_object_shows(reads, stated, shows)
+
+
+def _one_object_shows(
+    reads: list[Execution],
+    stated: list[tuple[str, str]],
+    shows: Callable[[dict[str, Any], str], bool],
+) -> bool:
+    """Whether one object a read returned `shows` the act (given the object and its text)
+    and holds every (kind, value) the claim `stated`."""
     for e in reads:
         for obj in objects_in(e.output):
             text = json_text(obj)
-            found = evidence_values(text)
-            if not all(value_matches(kind, value, text, found) for kind, value in stated):
+            if not shows(obj, text):
                 continue
-            if any(token.startswith(stem) for token in _TOKEN.findall(_words_held(obj))):
+            found = evidence_values(text)
+            if all(value_matches(kind, value, text, found) for kind, value in stated):
                 return True
     return False
 
