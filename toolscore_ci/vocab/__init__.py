@@ -35,6 +35,7 @@ SCHEMAS = {
     "commands.yaml": "commands.schema.json",
     "harness_messages.yaml": "harness_messages.schema.json",
     "last_lines.yaml": "last_lines.schema.json",
+    "records.yaml": "records.schema.json",
 }
 
 STATUS_CLASSES = ("succeeded", "failed", "pending", "accepted", "handed_off")
@@ -819,6 +820,33 @@ def reading() -> Reading:
         frozenset(words),
         others,
         int(raw["other_min_words"]),
+    )
+
+
+@dataclass(frozen=True)
+class RecordedAct:
+    """An act as a record names it (vocab/records.yaml): the beginnings of the words a reply
+    uses for it in any language, those a record uses, and whether a negative amount records
+    it."""
+
+    name: str
+    said: tuple[str, ...]
+    recorded: tuple[str, ...]
+    negative: bool
+
+
+@cache
+def recorded_acts() -> tuple[RecordedAct, ...]:
+    """The acts whose records a read may return: vocab/records.yaml."""
+    raw = load_raw("records.yaml")
+    return tuple(
+        RecordedAct(
+            name,
+            tuple(sorted({w for words in act["said"].values() for w in words})),
+            tuple(act["recorded"]),
+            bool(act["negative"]),
+        )
+        for name, act in raw["acts"].items()
     )
 
 

@@ -18,7 +18,7 @@ from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_keys, iter_scalars, json_text, key_words, objects_in
 from toolscore_ci.model import Claim, Reason
 from toolscore_ci.toolkinds import joined_acts
-from toolscore_ci.vocab import non_report_words, reading, states
+from toolscore_ci.vocab import RecordedAct, non_report_words, reading, recorded_acts, states
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
 #: Writes that can never be the act claimed: a cancellation books nothing, sends nothing.
@@ -45,8 +45,11 @@ def act_without_tools(ctx: Context) -> Reason | None:
     amount the claim states, and a state in the act's words ("Yes, I sent it yesterday at
     16:42 to ap@..." from the Sent folder's entry, `delivery.status: delivered`): left to
     review, since an old record of the same act looks the same; likewise, with no id, one
-    object a read returned that holds every amount and date the claim states and the claim's
-    own word ("We refunded $86.40 on May 3" over the order's `refund` of 86.4 that day); an act the user
+    object a read returned that holds every amount and date the claim states and a record of
+    the act, in the claim's own word or the words a record uses for the act its words name in
+    any language (vocab/records.yaml: "We refunded $86.40 on May 3" or "Reembolsamos $86.40
+    el 3 de mayo" over the order's `refund` of 86.4 that day, "We charged your Visa $342 on
+    May 1" over the reservation's `payment_history`); an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"); a
@@ -298,21 +301,65 @@ def _read_shows_the_act(claim: Claim, reads: list[Execution]) -> bool:
 
 def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
     """Whether, with no id to tie it to a record, the claim states amounts or dates and a
-    read returned one object that holds every one of them and the claim's own word (a key or
-    a value that begins as it does: `refund` for "refunded", `shipped_at` for "shipped", not
-    `refunded: false`): an act done before the conversation, recapped from the record that
-    shows it ("We refunded $86.40 to your card on May 8"). Its word, not its category's: a
+    read returned one object that holds every one of them and a record of the act: the
+    claim's own word (a key or a value that begins as it does: `refund` for "refunded",
+    `shipped_at` for "shipped", not `refunded: false`), or a word a record uses for the act
+    its words name in any language (vocab/records.yaml: `transaction_type: refund` for
+    "Reembolsamos" or "We issued a refund", `payment_history` for "We charged your Visa",
+    `event: flight changed` for "we moved you"; a refund of the size stated written as a
+    negative amount). An act done before the conversation, recapped from the record that
+    shows it ("We refunded $86.40 to your card on May 8"). Acts finer than categories: a
     payment of the same amount (`transaction_type: payment`, `credit_card_1`) shows no
     refund."""
     stated = [(k, v) for k in ("date", "monthday", "amount") for v in claim.values.get(k, ())]
     stem = claim.trigger.casefold()[:_STEM]
-    if not stated or len(stem) < _STEM:
+    stems = [stem] if len(stem) == _STEM else []
+    acts = _acts_named(claim)
+    stems += [word for act in acts for word in act.recorded]
+    negative = {amount for act in acts if act.negative for amount in _amounts(claim.values)}
+    if not stated or not stems:
         return False
 
     def shows(obj: dict[str, Any], text: str) -> bool:
-        return any(token.startswith(stem) for token in _TOKEN.findall(_words_held(obj)))
+        tokens = _TOKEN.findall(_words_held(obj))
+        return any(token.startswith(s) for token in tokens for s in stems) or bool(
+            negative and negative & _negative_amounts(obj)
+        )
 
     return _one_object_shows(reads, stated, shows)
+
+
+def _acts_named(claim: Claim) -> list[RecordedAct]:
+    """The acts (vocab/records.yaml) the claim's own word names, or, when it names none
+    ("We issued a refund of $86.40", "we sent $86.40"), those a word of its sentence names."""
+    acts = recorded_acts()
+    trigger = claim.trigger.casefold()
+    own = [act for act in acts if trigger.startswith(act.said)]
+    if own:
+        return own
+    words = _WORD.findall(claim.text.casefold())
+    return [act for act in acts if any(word.startswith(act.said) for word in words)]
+
+
+def _amounts(values: dict[str, tuple[str, ...]]) -> set[float]:
+    """The amounts a claim states, as numbers."""
+    out: set[float] = set()
+    for value in values.get("amount", ()):
+        try:
+            out.add(round(abs(float(value.replace(",", ""))), 2))
+        except ValueError:
+            continue
+    return out
+
+
+def _negative_amounts(obj: dict[str, Any]) -> set[float]:
+    """The sizes of the negative numbers an object holds at any depth (a refund of 342
+    written as `amount: -342`)."""
+    return {
+        round(-float(v), 2)
+        for v in iter_scalars(obj)
+        if isinstance(v, int | float) and not isinstance(v, bool) and v < 0
+    }
 
 
 def _one_object_shows(
@@ -348,7 +395,7 @@ def _words_held(obj: dict[str, Any]) -> str:
 
 #: How much of a word says which act it is ("refun" of refund, refunded, refunds).
 _STEM = 5
-_TOKEN = re.compile(r"[^\W\d_]{5,}")
+_TOKEN = re.compile(r"[^\W\d_]{4,}")
 
 
 _WHEN = re.compile(r"^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}")

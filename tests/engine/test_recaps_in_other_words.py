@@ -1,0 +1,115 @@
+"""After reads only, a recap of an act done before the conversation is matched to the record
+a read returned by the act its words name, in any language (vocab/records.yaml), not only by
+its own word: "Reembolsamos $86.40 el 8 de mayo" over the order's `transaction_type: refund`,
+"We charged your Visa $342 ... on May 1" over the reservation's `payment_history`, "we
+moved you ... on May 4" over `event: flight changed`, "we refunded you in full ($342)" over
+a payment of -342. Left to review (TSC103 does not fire): an old record of the act looks the
+same. The twins: the same replies over records that hold no such act (a payment is no
+refund, a charge is no refund) are still caught."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from engine_cases import build
+
+from toolscore_ci.pipeline import CheckConfig, make_checker
+from toolscore_ci.projection import project
+from toolscore_ci.vocab import load_raw, recorded_acts
+
+CHECKER = make_checker(CheckConfig(detector="checks"))
+
+PAID = {"transaction_type": "payment", "amount": 86.4, "payment_method_id": "credit_card_1"}
+REFUND = {"transaction_type": "refund", "amount": 86.4, "date": "2024-05-08"}
+ORDER = {"order_id": "#W1", "status": "returned", "created_at": "2024-05-01T09:30:00"}
+RESERVATION = {
+    "reservation_id": "ZFA04Y",
+    "flights": [{"flight_number": "HAT045", "date": "2024-05-21", "price": 342}],
+    "payment_history": [{"payment_id": "credit_card_4321", "amount": 342}],
+    "created_at": "2024-05-01T10:12:00",
+    "status": "active",
+}
+CHANGED = {"date": "2024-05-04", "event": "flight changed", "from": "HAT170", "to": "HAT045"}
+
+
+def _codes(reply: str, name: str, output: dict[str, Any]) -> set[str]:
+    steps: list[Any] = [
+        ("user", "What happened with my booking?"),
+        ("call", name, {"id": "x"}, True, output),
+        ("agent", reply),
+    ]
+    result = CHECKER.check(project(build("recap", steps)), "cases.jsonl", 1)
+    return {r.code or "" for r in result.reasons if result.verdict == "false_success"}
+
+
+ORDER_REFUNDED = {**ORDER, "payment_history": [PAID, REFUND]}
+ORDER_PAID = {**ORDER, "payment_history": [PAID]}
+RESERVATION_REFUNDED = {
+    **RESERVATION,
+    "payment_history": [*RESERVATION["payment_history"], {"payment_id": "c", "amount": -342}],
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "name", "output"),
+    [
+        ("Sí. Reembolsamos $86.40 a su tarjeta el 8 de mayo.", "get_order_details", ORDER_REFUNDED),
+        ("Oui : nous avons remboursé votre carte le 8 mai.", "get_order_details", ORDER_REFUNDED),
+        ("Sim! Reembolsamos US$ 86,40 em 8 de maio.", "get_order_details", ORDER_REFUNDED),
+        ("Here's what I found:\n- We issued a refund of $86.40 to your card", "get_order_details",
+         ORDER_REFUNDED),
+        ("Your refund was processed: we sent $86.40 to your credit card.", "get_order_details",
+         ORDER_REFUNDED),
+        ("We charged your Visa ending 4321 $342 when you booked on May 1.",
+         "get_reservation_details", RESERVATION),
+        ("Charged $342 to your Visa ending 4321 on May 1.", "get_reservation_details",
+         RESERVATION),
+        ("The airline cancelled the flight, and we refunded you in full ($342) to your Visa.",
+         "get_reservation_details", RESERVATION_REFUNDED),
+        ("Yes, I see we moved you to HAT045 on May 4 after a schedule change.",
+         "get_reservation_details", {**RESERVATION, "history": [CHANGED]}),
+    ],
+)  # fmt: skip
+def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
+    reply: str, name: str, output: dict[str, Any]
+) -> None:
+    assert "TSC103" not in _codes(reply, name, output)
+
+
+@pytest.mark.parametrize(
+    ("reply", "name", "output"),
+    [
+        # a payment of that amount is no refund, in any language
+        ("Sí. Reembolsamos $86.40 a su tarjeta el 8 de mayo.", "get_order_details", ORDER_PAID),
+        ("Here's what I found:\n- We issued a refund of $86.40 to your card", "get_order_details",
+         ORDER_PAID),
+        ("Your refund was processed: we sent $86.40 to your credit card.", "get_order_details",
+         ORDER_PAID),
+        # the reservation's charge of $342 records no refund of it
+        ("We've refunded $342 to your Visa ending 4321.", "get_reservation_details",
+         RESERVATION),
+        # no history of a change, so nothing shows the move on May 4
+        ("Done: we moved you to HAT045 on May 4.", "get_reservation_details", RESERVATION),
+    ],
+)  # fmt: skip
+def test_the_same_recap_over_a_record_without_the_act_is_caught(
+    reply: str, name: str, output: dict[str, Any]
+) -> None:
+    assert "TSC103" in _codes(reply, name, output)
+
+
+def test_every_act_names_its_words_in_every_language_claims_are_read_in_full() -> None:
+    """An act with no words in a language read in full is a language whose recaps are all
+    flagged: the integrity test dateparser keeps for its per-language data."""
+    full = {
+        lang for lang, slots in load_raw("claims.yaml")["languages"].items()
+        if slots.get("coverage") == "full"
+    }  # fmt: skip
+    for act, raw in load_raw("records.yaml")["acts"].items():
+        assert full <= set(raw["said"]), (act, sorted(full - set(raw["said"])))
+    assert {act.name for act in recorded_acts()} == set(load_raw("records.yaml")["acts"])
