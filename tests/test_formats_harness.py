@@ -141,6 +141,38 @@ def test_tau2_user_side_tool_calls_keep_the_user_role(tmp_path: Path) -> None:
     assert steps[3]["role"] == "user"  # the agent's own turns are untouched
 
 
+@pytest.mark.parametrize(
+    ("flag", "ok"),
+    [
+        ({"error": True}, False),
+        ({"error": False}, True),  # the harness's own word, kept
+        ({}, None),  # no flag (ToolOrchestra's messages): the result says what happened
+    ],
+)
+def test_tau2_a_tool_message_without_an_error_flag_is_judged_by_what_it_says(
+    tmp_path: Path, flag: dict[str, Any], ok: bool | None
+) -> None:
+    from toolscore_ci.engine.index import build
+
+    data = json.loads((HARNESS / "tau2_results.json").read_text())
+    messages = data["simulations"][0]["messages"]
+    messages[1:1] = [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": "a1", "name": "toggle_data", "arguments": {}}],
+        },
+        {"id": "a1", "role": "tool", "content": "Error: Tool 'toggle_data' not found.", **flag},
+    ]
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(data))
+    record = read_all(path)[0][0]
+    result = next(s for s in record.data["steps"] if s["kind"] == "tool_result")
+    assert result.get("ok") == ok
+    status = next(e for e in build(project(record.data), {}).executions).status
+    assert status == ("succeeded" if ok else "failed")
+
+
 def test_tau_bench_every_result_is_a_labelled_trace() -> None:
     records, issues = read_all(HARNESS / "tau_bench_results.json")
     assert [i for i in issues if i.severity == "error"] == []
@@ -271,7 +303,7 @@ def test_a_result_that_names_no_call_answers_the_first_one_waiting(tmp_path: Pat
     (record,), issues = read_all(path)
     results = [s for s in record.data["steps"] if s["kind"] == "tool_result"]
     assert [(s["name"], s["ok"]) for s in results] == [
-        ("get_reservation_details", True),
+        ("get_reservation_details", None),  # no `error` flag: judged by what it says
         ("update_reservation_flights", False),
     ]
     assert any("'its id names no call' seen 2 times" in i.message for i in issues)
@@ -295,7 +327,8 @@ def test_one_id_for_every_call_pairs_parallel_calls_in_order(tmp_path: Path) -> 
     (record,), issues = read_all(path)
     steps = record.data["steps"]
     results = [(s["name"], s["ok"]) for s in steps if s["kind"] == "tool_result"]
-    assert results == [("get_user_details", True), ("update_reservation_flights", False)]
+    # the inserted answer carries no `error` flag: judged by what it says
+    assert results == [("get_user_details", None), ("update_reservation_flights", False)]
     assert steps[[s["kind"] for s in steps].index("tool_result")]["output"] == {
         "membership": "silver"
     }

@@ -5,11 +5,13 @@ use), not a label, and it is handed on as text only."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 from toolscore_ci.model import Step, Trace
+from toolscore_ci.vocab import json_reply_keys
 
 HIDDEN_FIELDS = ("ground_truth", "meta", "source")
 #: Step's fields in order: `project` passes them by position
@@ -69,8 +71,13 @@ _THINKING_END = re.compile(r"^[ \t]*</(?:think|thinking|reasoning)>[ \t]*$", re.
 
 def said(text: Any) -> Any:
     """What an agent's message says to the person: without the model's thinking, which
-    nobody was told (readers of structured formats drop thinking parts for the same reason)."""
-    if not isinstance(text, str) or "<" not in text:
+    nobody was told (readers of structured formats drop thinking parts for the same reason),
+    and, for a reply written as one JSON object, its text values (`_json_reply`)."""
+    if not isinstance(text, str):
+        return text
+    if text[:1] == "{" or text.lstrip()[:1] == "{":
+        text = _json_reply(text)
+    if "<" not in text:
         return text
     lowered = text.casefold()
     if "think>" not in lowered and "reasoning>" not in lowered:
@@ -82,6 +89,31 @@ def said(text: Any) -> Any:
         return text  # an opening tag that does not open the message is quoted, not thinking
     closed = _THINKING_END.search(text)
     return text if closed is None else text[closed.end() :].lstrip()
+
+
+def _json_reply(text: str) -> str:
+    """A reply that is one JSON object holding text under a reply key (ToolOrchestra's
+    {"message": "Roaming has been enabled ...", "next": "..."}): its text values, the reply
+    key's first, each a paragraph, as the person reads them. Anything else as written: an
+    object that names a tool is tool-call markup (TSC104 reads it), and one with no reply key
+    is data the agent pasted."""
+    stripped = text.strip()
+    if not stripped.endswith("}"):
+        return text
+    try:
+        obj = json.loads(stripped)
+    except ValueError:
+        return text
+    if not isinstance(obj, dict):
+        return text
+    reply_keys, call_keys = json_reply_keys()
+    if any(key in call_keys for key in obj):
+        return text
+    first = next((k for k in obj if k in reply_keys and isinstance(obj[k], str)), None)
+    if first is None:
+        return text
+    rest = [v for k, v in obj.items() if k != first and isinstance(v, str) and v.strip()]
+    return "\n\n".join([obj[first], *rest])
 
 
 def project(data: dict[str, Any]) -> Trace:

@@ -145,7 +145,9 @@ def _add(b: TraceBuilder, msg: dict[str, Any], where: str, line: int) -> None:
         b.result(
             first_str(msg.get("id")),
             None if error else content,  # the error text is the result: kept once, in `error`
-            ok=not error,
+            # no `error` flag at all (ToolOrchestra's messages) says nothing either way: the
+            # result is judged by what it says ("Error: Tool 'toggle_data' not found.")
+            ok=False if error else (True if msg.get("error") is False else None),
             error=(text_of(content) or "tool error") if error else None,
             ts=ts,
             line=line,

@@ -1001,6 +1001,14 @@ def user_stand_ins() -> tuple[str, ...]:
     return tuple(p for entry in raw["user_stand_ins"].values() for p in entry["prefixes"])
 
 
+@cache
+def json_reply_keys() -> tuple[frozenset[str], frozenset[str]]:
+    """The keys under which an agent answering in one JSON object says what it says, and
+    those that make such an object tool-call markup (vocab/harness_messages.yaml)."""
+    raw = load_raw("harness_messages.yaml")["json_reply"]
+    return frozenset(raw["reply_keys"]), frozenset(raw["call_keys"])
+
+
 @dataclass(frozen=True)
 class LastWords:
     """A program's last words (vocab/last_lines.yaml), each kind as one pattern matched at a
