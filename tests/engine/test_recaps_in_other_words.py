@@ -73,6 +73,13 @@ RESERVATION_REFUNDED = {
          "get_reservation_details", RESERVATION_REFUNDED),
         ("Yes, I see we moved you to HAT045 on May 4 after a schedule change.",
          "get_reservation_details", {**RESERVATION, "history": [CHANGED]}),
+        # an entry of a log inside a log of the act (fulfillments[].carrier_events[])
+        ("Abbiamo spedito il suo ordine il 3 maggio.", "get_order_details",
+         {**ORDER_PAID, "fulfillments": [{"carrier_events": [{"date": "2024-05-03",
+                                                              "status": "picked up"}]}]}),
+        # a refund only as a negative amount, as a string
+        ("We refunded $25 as a goodwill gesture.", "get_reservation_details",
+         {**RESERVATION, "payment_history": [{"amount": "342.00"}, {"amount": "-25.00"}]}),
     ],
 )  # fmt: skip
 def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
@@ -95,6 +102,22 @@ def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
          RESERVATION),
         # no history of a change, so nothing shows the move on May 4
         ("Done: we moved you to HAT045 on May 4.", "get_reservation_details", RESERVATION),
+        # the record's word away from the entry that holds the amount: another item's refund,
+        # an empty list, a policy, a payment method's balance
+        ("Reembolsamos $86.40 por la camiseta.", "get_order_details",
+         {**ORDER_PAID, "items": [{"name": "Shirt", "price": 86.4}],
+          "refunds": [{"item": "Bottle", "amount": 54.04, "type": "refund"}]}),
+        ("Reembolsamos $86.40.", "get_order_details", {**ORDER_PAID, "refunds": []}),
+        ("Nous avons remboursé 86.40 $.", "get_order_details",
+         {**ORDER_PAID, "refund_policy": "Refunds go to the original payment method"}),
+        ("I've charged the $50 bag fee to your gift card.", "get_user_details",
+         {"payment_methods": {"gift_card_7": {"source": "gift_card", "amount": 50}}}),
+        # a cancellation whose sentence says what the customer paid names no charge of ours
+        ("I've cancelled it, and the $342 you paid goes back to your Visa.",
+         "get_reservation_details", RESERVATION),
+        # a flight the claim names that no read holds
+        ("We moved you to HAT212 on May 4.", "get_reservation_details",
+         {**RESERVATION, "history": [CHANGED]}),
     ],
 )  # fmt: skip
 def test_the_same_recap_over_a_record_without_the_act_is_caught(

@@ -826,13 +826,14 @@ def reading() -> Reading:
 @dataclass(frozen=True)
 class RecordedAct:
     """An act as a record names it (vocab/records.yaml): the beginnings of the words a reply
-    uses for it in any language, those a record uses, and whether a negative amount records
-    it."""
+    uses for it in any language, those a record uses, whether a negative amount records it,
+    and the claim categories that may name it in other words."""
 
     name: str
     said: tuple[str, ...]
     recorded: tuple[str, ...]
     negative: bool
+    categories: frozenset[str]  # claim categories whose sentences may name it in other words
 
 
 @cache
@@ -845,6 +846,7 @@ def recorded_acts() -> tuple[RecordedAct, ...]:
             tuple(sorted({w for words in act["said"].values() for w in words})),
             tuple(act["recorded"]),
             bool(act["negative"]),
+            frozenset(act["categories"]),
         )
         for name, act in raw["acts"].items()
     )

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, value_matches
@@ -44,12 +44,14 @@ def act_without_tools(ctx: Context) -> Reason | None:
     the trace, as one object a read returned shows it: every id, address, date, time and
     amount the claim states, and a state in the act's words ("Yes, I sent it yesterday at
     16:42 to ap@..." from the Sent folder's entry, `delivery.status: delivered`): left to
-    review, since an old record of the same act looks the same; likewise, with no id, one
-    object a read returned that holds every amount and date the claim states and a record of
-    the act, in the claim's own word or the words a record uses for the act its words name in
-    any language (vocab/records.yaml: "We refunded $86.40 on May 3" or "Reembolsamos $86.40
-    el 3 de mayo" over the order's `refund` of 86.4 that day, "We charged your Visa $342 on
-    May 1" over the reservation's `payment_history`); an act the user
+    review, since an old record of the same act looks the same; likewise, a read that holds
+    every amount, date and id the claim states, with an entry recording the act at one of
+    those values, in the claim's own word or the words a record uses for the act its words
+    name in any language (vocab/records.yaml): its field for the value, its short text
+    values, a key above it ("We refunded $86.40 on May 3" or "Reembolsamos $86.40 el 3 de
+    mayo" over `{"transaction_type": "refund", "amount": 86.4, "date": "2024-05-03"}`, "We
+    charged your Visa $342 on May 1" over `payment_history: [{"amount": 342}]`, a refund as
+    -342), not a `refund_policy`, `refunds: []` or another item's refund elsewhere; an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"); a
@@ -300,66 +302,166 @@ def _read_shows_the_act(claim: Claim, reads: list[Execution]) -> bool:
 
 
 def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
-    """Whether, with no id to tie it to a record, the claim states amounts or dates and a
-    read returned one object that holds every one of them and a record of the act: the
-    claim's own word (a key or a value that begins as it does: `refund` for "refunded",
-    `shipped_at` for "shipped", not `refunded: false`), or a word a record uses for the act
-    its words name in any language (vocab/records.yaml: `transaction_type: refund` for
-    "Reembolsamos" or "We issued a refund", `payment_history` for "We charged your Visa",
-    `event: flight changed` for "we moved you"; a refund of the size stated written as a
-    negative amount). An act done before the conversation, recapped from the record that
-    shows it ("We refunded $86.40 to your card on May 8"). Acts finer than categories: a
-    payment of the same amount (`transaction_type: payment`, `credit_card_1`) shows no
-    refund."""
+    """Whether the claim states amounts or dates and a read returned an object that holds
+    every one of them and every id the claim names, with an entry in it that records the act
+    at one of those values: the entry's own field holding the value is named for the act
+    (`shipped_at: "2024-05-03"`, `refundedAt`), or its short text values say it
+    (`transaction_type: refund`, `event: flight changed`), or it sits under a key that names
+    it (`payment_history: [{"amount": 342}]`), or, for a refund, it holds the negative of an
+    amount stated (`amount: -342`). What names the act: the claim's own word (its first five
+    letters), or the words a record uses for the act its words name in any language
+    (vocab/records.yaml: "Reembolsamos" and "We issued a refund" name a refund, "We charged
+    your Visa" a charge). An act done before the conversation, recapped from the entry that
+    shows it ("We refunded $86.40 to your card on May 8"). Only at an entry holding a stated
+    value: a refund of another item, a `refund_policy`, `refunds: []`, a `change_fee`, a
+    payment method's balance or an `updated_at` elsewhere in the record show no such act;
+    and acts finer than categories: a payment of the same amount (`transaction_type:
+    payment`) shows no refund."""
     stated = [(k, v) for k in ("date", "monthday", "amount") for v in claim.values.get(k, ())]
-    stem = claim.trigger.casefold()[:_STEM]
-    stems = [stem] if len(stem) == _STEM else []
-    acts = _acts_named(claim)
-    stems += [word for act in acts for word in act.recorded]
-    negative = {amount for act in acts if act.negative for amount in _amounts(claim.values)}
-    if not stated or not stems:
+    if not stated:
         return False
-
-    def shows(obj: dict[str, Any], text: str) -> bool:
-        tokens = _TOKEN.findall(_words_held(obj))
-        return any(token.startswith(s) for token in tokens for s in stems) or bool(
-            negative and negative & _negative_amounts(obj)
-        )
-
-    return _one_object_shows(reads, stated, shows)
+    stem = claim.trigger.casefold()[:_STEM]
+    acts = _acts_named(claim)
+    words = ([stem] if len(stem) == _STEM else []) + [w for act in acts for w in act.recorded]
+    negative = {amount for act in acts if act.negative for amount in _amounts(claim.values)}
+    if not words and not negative:
+        return False
+    named = claimed_ids(claim.values)
+    for e in reads:
+        for obj in objects_in(e.output):
+            text = json_text(obj)
+            if not all(whole_id(n).search(text) for n in named):
+                continue
+            found = evidence_values(text)
+            back = _negative_amounts(obj) & negative
+            if not all(
+                value_matches(k, v, text, found) or (k == "amount" and _amount(v) in back)
+                for k, v in stated
+            ):
+                continue
+            if any(
+                _entry_records(under, entry, stated, words, negative)
+                for under, entry in _entries(obj)
+            ):
+                return True
+    return False
 
 
 def _acts_named(claim: Claim) -> list[RecordedAct]:
-    """The acts (vocab/records.yaml) the claim's own word names, or, when it names none
-    ("We issued a refund of $86.40", "we sent $86.40"), those a word of its sentence names."""
+    """The acts (vocab/records.yaml) the claim's own word names; when it names none ("We
+    issued a refund of $86.40", "we sent $86.40"), those a word of its sentence names that
+    can be an act of the claim's category (a refund can be sent, a charge is no
+    cancellation: "I've cancelled it, and the $342 you paid ..." names no charge)."""
     acts = recorded_acts()
     trigger = claim.trigger.casefold()
     own = [act for act in acts if trigger.startswith(act.said)]
     if own:
         return own
     words = _WORD.findall(claim.text.casefold())
-    return [act for act in acts if any(word.startswith(act.said) for word in words)]
+    return [
+        act
+        for act in acts
+        if claim.category in act.categories and any(w.startswith(act.said) for w in words)
+    ]
+
+
+def _entries(value: Any) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every object in a value with the keys it sits under that can name what it records:
+    the key right above it, and the key of every list it is an entry of, however deep
+    (`fulfillments[].carrier_events[]`: a log's entries are records of its kind; a map's
+    keys, `payment_methods.gift_card_7`, name things, not records). Bounded as `objects_in`
+    is."""
+    stack: list[tuple[Any, tuple[str, ...], str | None, int]] = [(value, (), None, 0)]
+    while stack:
+        item, lists, under, depth = stack.pop()
+        if depth > 5:
+            continue
+        if isinstance(item, dict):
+            yield (*lists, under) if under is not None else lists, item
+            stack.extend((v, lists, str(k), depth + 1) for k, v in item.items())
+        elif isinstance(item, list):
+            inner = (*lists, under) if under is not None else lists
+            stack.extend((v, inner, under, depth + 1) for v in item[:200])
+
+
+def _entry_records(
+    under: tuple[str, ...],
+    entry: dict[str, Any],
+    stated: list[tuple[str, str]],
+    words: list[str],
+    negative: set[float],
+) -> bool:
+    """Does this entry hold a stated value among its own fields and record the act there
+    (see `_read_holds_the_act`)?"""
+    if {size for v in entry.values() if (size := _negative(v)) is not None} & negative:
+        return True  # payment_history: [{"amount": -342}] for "we refunded you $342"
+    at_value = []
+    for key, value in entry.items():
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            continue
+        text = str(value)
+        found = evidence_values(text)
+        if any(value_matches(k, v, text, found) for k, v in stated):
+            at_value.append(str(key))
+    if not at_value:
+        return False
+
+    def names(token: str) -> bool:
+        return token.startswith(tuple(words))
+
+    if any(names(t) for key in at_value for t in key_words(key)):
+        return True  # shipped_at: "2024-05-03"
+    if any(names(t) for key in under for t in key_words(key)):
+        return True  # payment_history: [{"amount": 342}]
+    return any(
+        names(token)
+        for value in entry.values()
+        if isinstance(value, str) and len(value.split()) <= _STATE_WORDS
+        for token in _TOKEN.findall(value.casefold())
+    )  # transaction_type: "refund", event: "flight changed"
+
+
+#: A text value of at most so many words says what an entry is (a type, a state, an event),
+#: not prose about it ("Refunds go to the original payment method ...").
+_STATE_WORDS = 3
 
 
 def _amounts(values: dict[str, tuple[str, ...]]) -> set[float]:
     """The amounts a claim states, as numbers."""
-    out: set[float] = set()
-    for value in values.get("amount", ()):
-        try:
-            out.add(round(abs(float(value.replace(",", ""))), 2))
-        except ValueError:
-            continue
-    return out
+    return {amount for value in values.get("amount", ()) if (amount := _amount(value)) >= 0}
+
+
+def _amount(value: str) -> float:
+    """A stated amount as a number (-1 when it is none)."""
+    try:
+        return round(abs(float(value.replace(",", ""))), 2)
+    except ValueError:
+        return -1.0
 
 
 def _negative_amounts(obj: dict[str, Any]) -> set[float]:
     """The sizes of the negative numbers an object holds at any depth (a refund of 342
-    written as `amount: -342`)."""
+    written as `amount: -342` or "-342.00")."""
     return {
-        round(-float(v), 2)
-        for v in iter_scalars(obj)
-        if isinstance(v, int | float) and not isinstance(v, bool) and v < 0
+        size
+        for _, entry in _entries(obj)
+        for v in entry.values()
+        if (size := _negative(v)) is not None
     }
+
+
+def _negative(value: object) -> float | None:
+    """The size of a negative number or numeric text; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return None
+    if isinstance(value, int | float) and value < 0:
+        return round(-float(value), 2)
+    return None
 
 
 def _one_object_shows(
@@ -378,19 +480,6 @@ def _one_object_shows(
             if all(value_matches(kind, value, text, found) for kind, value in stated):
                 return True
     return False
-
-
-def _words_held(obj: dict[str, Any]) -> str:
-    """The text values of an object at any depth and the keys of those that hold something:
-    `shipped_at: "2024-05-03"` holds "shipped", `refunded: false` does not."""
-    words: list[str] = []
-    for inner in objects_in(obj):
-        for key, value in inner.items():
-            if isinstance(value, str):
-                words.append(value)
-            if value is not None and value is not False and value != "":
-                words.append(str(key))
-    return " ".join(words).casefold()
 
 
 #: How much of a word says which act it is ("refun" of refund, refunded, refunds).
