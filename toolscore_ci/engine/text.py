@@ -18,14 +18,16 @@ def json_text(value: Any) -> str:
 
 
 def output_text(output: Any) -> str:
-    """The text a command printed: the output itself, or its stdout/stderr fields."""
+    """The text a command printed: the output itself, or its stdout/stderr/output fields, or
+    `content` as harnesses that wrap a shell's text in a status object write it
+    (`{"ok": false, "metadata": {"exit_code": 1}, "content": "1 failed, 4 passed"}`)."""
     if isinstance(output, str):
         return output
     if isinstance(output, Mapping):
         parts = [
             v
             for k, v in output.items()
-            if k in ("stdout", "stderr", "output") and isinstance(v, str)
+            if k in ("stdout", "stderr", "output", "content") and isinstance(v, str)
         ]
         return "\n".join(parts)
     return ""

@@ -85,8 +85,15 @@ def _is_response(v: Any) -> bool:
             and "messages" not in v
             and ("output" in v or "model" in v or "instructions" in v)
         )
-        or (isinstance(v.get("request"), dict) and "input" in v["request"])
+        or (isinstance(_request(v), dict) and "input" in _request(v))
     )
+
+
+def _request(v: dict[str, Any]) -> Any:
+    """The request of a logged request/response pair: `request`, or `payload` as
+    ThinHarness's event log names it (`{"payload": ..., "response": ..., "sequence": 3}`)."""
+    req = v.get("request")
+    return req if isinstance(req, dict) else v.get("payload")
 
 
 def sniff(first: Any) -> bool:
@@ -187,13 +194,14 @@ def _add_hosted(b: TraceBuilder, item: dict[str, Any], ts: Any, line: int) -> No
 
 def _parts(v: dict[str, Any]) -> tuple[Any, dict[str, Any], Any]:
     """(input, response object, previous_response_id) of one conversation value."""
-    req = v.get("request") if isinstance(v.get("request"), dict) else v
+    req = _request(v) if isinstance(_request(v), dict) else v
     resp = v.get("response") if isinstance(v.get("response"), dict) else v
     return req.get("input"), resp, first_str(req.get("previous_response_id"))
 
 
 def _add_response(b: TraceBuilder, v: dict[str, Any], line: int) -> None:
     inp, resp, _ = _parts(v)
+    req = _request(v)
     ts = resp.get("created_at")
     if isinstance(inp, str):
         b.user(inp, ts)
@@ -201,8 +209,12 @@ def _add_response(b: TraceBuilder, v: dict[str, Any], line: int) -> None:
         for it in inp:
             add_item(b, it, line, ts)
     b.meta.setdefault("model", first_str(resp.get("model")))
-    if "instructions" in resp and "system" not in b.meta:
-        b.meta["system"] = resp.get("instructions")
+    if "system" not in b.meta:
+        # the response echoes the request's instructions; a logged request holds them too
+        for source in (resp, req if isinstance(req, dict) else {}):
+            if source.get("instructions"):
+                b.meta["system"] = source.get("instructions")
+                break
     for it in as_list(resp.get("output")):
         add_item(b, it, line, ts)
     if resp.get("status") == "failed" or resp.get("error"):
