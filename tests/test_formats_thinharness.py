@@ -41,7 +41,7 @@ def _events(exit_code: int, report: str) -> list[dict[str, Any]]:
                 "created_at": 1760000000,
                 "model": "gpt-5",
                 "output": [call],
-            },  # fmt: skip
+            },
             "sequence": 1,
             "usage": {"input_tokens": 10, "output_tokens": 5},
         },
@@ -64,7 +64,7 @@ def _events(exit_code: int, report: str) -> list[dict[str, Any]]:
                         "content": [{"type": "output_text", "text": report}],
                     }
                 ],
-            },  # fmt: skip
+            },
             "sequence": 2,
             "usage": {"input_tokens": 20, "output_tokens": 8},
         },
@@ -82,6 +82,7 @@ def test_a_thinharness_event_log_is_one_responses_conversation(tmp_path: Path) -
     path = _write(tmp_path, 0)
     assert sniff(_events(0, "x")[0]).NAME == "openai-responses"
     (record,), issues = read_valid(path)
+    assert issues == []  # sequence and usage are the harness's bookkeeping, not unplaced
     assert record["meta"]["system"] == "You are a terminal agent. Finish the task in /app."
     kinds = [(s["kind"], s["role"]) for s in record["steps"]]
     assert kinds == [
