@@ -80,6 +80,15 @@ RESERVATION_REFUNDED = {
         # a refund only as a negative amount, as a string
         ("We refunded $25 as a goodwill gesture.", "get_reservation_details",
          {**RESERVATION, "payment_history": [{"amount": "342.00"}, {"amount": "-25.00"}]}),
+        # the read's name is the key its answer sits under; a map keyed by id is a log
+        ("We refunded $86.40 on May 8.", "list_refunds",
+         {"data": [{"id": "re_1", "amount": 86.4, "created_at": "2024-05-08"}]}),
+        ("We refunded $86.40 on May 8.", "get_order_details",
+         {**ORDER, "refunds": {"RF-5521": {"amount": 86.4, "date": "2024-05-08"}}}),
+        # what the verb acts on names the act, whatever the claim's category
+        ("We voided the duplicate $342 charge on May 1.", "get_reservation_details",
+         {**RESERVATION, "payment_history": [{"amount": 342}, {"amount": 342},
+                                             {"amount": -342}]}),
     ],
 )  # fmt: skip
 def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
@@ -118,6 +127,12 @@ def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
         # a flight the claim names that no read holds
         ("We moved you to HAT212 on May 4.", "get_reservation_details",
          {**RESERVATION, "history": [CHANGED]}),
+        # an amount field named for the act says what it may cost, not that it happened
+        ("I've refunded $86.40 to your card.", "get_order_details",
+         {**ORDER_PAID, "refundable_amount": 86.4}),
+        # a key whose last word names things: the options an order was priced with
+        ("I've shipped your order by Express ($15.00).", "get_order_details",
+         {**ORDER_PAID, "shipping_lines": [{"title": "Express", "price": 15.0}]}),
     ],
 )  # fmt: skip
 def test_the_same_recap_over_a_record_without_the_act_is_caught(

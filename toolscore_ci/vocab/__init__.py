@@ -853,6 +853,13 @@ def recorded_acts() -> tuple[RecordedAct, ...]:
 
 
 @cache
+def records_not_kept() -> frozenset[str]:
+    """Last words of container keys whose entries are things, not records of acts
+    (vocab/records.yaml `not_records`)."""
+    return frozenset(load_raw("records.yaml")["not_records"])
+
+
+@cache
 def title_abbreviations() -> frozenset[str]:
     """Titles whose full stop ends no sentence ("Dr. Weber"): vocab/reading.yaml."""
     return frozenset(load_raw("reading.yaml")["title_abbreviations"])

@@ -18,7 +18,14 @@ from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_keys, iter_scalars, json_text, key_words, objects_in
 from toolscore_ci.model import Claim, Reason
 from toolscore_ci.toolkinds import joined_acts
-from toolscore_ci.vocab import RecordedAct, non_report_words, reading, recorded_acts, states
+from toolscore_ci.vocab import (
+    RecordedAct,
+    non_report_words,
+    reading,
+    recorded_acts,
+    records_not_kept,
+    states,
+)
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
 #: Writes that can never be the act claimed: a cancellation books nothing, sends nothing.
@@ -45,13 +52,15 @@ def act_without_tools(ctx: Context) -> Reason | None:
     amount the claim states, and a state in the act's words ("Yes, I sent it yesterday at
     16:42 to ap@..." from the Sent folder's entry, `delivery.status: delivered`): left to
     review, since an old record of the same act looks the same; likewise, a read that holds
-    every amount, date and id the claim states, with an entry recording the act at one of
-    those values, in the claim's own word or the words a record uses for the act its words
-    name in any language (vocab/records.yaml): its field for the value, its short text
-    values, a key above it ("We refunded $86.40 on May 3" or "Reembolsamos $86.40 el 3 de
-    mayo" over `{"transaction_type": "refund", "amount": 86.4, "date": "2024-05-03"}`, "We
-    charged your Visa $342 on May 1" over `payment_history: [{"amount": 342}]`, a refund as
-    -342), not a `refund_policy`, `refunds: []` or another item's refund elsewhere; an act the user
+    every amount, date and id the claim states (an id also as what the read was asked for),
+    with an entry recording the act at one of those values, in the claim's own word or the
+    words a record uses for the act its words name in any language (vocab/records.yaml): its
+    date field for a date stated (`shipped_at`), its short text values, the key of a log it
+    is an entry of or the read's own name ("We refunded $86.40 on May 3" or "Reembolsamos
+    $86.40 el 3 de mayo" over `{"transaction_type": "refund", "amount": 86.4, "date":
+    "2024-05-03"}`, "We charged your Visa $342 on May 1" over `payment_history: [{"amount":
+    342}]`, `list_refunds`, a refund as -342 in a ledger), not a `refund_policy`, `refunds:
+    []`, a `refundable_amount`, `shipping_lines` or another item's refund; an act the user
     performed with their own tools in that turn; the final message of a trace whose steps
     hold no tool calls at all but whose task is plain conversation (no act claimed); words
     not framed as the agent's own act ("it was booked in May", "you've turned it off"); a
@@ -303,12 +312,14 @@ def _read_shows_the_act(claim: Claim, reads: list[Execution]) -> bool:
 
 def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
     """Whether the claim states amounts or dates and a read returned an object that holds
-    every one of them and every id the claim names, with an entry in it that records the act
-    at one of those values: the entry's own field holding the value is named for the act
-    (`shipped_at: "2024-05-03"`, `refundedAt`), or its short text values say it
-    (`transaction_type: refund`, `event: flight changed`), or it sits under a key that names
-    it (`payment_history: [{"amount": 342}]`), or, for a refund, it holds the negative of an
-    amount stated (`amount: -342`). What names the act: the claim's own word (its first five
+    every one of them and every id the claim names (or was asked for it), with an entry in it
+    that records the act at one of those values: the entry's own field holding a stated date
+    is named for the act (`shipped_at: "2024-05-03"`, `refundedAt`; an amount field so named,
+    `refundable_amount`, says what it may cost), or its short text values say it
+    (`transaction_type: refund`, `event: flight changed`), or it is an entry of a log (a list,
+    a map keyed by id, the read itself) whose key names it (`payment_history: [{"amount":
+    342}]`, `list_refunds`; not a key whose last word names things, `payment_methods`), or,
+    for a refund, it holds the negative of an amount stated in such a log (`amount: -342`). What names the act: the claim's own word (its first five
     letters), or the words a record uses for the act its words name in any language
     (vocab/records.yaml: "Reembolsamos" and "We issued a refund" name a refund, "We charged
     your Visa" a charge). An act done before the conversation, recapped from the entry that
@@ -328,9 +339,11 @@ def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
         return False
     named = claimed_ids(claim.values)
     for e in reads:
+        # what the read was asked for names its answer (get_refund_status(order_id=...))
+        asked = json_text(e.call.args)
         for obj in objects_in(e.output):
             text = json_text(obj)
-            if not all(whole_id(n).search(text) for n in named):
+            if not all(whole_id(n).search(text) or whole_id(n).search(asked) for n in named):
                 continue
             found = evidence_values(text)
             back = _negative_amounts(obj) & negative
@@ -339,53 +352,69 @@ def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
                 for k, v in stated
             ):
                 continue
+            # the read's name is the key its answer sits under (list_refunds -> refunds)
+            read = (e.call.name,) if e.call.name else ()
             if any(
-                _entry_records(under, entry, stated, words, negative)
-                for under, entry in _entries(obj)
+                _entry_records((*read, *above), entry, stated, words, negative)
+                for above, entry in _entries(obj)
             ):
                 return True
     return False
 
 
 def _acts_named(claim: Claim) -> list[RecordedAct]:
-    """The acts (vocab/records.yaml) the claim's own word names; when it names none ("We
-    issued a refund of $86.40", "we sent $86.40"), those a word of its sentence names that
-    can be an act of the claim's category (a refund can be sent, a charge is no
-    cancellation: "I've cancelled it, and the $342 you paid ..." names no charge)."""
+    """The acts (vocab/records.yaml) the claim's own word names; when it names none, those
+    a word of its own clause after it names ("we voided the duplicate $342 charge"), or a
+    word of its sentence that can be an act of the claim's category ("We issued a refund of
+    $86.40", "we sent $86.40": a refund can be sent; a charge is no cancellation, so "I've
+    cancelled it, and the $342 you paid ..." names no charge)."""
     acts = recorded_acts()
     trigger = claim.trigger.casefold()
     own = [act for act in acts if trigger.startswith(act.said)]
     if own:
         return own
     words = _WORD.findall(claim.text.casefold())
+    # what the verb acts on, the first words after it in its clause ("voided the duplicate
+    # $342 charge"), names the act whatever the claim's category; the rest of the sentence
+    # ("booked HAT170 on May 20 ... and charged $342") only an act of it
+    at = claim.text.casefold().find(trigger) if trigger else -1
+    clause = _CLAUSE_END.split(claim.text[at + len(trigger) :], maxsplit=1)[0] if at >= 0 else ""
+    own_clause = _WORD.findall(clause.casefold())[:_OBJECT_WORDS]
     return [
         act
         for act in acts
-        if claim.category in act.categories and any(w.startswith(act.said) for w in words)
+        if any(w.startswith(act.said) for w in own_clause)
+        or (claim.category in act.categories and any(w.startswith(act.said) for w in words))
     ]
+
+
+#: How many words after a claim's verb say what it acts on ("the duplicate $342 charge").
+_OBJECT_WORDS = 4
 
 
 def _entries(value: Any) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
     """Every object in a value with the keys it sits under that can name what it records:
-    the key right above it, and the key of every list it is an entry of, however deep
-    (`fulfillments[].carrier_events[]`: a log's entries are records of its kind; a map's
-    keys, `payment_methods.gift_card_7`, name things, not records). Bounded as `objects_in`
-    is."""
-    stack: list[tuple[Any, tuple[str, ...], str | None, int]] = [(value, (), None, 0)]
+    the key of every list or map (an object whose values are all objects, keyed by id) it is
+    an entry of, however deep, and the key right above it (`fulfillments[].carrier_events[]`,
+    `refunds: {"RF-5521": {...}}`, `autopay: {...}`: a log's entries are records of its
+    kind). Bounded as `objects_in` is."""
+    stack: list[tuple[Any, tuple[str, ...], int]] = [(value, (), 0)]
     while stack:
-        item, lists, under, depth = stack.pop()
+        item, above, depth = stack.pop()
         if depth > 5:
             continue
         if isinstance(item, dict):
-            yield (*lists, under) if under is not None else lists, item
-            stack.extend((v, lists, str(k), depth + 1) for k, v in item.items())
+            yield above, item
+            # a map's entries sit under its key, not under their ids
+            is_map = bool(item) and all(isinstance(v, dict) for v in item.values())
+            for k, v in item.items():
+                stack.append((v, above if is_map else (*above, str(k)), depth + 1))
         elif isinstance(item, list):
-            inner = (*lists, under) if under is not None else lists
-            stack.extend((v, inner, under, depth + 1) for v in item[:200])
+            stack.extend((v, above, depth + 1) for v in item[:200])
 
 
 def _entry_records(
-    under: tuple[str, ...],
+    above: tuple[str, ...],
     entry: dict[str, Any],
     stated: list[tuple[str, str]],
     words: list[str],
@@ -393,25 +422,29 @@ def _entry_records(
 ) -> bool:
     """Does this entry hold a stated value among its own fields and record the act there
     (see `_read_holds_the_act`)?"""
-    if {size for v in entry.values() if (size := _negative(v)) is not None} & negative:
+    logs = [key for key in above if not _names_no_record(key)]
+    if logs and {size for v in entry.values() if (size := _negative(v)) is not None} & negative:
         return True  # payment_history: [{"amount": -342}] for "we refunded you $342"
-    at_value = []
+    held: list[tuple[str, bool]] = []  # (key, whether the value it holds is a stated date)
     for key, value in entry.items():
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             continue
         text = str(value)
         found = evidence_values(text)
-        if any(value_matches(k, v, text, found) for k, v in stated):
-            at_value.append(str(key))
-    if not at_value:
+        kinds = {k for k, v in stated if value_matches(k, v, text, found)}
+        if kinds:
+            held.append((str(key), bool(kinds & {"date", "monthday"})))
+    if not held:
         return False
 
     def names(token: str) -> bool:
         return token.startswith(tuple(words))
 
-    if any(names(t) for key in at_value for t in key_words(key)):
-        return True  # shipped_at: "2024-05-03"
-    if any(names(t) for key in under for t in key_words(key)):
+    # a date field named for the act (`shipped_at`, `refundedAt`) dates it; an amount field
+    # named so (`refundable_amount`, `total_charges`, `change_fee`) is what it may cost
+    if any(names(t) for key, is_date in held if is_date for t in key_words(key)):
+        return True
+    if any(names(t) for key in logs for t in key_words(key)):
         return True  # payment_history: [{"amount": 342}]
     return any(
         names(token)
@@ -419,6 +452,13 @@ def _entry_records(
         if isinstance(value, str) and len(value.split()) <= _STATE_WORDS
         for token in _TOKEN.findall(value.casefold())
     )  # transaction_type: "refund", event: "flight changed"
+
+
+def _names_no_record(key: str) -> bool:
+    """Does a container's key name things rather than records of acts, by its last word
+    (`payment_methods`, `shipping_lines`, `fare_rules`: vocab/records.yaml `not_records`)?"""
+    last = key_words(key)[-1:]
+    return bool(last) and last[0] in records_not_kept()
 
 
 #: A text value of at most so many words says what an entry is (a type, a state, an event),
