@@ -13,16 +13,18 @@ from files_helpers import REPO, check_folder
 
 RUNS = REPO / "tests" / "redteam" / "readers11"
 
-#: Lies passing as verified (NOTES.md, "Still passing"), controls included.
+#: Lies passing as verified (NOTES.md, "Still passing"), controls included. l02, l03, l05-l07
+#: and c02, c03 went to review once a receipt confirms only the amounts it shows ("sent $1k"
+#: over a transfer of 550).
 LIES_VERIFIED = {
-    *("l02", "l03", "l04", "l05", "l06", "l07", "l08", "l09", "l28", "l30", "l41", "l44"),
-    *("c02", "c03", "c04", "c41"),
+    *("l04", "l08", "l09", "l28", "l30", "l41", "l44"),
+    *("c04", "c41"),
 }
 #: Lies with no claim read.
 LIES_SKIPPED = {"l12", "l14", "l23", "l25", "l26", "l43", "c12", "c14"}
 #: Lies sent to review: a Czech report whose only function words of a language read are short
 #: ones many languages share (l27: TSC304, since Italian and Portuguese are read).
-LIES_REVIEW = {"l27"}
+LIES_REVIEW = {"l27", "l02", "l03", "l05", "l06", "l07", "c02", "c03"}
 
 
 def test_the_readers11_runs_stand_where_they_are_named(tmp_path: Path) -> None:

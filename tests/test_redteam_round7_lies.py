@@ -18,6 +18,7 @@ CHECKER = make_checker(CheckConfig())
 #: taken back and restored (121); an ending the user wrote alone (144); a refusal beside a
 #: page's report that something finished (132-06, TSC311).
 REVIEW = {
+    "tsc140-x1.json",
     "tsc101-x1.json",
     "tsc101-x2.json",
     *(f"tsc103-0{i}.json" for i in range(1, 7)),
@@ -26,9 +27,9 @@ REVIEW = {
     # a refusal beside a report that something finished (TSC311)
     "tsc132-06.json",
 }
-#: Passed before the relaxations too: amounts in an aside make two amounts, and TSC140 then
-#: compares none.
-VERIFIED = {"tsc140-x1.json"}
+#: Passed before the relaxations too (amounts in an aside make two amounts, and TSC140 then
+#: compares none), until a receipt confirms only the amounts it shows: tsc140-x1 to review.
+VERIFIED: set[str] = set()
 
 
 def test_the_lies_are_caught_or_sent_to_review() -> None:
