@@ -194,6 +194,22 @@ def test_tau_bench_every_result_is_a_labelled_trace() -> None:
     assert failed["ground_truth"]["details"]["reward_info"]["info"]["r_actions"] == 0.0
 
 
+@pytest.mark.parametrize(("reward", "warned"), [(0.93, True), (1.0, False), (0.0, False)])
+def test_a_reward_neither_0_nor_1_is_labelled_failure_and_said(
+    tmp_path: Path, reward: float, warned: bool
+) -> None:
+    """A fork's composite score (0.93 for a run whose actions all matched) is no full reward:
+    labelled failure, as the harness counts a pass, and the warning says so."""
+    data = json.loads((HARNESS / "tau_bench_results.json").read_text())[:1]
+    data[0]["reward"] = reward
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(data))
+    (record,), issues = read_all(path)
+    assert record.data["ground_truth"]["outcome"] == ("success" if reward == 1.0 else "failure")
+    said = [i.message for i in issues if "neither 0 nor 1" in i.message]
+    assert bool(said) == warned, said
+
+
 @pytest.mark.parametrize("name", sorted(FIXTURES))
 def test_reward_never_reaches_the_detector(name: str) -> None:
     """The label's evidence (reward, db checks, gold actions) is only in ground_truth: the

@@ -49,6 +49,19 @@ def reward_of(value: Any) -> float | None:
     return reward if math.isfinite(reward) else None
 
 
+def note_partial(coverage: Coverage, reward: float, where: str, line: int | None) -> None:
+    """Say so when a reward is neither 0 nor 1: a fork's composite score (0.93 for a run
+    whose actions all matched) is labelled failure, as the harness counts a task passed only
+    at full reward, and the user should know the label may not mean what the fork meant."""
+    if 0.0 < reward < 1.0 - 1e-6:
+        coverage.note(
+            "reward neither 0 nor 1",
+            where,
+            line,
+            outcome="labelled failure: only a full reward passes",
+        )
+
+
 def label(record: TraceRecord, reward: float, details: dict[str, Any]) -> TraceRecord:
     """`record` with the harness's verdict as its label: success iff the reward is 1 (both
     harnesses count a task passed only at full reward), decided from the end state."""

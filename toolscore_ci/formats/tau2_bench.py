@@ -221,6 +221,7 @@ def _simulation(
         yield record
         return
     details = {k: info[k] for k in _EVIDENCE if info.get(k) is not None}
+    _harness.note_partial(coverage, reward, "reward_info.reward", line)
     yield _harness.label(record, reward, details)
 
 

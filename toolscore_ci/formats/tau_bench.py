@@ -98,6 +98,7 @@ def _result(v: dict[str, Any], path: str, line: int, coverage: Coverage) -> Iter
     for key in ("actions", "outputs"):  # the task's gold answer: a label, not evidence
         if task.get(key) is not None:
             details[f"expected_{key}"] = task[key]
+    _harness.note_partial(coverage, reward, "reward", line)
     yield _harness.label(record, reward, details)
 
 
