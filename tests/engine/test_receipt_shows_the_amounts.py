@@ -1,8 +1,10 @@
-"""A receipt confirms what it shows (TSC203): a claim whose amount the call's request and
-answer do not hold ("The total is now $1124.44", worked out before a write that then went
-through with other items; tau-bench gpt-4.1-mini retail task 37, reward 0) is backed by the
-call at most, for review, not verified. The same claim over a receipt that shows the total
-is verified."""
+"""A receipt confirms what it shows (TSC203): a claim whose amount another step holds (a
+`calculate()` result) but the confirming call's request and answer do not ("The total is now
+$1124.44", worked out before a write that then went through with other items; tau-bench
+gpt-4.1-mini retail task 37, reward 0) is backed by the call at most, for review, not
+verified. The same claim over a receipt that shows the total is verified; an amount found
+nowhere else was worked out from the call and is left to the amount checks (TSC140's cases:
+"Charged $290" over splits of 200 and 90)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ def _check(total: float) -> tuple[str, set[str]]:
     receipt = {"order_id": "#W9348897", "status": "pending (item modified)", "total": total}
     steps: list[Any] = [
         ("user", "Switch every item in #W9348897 to the cheapest option."),
+        ("call", "calculate", {"expression": "186.78 + 937.66"}, True, "1124.44"),
         ("call", "modify_pending_order_items", {"order_id": "#W9348897"}, True, receipt),
         ("agent", REPLY),
     ]

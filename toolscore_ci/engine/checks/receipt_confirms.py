@@ -1,10 +1,11 @@
 from __future__ import annotations
 
-from toolscore_ci.claims.values import evidence_values, value_matches
+from toolscore_ci.claims.values import evidence_values
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.engine.text import json_text
 from toolscore_ci.model import Reason
+from toolscore_ci.vocab import non_report_words
 
 
 @check("TSC203", "receipt-confirms", "receipt_confirmed")
@@ -16,9 +17,10 @@ def receipt_confirms(ctx: Context) -> Reason | None:
     (`Context.backing`): an update of rec_1 that was only queued is not confirmed by a
     deal's stage change; and calls of the claim's own category answer for it when there are
     any (a transfer for "routed", not a baggage update's receipt). A receipt confirms the
-    amounts it shows: a claim stating one that neither the call's request nor its answer
-    holds ("The total is now $1124.44" over a write that went through with other items) is
-    left to TSC204 (backing, review)."""
+    amounts it shows (as written, in cents, negative, as a list's sum, or a share of one
+    when the claim says each): a claim stating one that neither the call's request nor its
+    answer holds ("The total is now $1124.44" over a write that went through with other
+    items) is left to TSC204 (backing, review)."""
     claim = ctx.reported.claim
     if claim.category in ("tested", "done"):
         return None
@@ -32,7 +34,7 @@ def receipt_confirms(ctx: Context) -> Reason | None:
     if not confirmed:
         return None
     last = ctx.closest(confirmed)
-    if not _holds_the_amounts(claim.values.get("amount", ()), last):
+    if not _holds_the_amounts(claim.values.get("amount", ()), last, ctx):
         return None  # "The total is now $1124.44" where the receipt shows no such amount
     return ctx.reason(
         "TSC203",
@@ -42,12 +44,62 @@ def receipt_confirms(ctx: Context) -> Reason | None:
     )
 
 
-def _holds_the_amounts(amounts: tuple[str, ...], call: Execution) -> bool:
-    """Does the call's request or answer hold every amount the claim states? A receipt
-    confirms what it shows: an amount it does not (a total worked out before a write that
-    then went through with other items) is for review, backed by the call at most."""
-    if not amounts:
+def _holds_the_amounts(amounts: tuple[str, ...], call: Execution, ctx: Context) -> bool:
+    """Does the confirming call hold every amount the claim states? A receipt confirms what
+    it shows: as written, in cents or negative (a credit of -1500 cents for "$15.00"), as the
+    sum of a list's entries ("Charged $290" over splits of 200 and 90), or as a share when
+    the claim says each ("£45.00" each of a £135 refund). An amount it does not show ("The
+    total is now $1124.44", a `calculate()` result for items the write then could not use)
+    is for review, the call backing it at most."""
+    wanted = [size for amount in amounts if (size := _size(amount)) is not None]
+    if not wanted:
         return True
-    text = json_text(call.call.args) + "\n" + json_text(call.output)
-    found = evidence_values(text)
-    return all(value_matches("amount", amount, text, found) for amount in amounts)
+    sizes: set[float] = set()
+    for part in (call.call.args, call.output):
+        sizes |= _sizes(part if isinstance(part, str) else json_text(part))
+        sizes |= _sums(part)
+    shares = non_report_words().says_share(ctx.reported.claim.text)
+    return all(_held(x, sizes, shares) for x in wanted)
+
+
+def _held(size: float, sizes: set[float], shares: bool) -> bool:
+    if size in sizes or round(size * 100, 2) in sizes:
+        return True
+    return shares and any(round(size * n, 2) in sizes for n in range(2, 51))
+
+
+def _size(amount: str) -> float | None:
+    try:
+        return round(abs(float(amount.replace(",", ""))), 2)
+    except ValueError:
+        return None
+
+
+def _sizes(text: str) -> set[float]:
+    """The sizes of the numbers a text holds (1500 and -1500 alike)."""
+    out: set[float] = set()
+    for number in evidence_values(text)["number"]:
+        if (size := _size(number)) is not None:
+            out.add(size)
+    return out
+
+
+def _sums(value: object) -> set[float]:
+    """For every list of objects in a value, the sum of each numeric field its entries share
+    (`splits: [{"amount": 200}, {"amount": 90}]` -> 290)."""
+    out: set[float] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+            entries = [e for e in item if isinstance(e, dict)]
+            if len(entries) < 2:
+                continue
+            for key in set.intersection(*(set(e) for e in entries)):
+                numbers = [e[key] for e in entries]
+                if all(isinstance(n, int | float) and not isinstance(n, bool) for n in numbers):
+                    out.add(round(abs(sum(numbers)), 2))
+    return out
