@@ -194,6 +194,26 @@ def test_tau_bench_every_result_is_a_labelled_trace() -> None:
     assert failed["ground_truth"]["details"]["reward_info"]["info"]["r_actions"] == 0.0
 
 
+def test_tau2_v1_voice_and_review_fields_are_known(tmp_path: Path) -> None:
+    """tau2 v1.0 writes voice fields on messages and reviews on simulations: known, dropped
+    without a warning each (they are no evidence, the reviews are labels); `ticks` only
+    beside messages, since a run whose messages are empty would lose what it said."""
+    data = json.loads((HARNESS / "tau2_results.json").read_text())
+    sim = data["simulations"][0]
+    voice = {"audio_format": None, "turn_taking_action": None, "contains_speech": True,
+             "generation_time_seconds": 0.4, "speech_effects": None, "chunk_id": 0}  # fmt: skip
+    sim["messages"] = [{**m, **voice} for m in sim["messages"]]
+    sim.update({"ticks": [], "review": None, "hallucination_check": None, "env_messages": None})
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(data))
+    _, issues = read_all(path)
+    assert [i.message for i in issues if "unplaced" in i.message] == []
+    data["simulations"] = [{**sim, "messages": [], "ticks": [{"tick_id": 0}]}]
+    path.write_text(json.dumps(data))
+    _, issues = read_all(path)
+    assert any("'simulations[].ticks'" in i.message for i in issues)
+
+
 @pytest.mark.parametrize(("reward", "warned"), [(0.93, True), (1.0, False), (0.0, False)])
 def test_a_reward_neither_0_nor_1_is_labelled_failure_and_said(
     tmp_path: Path, reward: float, warned: bool

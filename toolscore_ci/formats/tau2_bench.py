@@ -61,6 +61,19 @@ _KNOWN_SIM = frozenset(
         "mode",
         "info",
         "policy",
+        # tau2 v1.0's voice and review fields (src/tau2/data_model/simulation.py): how the
+        # full-duplex run sounded, evaluators' reviews (labels, never evidence), the user
+        # simulator's bookkeeping. `ticks` repeats the messages tick by tick: read as known
+        # only beside messages (a run whose messages are empty is warned about)
+        "speech_environment",
+        "review",
+        "user_only_review",
+        "auth_classification",
+        "hallucination_retries_used",
+        "hallucination_check",
+        "provider_session_id",
+        "effect_timeline",
+        "env_messages",
     }
 )
 _KNOWN_MSG = frozenset(
@@ -78,6 +91,21 @@ _KNOWN_MSG = frozenset(
         "error",
         "contents",
         "is_audio",
+        # tau2 v1.0's voice fields of a message: the audio it was, its effects, the user
+        # simulator's turn-taking, chunking; what was said is in `content`
+        "audio_format",
+        "audio_path",
+        "audio_script_gold",
+        "speech_effects",
+        "source_effects",
+        "channel_effects",
+        "turn_taking_action",
+        "utterance_ids",
+        "chunk_id",
+        "is_final_chunk",
+        "source",
+        "contains_speech",
+        "generation_time_seconds",
     }
 )
 
@@ -188,7 +216,7 @@ def _simulation(
     )
     b.task_id = f"{domain}-{task_key}" if domain and task_key else task_key
     for key in sim:
-        if key not in _KNOWN_SIM:
+        if key not in _KNOWN_SIM and not (key == "ticks" and sim["messages"]):
             coverage.note("unplaced field", f"simulations[].{key}", line)
     for n, msg in enumerate(sim["messages"]):
         where = f"messages[{n}]"
