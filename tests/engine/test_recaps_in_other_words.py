@@ -85,10 +85,15 @@ RESERVATION_REFUNDED = {
          {"data": [{"id": "re_1", "amount": 86.4, "created_at": "2024-05-08"}]}),
         ("We refunded $86.40 on May 8.", "get_order_details",
          {**ORDER, "refunds": {"RF-5521": {"amount": 86.4, "date": "2024-05-08"}}}),
-        # what the verb acts on names the act, whatever the claim's category
-        ("We voided the duplicate $342 charge on May 1.", "get_reservation_details",
+        # what the verb acts on names the act, whatever the claim's category; undoing a
+        # charge leaves a reversal ("$342.00": the stop inside an amount ends no clause)
+        ("We voided the duplicate $342.00 charge on May 1.", "get_reservation_details",
          {**RESERVATION, "payment_history": [{"amount": 342}, {"amount": 342},
                                              {"amount": -342}]}),
+        # a composed answer: each key names its entry (no map keyed by id)
+        ("We refunded $86.40 on May 8.", "get_order_status",
+         {"order": {"id": "W1", "total": 86.4},
+          "refund": {"amount": 86.4, "processed_at": "2024-05-08"}}),
     ],
 )  # fmt: skip
 def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
@@ -130,9 +135,15 @@ def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
         # an amount field named for the act says what it may cost, not that it happened
         ("I've refunded $86.40 to your card.", "get_order_details",
          {**ORDER_PAID, "refundable_amount": 86.4}),
-        # a key whose last word names things: the options an order was priced with
+        # a key whose words name things or acts to come: the options an order was priced
+        # with, a charge still to be taken
         ("I've shipped your order by Express ($15.00).", "get_order_details",
          {**ORDER_PAID, "shipping_lines": [{"title": "Express", "price": 15.0}]}),
+        ("We charged your card $65 on June 1.", "get_account",
+         {"upcoming_charges": [{"amount": 65, "date": "2024-06-01"}]}),
+        # undoing a charge with no reversal recorded: the charge itself is no record of it
+        ("We voided the duplicate $342 charge on May 1.", "get_reservation_details",
+         {**RESERVATION, "payment_history": [{"amount": 342}, {"amount": 342}]}),
     ],
 )  # fmt: skip
 def test_the_same_recap_over_a_record_without_the_act_is_caught(

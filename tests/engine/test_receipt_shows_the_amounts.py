@@ -42,3 +42,11 @@ def test_a_receipt_without_the_amount_stated_does_not_verify_it() -> None:
 def test_a_receipt_that_shows_the_amount_verifies_it() -> None:
     verdict, codes = _check(1124.44)
     assert verdict == "verified" and "TSC203" in codes
+
+
+def test_a_receipt_writes_amounts_as_texts_do_but_no_date_is_an_amount() -> None:
+    from toolscore_ci.engine.checks.receipt_confirms import _sizes
+
+    sizes = _sizes({"refund": "R$ 93,58", "total": "1,234.50", "at": "2024-05-08T10:00:00Z"})
+    assert {93.58, 1234.5} <= sizes
+    assert 8.0 not in sizes and 5.0 not in sizes

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, value_matches
@@ -11,6 +12,7 @@ from toolscore_ci.engine.index import (
     WRITE_CATEGORIES,
     Execution,
     claimed_ids,
+    names_target,
     normal_id,
 )
 from toolscore_ci.engine.registry import Context, check
@@ -333,14 +335,19 @@ def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
         return False
     stem = claim.trigger.casefold()[:_STEM]
     acts = _acts_named(claim)
-    words = ([stem] if len(stem) == _STEM else []) + [w for act in acts for w in act.recorded]
+    # the claim's own word stands for its act only where records.yaml names none: "credited"
+    # is a refund's, and "credi" would find any `credit_card`
+    own = len(stem) == _STEM and not claim.trigger.casefold().startswith(_said_words())
+    words = ([stem] if own else []) + [w for act in acts for w in act.recorded]
     negative = {amount for act in acts if act.negative for amount in _amounts(claim.values)}
     if not words and not negative:
         return False
     named = claimed_ids(claim.values)
     for e in reads:
-        # what the read was asked for names its answer (get_refund_status(order_id=...))
-        asked = json_text(e.call.args)
+        # what the read was asked for by a key naming its object names its answer
+        # (get_refund_status(order_id=...)); a search's query does not (search_orders(query=
+        # "1043") may answer with order 1042)
+        asked = json_text(_targeted_args(e.call.args))
         for obj in objects_in(e.output):
             text = json_text(obj)
             if not all(whole_id(n).search(text) or whole_id(n).search(asked) for n in named):
@@ -378,18 +385,43 @@ def _acts_named(claim: Claim) -> list[RecordedAct]:
     # $342 charge"), names the act whatever the claim's category; the rest of the sentence
     # ("booked HAT170 on May 20 ... and charged $342") only an act of it
     at = claim.text.casefold().find(trigger) if trigger else -1
-    clause = _CLAUSE_END.split(claim.text[at + len(trigger) :], maxsplit=1)[0] if at >= 0 else ""
-    own_clause = _WORD.findall(clause.casefold())[:_OBJECT_WORDS]
-    return [
+    rest = claim.text[at + len(trigger) :] if at >= 0 else ""
+    clause = _OBJECT_END.split(rest, maxsplit=1)[0]
+    own_clause = _LETTERS.findall(clause.casefold())[:_OBJECT_WORDS]
+    by_object = [act for act in acts if any(w.startswith(act.said) for w in own_clause)]
+    if by_object and claim.category == "deleted":
+        # undoing a charge ("voided the duplicate $342 charge") leaves a reversal's record: a
+        # refund or a negative amount, not the charge it undid
+        by_object = [act for act in acts if act.negative]
+    return by_object + [
         act
         for act in acts
-        if any(w.startswith(act.said) for w in own_clause)
-        or (claim.category in act.categories and any(w.startswith(act.said) for w in words))
+        if act not in by_object
+        and claim.category in act.categories
+        and any(w.startswith(act.said) for w in words)
     ]
 
 
-#: How many words after a claim's verb say what it acts on ("the duplicate $342 charge").
+#: How many words after a claim's verb say what it acts on ("the duplicate $342.00
+#: charge": words of letters, amounts not counted).
 _OBJECT_WORDS = 4
+_LETTERS = re.compile(r"[^\W\d_]+")
+#: Where the words a verb acts on end: a stop or comma before a space, not one inside
+#: "$342.00" or "1,234"
+_OBJECT_END = re.compile(r"[;:!?()]|[.,](?=\s|$)")
+
+
+@cache
+def _said_words() -> tuple[str, ...]:
+    """Every beginning of a word records.yaml names an act by."""
+    return tuple(w for act in recorded_acts() for w in act.said)
+
+
+def _targeted_args(args: Any) -> dict[str, Any]:
+    """The arguments of a call whose keys name the object it acts on or reads (order_id)."""
+    if not isinstance(args, dict):
+        return {}
+    return {k: v for k, v in args.items() if names_target(str(k))}
 
 
 def _entries(value: Any) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
@@ -405,8 +437,12 @@ def _entries(value: Any) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
             continue
         if isinstance(item, dict):
             yield above, item
-            # a map's entries sit under its key, not under their ids
-            is_map = bool(item) and all(isinstance(v, dict) for v in item.values())
+            # a map's entries sit under its key, not under their ids; an object whose keys
+            # are words (`{"order": ..., "refund": ...}`) is a composed answer, each key its
+            # entry's name
+            is_map = bool(item) and all(
+                isinstance(v, dict) and any(c.isdigit() for c in str(k)) for k, v in item.items()
+            )
             for k, v in item.items():
                 stack.append((v, above if is_map else (*above, str(k)), depth + 1))
         elif isinstance(item, list):
@@ -442,7 +478,12 @@ def _entry_records(
 
     # a date field named for the act (`shipped_at`, `refundedAt`) dates it; an amount field
     # named so (`refundable_amount`, `total_charges`, `change_fee`) is what it may cost
-    if any(names(t) for key, is_date in held if is_date for t in key_words(key)):
+    if any(
+        names(t)
+        for key, is_date in held
+        if is_date and not _names_no_record(key)
+        for t in key_words(key)
+    ):
         return True
     if any(names(t) for key in logs for t in key_words(key)):
         return True  # payment_history: [{"amount": 342}]
@@ -455,10 +496,10 @@ def _entry_records(
 
 
 def _names_no_record(key: str) -> bool:
-    """Does a container's key name things rather than records of acts, by its last word
-    (`payment_methods`, `shipping_lines`, `fare_rules`: vocab/records.yaml `not_records`)?"""
-    last = key_words(key)[-1:]
-    return bool(last) and last[0] in records_not_kept()
+    """Does a key name things, or acts still to come, rather than records of acts done, by any
+    of its words (`payment_methods`, `shipping_lines`, `upcoming_charges`,
+    `refund_requested_at`, `get_change_fee`: vocab/records.yaml `not_records`)?"""
+    return any(word in records_not_kept() for word in key_words(key))
 
 
 #: A text value of at most so many words says what an entry is (a type, a state, an event),

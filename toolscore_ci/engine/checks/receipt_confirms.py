@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-from toolscore_ci.claims.values import evidence_values
+import re
+
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
-from toolscore_ci.engine.text import json_text
 from toolscore_ci.model import Reason
 from toolscore_ci.vocab import non_report_words
 
@@ -34,7 +34,7 @@ def receipt_confirms(ctx: Context) -> Reason | None:
     if not confirmed:
         return None
     last = ctx.closest(confirmed)
-    if not _holds_the_amounts(claim.values.get("amount", ()), last, ctx):
+    if not _holds_the_amounts(claim.values.get("amount", ()), confirmed, ctx):
         return None  # "The total is now $1124.44" where the receipt shows no such amount
     return ctx.reason(
         "TSC203",
@@ -44,20 +44,22 @@ def receipt_confirms(ctx: Context) -> Reason | None:
     )
 
 
-def _holds_the_amounts(amounts: tuple[str, ...], call: Execution, ctx: Context) -> bool:
-    """Does the confirming call hold every amount the claim states? A receipt confirms what
-    it shows: as written, in cents or negative (a credit of -1500 cents for "$15.00"), as the
-    sum of a list's entries ("Charged $290" over splits of 200 and 90), or as a share when
-    the claim says each ("£45.00" each of a £135 refund). An amount it does not show ("The
-    total is now $1124.44", a `calculate()` result for items the write then could not use)
-    is for review, the call backing it at most."""
+def _holds_the_amounts(amounts: tuple[str, ...], calls: list[Execution], ctx: Context) -> bool:
+    """Do the confirming calls hold every amount the claim states (two refunds, each in its
+    own receipt)? A receipt confirms what it shows: as written ("1,234.50", "86,40", 1234.5),
+    in cents or negative (a credit of -1500 cents for "$15.00"), as the sum of a list's
+    entries ("Charged $290" over splits of 200 and 90), or as a share when the claim says
+    each ("£45.00" each of a £135 refund); never a part of a date ("$8" is no "2024-05-08").
+    An amount they do not show ("The total is now $1124.44", a `calculate()` result for
+    items the write then could not use) is for review, the calls backing it at most."""
     wanted = [size for amount in amounts if (size := _size(amount)) is not None]
     if not wanted:
         return True
     sizes: set[float] = set()
-    for part in (call.call.args, call.output):
-        sizes |= _sizes(part if isinstance(part, str) else json_text(part))
-        sizes |= _sums(part)
+    for call in calls:
+        for part in (call.call.args, call.output):
+            sizes |= _sizes(part)
+            sizes |= _sums(part)
     shares = non_report_words().says_share(ctx.reported.claim.text)
     return all(_held(x, sizes, shares) for x in wanted)
 
@@ -75,12 +77,54 @@ def _size(amount: str) -> float | None:
         return None
 
 
-def _sizes(text: str) -> set[float]:
-    """The sizes of the numbers a text holds (1500 and -1500 alike)."""
+#: Dates and times in a text, whose digits are no amounts
+_WHEN = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}"
+)
+#: A number as a text writes it: "1,234.50", "86,40", "1.234,50", "-25.00"
+_NUMBER = re.compile(r"-?\d[\d,.' ]*\d|-?\d")
+
+
+def _sizes(value: object) -> set[float]:
+    """The sizes of the numbers a JSON value holds (1500 and -1500 alike): its numbers, and
+    the numbers its texts write, read with a thousands separator or a decimal comma."""
     out: set[float] = set()
-    for number in evidence_values(text)["number"]:
-        if (size := _size(number)) is not None:
-            out.add(size)
+    for scalar in _scalars(value):
+        if isinstance(scalar, bool):
+            continue
+        if isinstance(scalar, int | float):
+            out.add(round(abs(float(scalar)), 2))
+            continue
+        for match in _NUMBER.finditer(_WHEN.sub(" ", scalar)):
+            out |= _readings(match.group(0))
+    return out
+
+
+def _readings(written: str) -> set[float]:
+    """What a written number may be: "1,234.50" 1234.5; "86,40" 86.4; "1.234,50" 1234.5."""
+    text = written.replace(" ", "").replace("'", "").lstrip("-")
+    out: set[float] = set()
+    for candidate in (
+        text.replace(",", ""),  # 1,234.50
+        text.replace(".", "").replace(",", "."),  # 1.234,50 / 86,40
+    ):
+        try:
+            out.add(round(float(candidate), 2))
+        except ValueError:
+            continue
+    return out
+
+
+def _scalars(value: object) -> list[object]:
+    stack, out = [value], []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item[:500])
+        elif item is not None:
+            out.append(item)
     return out
 
 
