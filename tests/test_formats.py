@@ -45,6 +45,7 @@ FORMATS = {
     "atif": ("atif", "conversation.json"),
     "goose": ("goose", "conversation.jsonl"),
     "pi": ("pi", "conversation.jsonl"),  # `pi --print --mode json`
+    "moatless": ("moatless", "conversation.json"),  # a SWE-bench run, hand-written (v0 shape)
 }
 STEP_KEYS = ("i", "kind", "role", "name", "content", "args", "ok", "output", "error")
 
@@ -209,6 +210,7 @@ def test_examples_folder_mixes_every_format() -> None:
         "atif.json",
         "goose.jsonl",
         "pi.jsonl",
+        "moatless.json",
     ):
         assert verdict[name] != "false_success", (name, verdict)
 

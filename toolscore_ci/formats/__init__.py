@@ -27,6 +27,7 @@ _READER_MODULES: tuple[str, ...] = (
     "openhands",
     "openhands_v1",  # `kind`-tagged events: never the V0 reader's `action`/`observation` strings
     "swe_agent",
+    "moatless",  # Moatless Tools v0 runs: `name: "moatless"` beside `steps` of `{name, actions}`
     "tau2_bench",
     "tau_bench",  # before openai-chat: a tau-bench result holds chat messages in `traj`
     "agentdojo",  # before the chat readers: a run's `messages` beside `suite_name` and `pipeline_name`
