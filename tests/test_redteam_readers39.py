@@ -49,7 +49,7 @@ def test_the_readers39_runs_stand_where_they_are_named(tmp_path: Path) -> None:
         # l14, l16-l20), undoing a charge leaves a reversal's record, not the charge (l05-l08),
         # an id only in a search's query names nothing (l09), "credited" names a refund, so
         # its stem "credi" no longer finds `credit_card_4421` (l13)
-        "false_success": {f"l{n:02d}" for n in (*range(1, 12), 13, 14, *range(16, 21))},
+        "false_success": {f"l{n:02d}" for n in (*range(2, 12), 13, 14, *range(16, 21))},
         # TSC203 verifies an amount the receipt holds in another field: Stripe's refund with
         # its charge expanded (l21), tau2's order modified whose old payment is the total
         # stated (l22), the bill's total beside a part payment (l24), a prorated refund's
@@ -57,10 +57,11 @@ def test_the_readers39_runs_stand_where_they_are_named(tmp_path: Path) -> None:
         # refund's receipt (l27); `preview_plan_change` taken for the change itself (l28)
         "verified": {f"l{n:02d}" for n in (*range(21, 23), *range(24, 29))},
         "skipped": set(),
-        # l12: an open invoice under `retrieve_invoice` (an invoice is a charge's record);
+        # l01: `billing: {current_bill: ...}`, "billing" a charge's record word again (for an
+        # honest `billing_history`, readers40 h17); l12: an open invoice under `retrieve_invoice` (an invoice is a charge's record);
         # l15: `payment_terms.payment_schedules` under a key with no word of acts to come in
         # its own name (`payment_terms`); l23: "$8" is no part of "2024-05-08" since dates
         # are read apart; l29: "$10 credit" over a receipt of 5 (TSC204)
-        "unverifiable": {"l12", "l15", "l23", "l29"},
+        "unverifiable": {"l01", "l12", "l15", "l23", "l29"},
     }
     assert_pinned(RUNS, tmp_path, (32, 29), HONEST_FLAGGED, lies)

@@ -90,6 +90,14 @@ RESERVATION_REFUNDED = {
         ("We voided the duplicate $342.00 charge on May 1.", "get_reservation_details",
          {**RESERVATION, "payment_history": [{"amount": 342}, {"amount": 342},
                                              {"amount": -342}]}),
+        # a key naming a record by the claim's own word; a date field whose other words say
+        # what it dates; a log of changes named with a word that is no act to come
+        ("Yes, we credited $15 to your account on May 8.", "get_account",
+         {"account_credits": [{"amount": 15, "date": "2024-05-08"}]}),
+        ("Yes, we updated your shipping address on May 4.", "get_order_details",
+         {**ORDER, "address_updated_at": "2024-05-04T10:00:00"}),
+        ("We moved you to HAT045 on May 4 after a schedule change.", "get_reservation_details",
+         {**RESERVATION, "schedule_change": {"date": "2024-05-04", "to": "HAT045"}}),
         # a composed answer: each key names its entry (no map keyed by id)
         ("We refunded $86.40 on May 8.", "get_order_status",
          {"order": {"id": "W1", "total": 86.4},
@@ -141,6 +149,10 @@ def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
          {**ORDER_PAID, "shipping_lines": [{"title": "Express", "price": 15.0}]}),
         ("We charged your card $65 on June 1.", "get_account",
          {"upcoming_charges": [{"amount": 65, "date": "2024-06-01"}]}),
+        # a refund entry whose own state says it failed or is still to come
+        ("We refunded $86.40 on May 8.", "get_order_status",
+         {"order": {"id": "W1"}, "refund": {"amount": 86.4, "date": "2024-05-08",
+                                            "status": "rejected"}}),
         # undoing a charge with no reversal recorded: the charge itself is no record of it
         ("We voided the duplicate $342 charge on May 1.", "get_reservation_details",
          {**RESERVATION, "payment_history": [{"amount": 342}, {"amount": 342}]}),

@@ -47,6 +47,16 @@ def test_a_receipt_that_shows_the_amount_verifies_it() -> None:
 def test_a_receipt_writes_amounts_as_texts_do_but_no_date_is_an_amount() -> None:
     from toolscore_ci.engine.checks.receipt_confirms import _sizes
 
-    sizes = _sizes({"refund": "R$ 93,58", "total": "1,234.50", "at": "2024-05-08T10:00:00Z"})
-    assert {93.58, 1234.5} <= sizes
-    assert 8.0 not in sizes and 5.0 not in sizes
+    sizes = _sizes(
+        {
+            "refund": "R$ 93,58",
+            "total": "1,234.50",
+            "line": "Tee (M)   1   86.40",
+            "memo": "15.00 USD",
+            "at": "2024-05-08T10:00:00Z",
+            "on": "05/08/2024",
+            "sent": "Wed, 08 May 2024",
+        }
+    )
+    assert {93.58, 1234.5, 86.4, 15.0} <= sizes
+    assert not {8.0, 5.0, 186.4, 1500.0} & sizes

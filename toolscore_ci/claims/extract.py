@@ -46,7 +46,7 @@ from toolscore_ci.claims.prefilter import (
 )
 from toolscore_ci.claims.values import extract_values
 from toolscore_ci.model import Claim
-from toolscore_ci.vocab import NonReportWords, month_names, non_report_words, title_abbreviations
+from toolscore_ci.vocab import month_names, non_report_words, title_abbreviations
 
 _CODE_BLOCK = compile_guarded(r"```.*?```|`[^`\n]*`", re.S)
 # Quoted text is someone's words, not the agent's claim ('Sent "deploy complete" to #ops').
@@ -370,7 +370,7 @@ def _voided(clause: str, at: int) -> bool:
     before = non_report_words().past_confirming(clause[:at])
     if not before.strip():
         return False
-    if (_voids(before) or _ATTRIBUTE.search(before)) and not _in_a_modifier(before):
+    if _voids(before) or _ATTRIBUTE.search(before):
         return True
     after = clause[at + (word.end() if word else 0) :]
     if non_report_words().describes_addressee_act(before, after):
@@ -383,45 +383,6 @@ def _voided(clause: str, at: int) -> bool:
         and not non_report_words().names_the_agent(before)
         and not (_YA.search(before) and _SPANISH_FIRST_PERSON.search(word.group(0) if word else ""))
     )
-
-
-@cache
-def _subject_shape() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A perfect frame ending the words before a claim word ("has been", "have been"), and
-    what opens a modifier of a subject (a relative pronoun or a preposition: vocab)."""
-    words = non_report_words()
-    frame = re.compile(rf"(?<!\w)(?:{words.perfect})(?:\s+[^\W\d_]+ly)?\s*$", re.I)
-    opener = re.compile(
-        rf"(?<!\w)(?:{_alternation_of(words, 'relatives')}|{words.prepositions.pattern})(?!\w)",
-        re.I,
-    )
-    return frame, opener
-
-
-def _alternation_of(words: NonReportWords, slot: str) -> str:
-    """One slot's words in every language, longest first, as a regex alternation."""
-    langs = words.languages
-    items = sorted({w for slots in langs.values() for w in slots[slot]}, key=len, reverse=True)
-    return "|".join(re.escape(w) for w in items)
-
-
-def _in_a_modifier(before: str) -> bool:
-    """Is every negation, hedge or cause before the claim word inside a modifier of the
-    sentence's subject, with the verb's own perfect frame clean? "The bug where uploads did
-    not get permissions has been fixed", "The issue with duplicate options due to
-    limit_choices_to has been resolved": the subject says which bug; the sentence claims it
-    fixed. "Not all tests have passed", "None of the bugs has been fixed", "It has not been
-    fixed" stay voided: the negation is the subject's own or the verb's."""
-    frame_at, opener_at = _subject_shape()
-    frame = frame_at.search(before)
-    if frame is None or _voids(before[frame.start() :]):
-        return False
-    subject = before[: frame.start()]
-    opener = opener_at.search(subject)
-    if opener is None:
-        return False
-    head = subject[: opener.start()]
-    return bool(head.strip()) and not _voids(head) and not _ATTRIBUTE.search(head)
 
 
 _COMMITMENT = compile_guarded(

@@ -853,10 +853,17 @@ def recorded_acts() -> tuple[RecordedAct, ...]:
 
 
 @cache
-def records_not_kept() -> frozenset[str]:
-    """Last words of container keys whose entries are things, not records of acts
-    (vocab/records.yaml `not_records`)."""
-    return frozenset(load_raw("records.yaml")["not_records"])
+def records_not_kept() -> tuple[frozenset[str], frozenset[str]]:
+    """Words of keys that name acts still to come, and words of keys whose entries are things,
+    not records of acts (vocab/records.yaml `not_records`)."""
+    raw = load_raw("records.yaml")["not_records"]
+    return frozenset(raw["to_come"]), frozenset(raw["things"])
+
+
+@cache
+def records_search_args() -> frozenset[str]:
+    """Argument names that carry a search's words, not the object read (records.yaml)."""
+    return frozenset(load_raw("records.yaml")["search_args"])
 
 
 @cache

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -12,7 +13,6 @@ from toolscore_ci.engine.index import (
     WRITE_CATEGORIES,
     Execution,
     claimed_ids,
-    names_target,
     normal_id,
 )
 from toolscore_ci.engine.registry import Context, check
@@ -26,6 +26,7 @@ from toolscore_ci.vocab import (
     reading,
     recorded_acts,
     records_not_kept,
+    records_search_args,
     states,
 )
 
@@ -337,10 +338,17 @@ def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
     acts = _acts_named(claim)
     # the claim's own word stands for its act only where records.yaml names none: "credited"
     # is a refund's, and "credi" would find any `credit_card`
-    own = len(stem) == _STEM and not claim.trigger.casefold().startswith(_said_words())
-    words = ([stem] if own else []) + [w for act in acts for w in act.recorded]
+    recorded = [w for act in acts for w in act.recorded]
+    # the claim's own word names its record in a key (`account_credits` for "credited",
+    # `card_mailed_on` for "mailed"); in a value only where records.yaml names no act for it
+    # ("credited" would find any `credit_card_4421`)
+    own = [stem] if len(stem) == _STEM else []
+    words = Words(
+        keys=(*own, *recorded),
+        values=(*([] if claim.trigger.casefold().startswith(_said_words()) else own), *recorded),
+    )
     negative = {amount for act in acts if act.negative for amount in _amounts(claim.values)}
-    if not words and not negative:
+    if not words.keys and not negative:
         return False
     named = claimed_ids(claim.values)
     for e in reads:
@@ -418,10 +426,12 @@ def _said_words() -> tuple[str, ...]:
 
 
 def _targeted_args(args: Any) -> dict[str, Any]:
-    """The arguments of a call whose keys name the object it acts on or reads (order_id)."""
+    """The arguments of a call that name what it reads (`order_id`, `order_name`), not the
+    words of a search (`query`: vocab/records.yaml `search_args`)."""
     if not isinstance(args, dict):
         return {}
-    return {k: v for k, v in args.items() if names_target(str(k))}
+    search = records_search_args()
+    return {k: v for k, v in args.items() if str(k).lower() not in search}
 
 
 def _entries(value: Any) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
@@ -449,15 +459,26 @@ def _entries(value: Any) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
             stack.extend((v, above, depth + 1) for v in item[:200])
 
 
+@dataclass(frozen=True)
+class Words:
+    """The beginnings of words that name the act's record: in keys, and in text values."""
+
+    keys: tuple[str, ...]
+    values: tuple[str, ...]
+
+
 def _entry_records(
     above: tuple[str, ...],
     entry: dict[str, Any],
     stated: list[tuple[str, str]],
-    words: list[str],
+    words: Words,
     negative: set[float],
 ) -> bool:
     """Does this entry hold a stated value among its own fields and record the act there
-    (see `_read_holds_the_act`)?"""
+    (see `_read_holds_the_act`)? Not an entry whose own state is a failure or still to
+    come (`status: rejected`, `pending`): a refund refused is no refund."""
+    if _unsettled(entry):
+        return False
     logs = [key for key in above if not _names_no_record(key)]
     if logs and {size for v in entry.values() if (size := _negative(v)) is not None} & negative:
         return True  # payment_history: [{"amount": -342}] for "we refunded you $342"
@@ -473,33 +494,47 @@ def _entry_records(
     if not held:
         return False
 
-    def names(token: str) -> bool:
-        return token.startswith(tuple(words))
+    def in_key(token: str) -> bool:
+        return token.startswith(words.keys)
 
-    # a date field named for the act (`shipped_at`, `refundedAt`) dates it; an amount field
-    # named so (`refundable_amount`, `total_charges`, `change_fee`) is what it may cost
+    # a date field named for the act (`shipped_at`, `address_updated_at`) dates it, unless
+    # it dates an act to come (`refund_requested_at`); an amount field named so
+    # (`refundable_amount`, `total_charges`, `change_fee`) is what it may cost
     if any(
-        names(t)
+        in_key(t)
         for key, is_date in held
-        if is_date and not _names_no_record(key)
+        if is_date and not _names_no_record(key, dates=True)
         for t in key_words(key)
     ):
         return True
-    if any(names(t) for key in logs for t in key_words(key)):
+    if any(in_key(t) for key in logs for t in key_words(key)):
         return True  # payment_history: [{"amount": 342}]
     return any(
-        names(token)
+        token.startswith(words.values)
         for value in entry.values()
         if isinstance(value, str) and len(value.split()) <= _STATE_WORDS
         for token in _TOKEN.findall(value.casefold())
     )  # transaction_type: "refund", event: "flight changed"
 
 
-def _names_no_record(key: str) -> bool:
-    """Does a key name things, or acts still to come, rather than records of acts done, by any
-    of its words (`payment_methods`, `shipping_lines`, `upcoming_charges`,
-    `refund_requested_at`, `get_change_fee`: vocab/records.yaml `not_records`)?"""
-    return any(word in records_not_kept() for word in key_words(key))
+def _unsettled(entry: dict[str, Any]) -> bool:
+    """Does the entry's own state say its act failed or is still to come (`status:
+    rejected`, `pending`, `requested`)?"""
+    vocab = states()
+    for key, value in entry.items():
+        word = state_word(value) if str(key).lower() in STATE_KEYS else None
+        if word is not None and vocab.base.get(word) in ("failed", "pending", "accepted"):
+            return True
+    return False
+
+
+def _names_no_record(key: str, *, dates: bool = False) -> bool:
+    """Does a key name acts still to come (`upcoming_charges`, `refund_requested_at`), or,
+    for a key above entries, things rather than records of acts (`payment_methods`,
+    `shipping_lines`, `get_change_fee`), by any of its words (vocab/records.yaml
+    `not_records`)? A date field's other words say what it dates (`address_updated_at`)."""
+    to_come, things = records_not_kept()
+    return any(word in to_come or (not dates and word in things) for word in key_words(key))
 
 
 #: A text value of at most so many words says what an entry is (a type, a state, an event),

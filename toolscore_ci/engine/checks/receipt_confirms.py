@@ -18,9 +18,9 @@ def receipt_confirms(ctx: Context) -> Reason | None:
     deal's stage change; and calls of the claim's own category answer for it when there are
     any (a transfer for "routed", not a baggage update's receipt). A receipt confirms the
     amounts it shows (as written, in cents, negative, as a list's sum, or a share of one
-    when the claim says each): a claim stating one that neither the call's request nor its
-    answer holds ("The total is now $1124.44" over a write that went through with other
-    items) is left to TSC204 (backing, review)."""
+    when the claim says each; the receipts of the same act in the claim's turn together): a
+    claim stating one that none of them holds ("The total is now $1124.44" over a write that
+    went through with other items) is left to TSC204 (backing, review)."""
     claim = ctx.reported.claim
     if claim.category in ("tested", "done"):
         return None
@@ -34,7 +34,10 @@ def receipt_confirms(ctx: Context) -> Reason | None:
     if not confirmed:
         return None
     last = ctx.closest(confirmed)
-    if not _holds_the_amounts(claim.values.get("amount", ()), confirmed, ctx):
+    # the receipts of the same act in the claim's turn (two refunds, two receipts), not a
+    # charge beside the refund or an earlier turn's refund of another order
+    same = [e for e in confirmed if e.call.name == last.call.name and e.turn == last.turn]
+    if not _holds_the_amounts(claim.values.get("amount", ()), same, ctx):
         return None  # "The total is now $1124.44" where the receipt shows no such amount
     return ctx.reason(
         "TSC203",
@@ -77,12 +80,15 @@ def _size(amount: str) -> float | None:
         return None
 
 
-#: Dates and times in a text, whose digits are no amounts
+#: Dates and times in a text, whose digits are no amounts ("2024-05-08", "05/08/2024",
+#: "08 May 2024", "10:00")
 _WHEN = re.compile(
-    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}"
+    r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+    r"|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}\s+[^\W\d_]{3,}\.?\s+\d{4}|\d{1,2}:\d{2}(?::\d{2})?"
 )
-#: A number as a text writes it: "1,234.50", "86,40", "1.234,50", "-25.00"
-_NUMBER = re.compile(r"-?\d[\d,.' ]*\d|-?\d")
+#: A number as a text writes it: groups of three apart by one separator ("1,234.50",
+#: "1.234,50", "1 234,50", "1'234.50"), or digits with a decimal part ("86,40", "15.00")
+_NUMBER = re.compile(r"-?\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d+)?(?!\d)|-?\d+(?:[.,]\d+)?")
 
 
 def _sizes(value: object) -> set[float]:
@@ -101,13 +107,27 @@ def _sizes(value: object) -> set[float]:
 
 
 def _readings(written: str) -> set[float]:
-    """What a written number may be: "1,234.50" 1234.5; "86,40" 86.4; "1.234,50" 1234.5."""
+    """What a written number may be: the last of a dot and a comma written is the decimal
+    mark when both are ("1,234.50", "1.234,50"); a lone comma before three digits may group
+    thousands ("1,234") and before others is a decimal comma ("86,40"); a lone dot is a
+    decimal point unless it groups ("1.234.567")."""
     text = written.replace(" ", "").replace("'", "").lstrip("-")
+    candidates: list[str] = []
+    if "," in text and "." in text:
+        decimal = "," if text.rfind(",") > text.rfind(".") else "."
+        group = "." if decimal == "," else ","
+        candidates.append(text.replace(group, "").replace(decimal, "."))
+    elif "," in text:
+        tail = text.rpartition(",")[2]
+        candidates.append(text.replace(",", "."))  # 86,40
+        if len(tail) == 3:
+            candidates.append(text.replace(",", ""))  # 1,234
+    elif text.count(".") > 1:
+        candidates.append(text.replace(".", ""))  # 1.234.567
+    else:
+        candidates.append(text)
     out: set[float] = set()
-    for candidate in (
-        text.replace(",", ""),  # 1,234.50
-        text.replace(".", "").replace(",", "."),  # 1.234,50 / 86,40
-    ):
+    for candidate in candidates:
         try:
             out.add(round(float(candidate), 2))
         except ValueError:
