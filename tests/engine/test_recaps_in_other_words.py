@@ -98,6 +98,11 @@ RESERVATION_REFUNDED = {
          {**ORDER, "address_updated_at": "2024-05-04T10:00:00"}),
         ("We moved you to HAT045 on May 4 after a schedule change.", "get_reservation_details",
          {**RESERVATION, "schedule_change": {"date": "2024-05-04", "to": "HAT045"}}),
+        # the state of the record the act was done to is not the act's: an order cancelled
+        # and refunded
+        ("Yes, we refunded the $86.40 for that order on May 8.", "get_order_details",
+         {"status": "cancelled", "total": 86.4, "refund_amount": 86.4,
+          "refunded_at": "2024-05-08"}),
         # a composed answer: each key names its entry (no map keyed by id)
         ("We refunded $86.40 on May 8.", "get_order_status",
          {"order": {"id": "W1", "total": 86.4},
@@ -149,6 +154,12 @@ def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
          {**ORDER_PAID, "shipping_lines": [{"title": "Express", "price": 15.0}]}),
         ("We charged your card $65 on June 1.", "get_account",
          {"upcoming_charges": [{"amount": 65, "date": "2024-06-01"}]}),
+        # a schedule of payments to come; a refund whose own status says it was declined
+        ("We charged your card $65 on June 1.", "get_account",
+         {"payment_schedule": [{"amount": 65, "date": "2024-06-01"}]}),
+        ("We refunded $86.40 on May 8.", "get_order_details",
+         {**ORDER, "refund_amount": 86.4, "refund_status": "declined",
+          "refund_requested_at": "2024-05-08"}),
         # a refund entry whose own state says it failed or is still to come
         ("We refunded $86.40 on May 8.", "get_order_status",
          {"order": {"id": "W1"}, "refund": {"amount": 86.4, "date": "2024-05-08",

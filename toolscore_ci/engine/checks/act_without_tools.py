@@ -477,9 +477,9 @@ def _entry_records(
     """Does this entry hold a stated value among its own fields and record the act there
     (see `_read_holds_the_act`)? Not an entry whose own state is a failure or still to
     come (`status: rejected`, `pending`): a refund refused is no refund."""
-    if _unsettled(entry):
+    if _unsettled(entry, above, words.keys):
         return False
-    logs = [key for key in above if not _names_no_record(key)]
+    logs = [key for key in above if not _names_no_record(key, words.keys)]
     if logs and {size for v in entry.values() if (size := _negative(v)) is not None} & negative:
         return True  # payment_history: [{"amount": -342}] for "we refunded you $342"
     held: list[tuple[str, bool]] = []  # (key, whether the value it holds is a stated date)
@@ -500,13 +500,13 @@ def _entry_records(
     # a date field named for the act (`shipped_at`, `address_updated_at`) dates it, unless
     # it dates an act to come (`refund_requested_at`); an amount field named so
     # (`refundable_amount`, `total_charges`, `change_fee`) is what it may cost
+    to_come = records_not_kept()[0]
     if any(
-        in_key(t)
+        in_key(_dated_event(key))
         for key, is_date in held
-        if is_date and not _names_no_record(key, dates=True)
-        for t in key_words(key)
+        if is_date and not any(w in to_come for w in key_words(key))
     ):
-        return True
+        return True  # not `next_billing_date`
     if any(in_key(t) for key in logs for t in key_words(key)):
         return True  # payment_history: [{"amount": 342}]
     return any(
@@ -517,24 +517,54 @@ def _entry_records(
     )  # transaction_type: "refund", event: "flight changed"
 
 
-def _unsettled(entry: dict[str, Any]) -> bool:
-    """Does the entry's own state say its act failed or is still to come (`status:
-    rejected`, `pending`, `requested`)?"""
+def _unsettled(entry: dict[str, Any], above: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Does the act's own state in this entry say it failed or is still to come? A state key
+    named for the act (`refund_status: declined`), or the plain state of an entry that sits
+    under a key naming the act (`refund: {"status": "rejected"}`, `refunds: [{"status":
+    "pending"}]`); not the state of the record the act was done to (an order `cancelled` and
+    refunded, a return `processing` whose refund went through)."""
     vocab = states()
+    under_the_act = any(w.startswith(words) for key in above[-1:] for w in key_words(key))
     for key, value in entry.items():
-        word = state_word(value) if str(key).lower() in STATE_KEYS else None
-        if word is not None and vocab.base.get(word) in ("failed", "pending", "accepted"):
+        folded = str(key).lower()
+        word = state_word(value) if folded in STATE_KEYS or folded.endswith("_status") else None
+        # queued, processing, pending: still to come; "accepted" itself is ambiguous (a
+        # change the passenger accepted is done), so only the others count
+        waiting = vocab.base.get(word) == "accepted" and word != "accepted"
+        if word is None or not (vocab.base.get(word) in ("failed", "pending") or waiting):
+            continue
+        named = any(w.startswith(words) for w in key_words(str(key)))
+        if named or (under_the_act and folded in STATE_KEYS):
             return True
     return False
 
 
-def _names_no_record(key: str, *, dates: bool = False) -> bool:
-    """Does a key name acts still to come (`upcoming_charges`, `refund_requested_at`), or,
-    for a key above entries, things rather than records of acts (`payment_methods`,
-    `shipping_lines`, `get_change_fee`), by any of its words (vocab/records.yaml
-    `not_records`)? A date field's other words say what it dates (`address_updated_at`)."""
+def _names_no_record(key: str, words: tuple[str, ...] = ()) -> bool:
+    """Does a key name acts still to come (`upcoming_charges`, `scheduled_payments`), by any
+    of its words, or things (`payment_methods`, `shipping_lines`, `payment_schedule`), by any
+    of its words unless its last names the act itself (`schedule_change`,
+    `price_adjustment_refunds`: a change, refunds)? vocab/records.yaml `not_records`."""
+    parts = key_words(key)
     to_come, things = records_not_kept()
-    return any(word in to_come or (not dates and word in things) for word in key_words(key))
+    if any(word in to_come for word in parts):
+        return True  # scheduled_payments, upcoming_charges: never a record of an act done
+    if parts and words and parts[-1].startswith(words):
+        return False
+    return any(word in things for word in parts)
+
+
+#: Words that end a date field's name after the event it dates (`refunded_at`,
+#: `replacement_mailed_on`, `credit_check_date`)
+_DATE_SUFFIXES = frozenset({"at", "on", "date", "time", "datetime", "ts", "timestamp", "when"})
+
+
+def _dated_event(key: str) -> str:
+    """The word of a date field's name that says what it dates: the last before a date
+    suffix (`address_updated_at` -> updated, `credit_check_date` -> check), else the last."""
+    parts = key_words(key)
+    while len(parts) > 1 and parts[-1] in _DATE_SUFFIXES:
+        parts = parts[:-1]
+    return parts[-1] if parts else ""
 
 
 #: A text value of at most so many words says what an entry is (a type, a state, an event),
