@@ -98,6 +98,9 @@ RESERVATION_REFUNDED = {
          {**ORDER, "address_updated_at": "2024-05-04T10:00:00"}),
         ("We moved you to HAT045 on May 4 after a schedule change.", "get_reservation_details",
          {**RESERVATION, "schedule_change": {"date": "2024-05-04", "to": "HAT045"}}),
+        # a date field whose event word says the act was done, the act named before it
+        ("Yes, we refunded $86.40 on May 8.", "get_order_details",
+         {**ORDER, "refund_amount": 86.4, "refund_processed_at": "2024-05-08"}),
         # the state of the record the act was done to is not the act's: an order cancelled
         # and refunded
         ("Yes, we refunded the $86.40 for that order on May 8.", "get_order_details",
@@ -154,6 +157,9 @@ def test_a_recap_the_record_shows_in_other_words_is_left_to_review(
          {**ORDER_PAID, "shipping_lines": [{"title": "Express", "price": 15.0}]}),
         ("We charged your card $65 on June 1.", "get_account",
          {"upcoming_charges": [{"amount": 65, "date": "2024-06-01"}]}),
+        # a date field of another event of a thing ("credited" is no credit check)
+        ("Yes, we credited $15 to your account on May 8.", "get_account",
+         {"balance": 15.0, "credit_check_date": "2024-05-08"}),
         # a schedule of payments to come; a refund whose own status says it was declined
         ("We charged your card $65 on June 1.", "get_account",
          {"payment_schedule": [{"amount": 65, "date": "2024-06-01"}]}),

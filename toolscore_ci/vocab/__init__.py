@@ -861,6 +861,12 @@ def records_not_kept() -> tuple[frozenset[str], frozenset[str]]:
 
 
 @cache
+def records_done_words() -> frozenset[str]:
+    """Words a date field's name ends its event with when an act was done (records.yaml)."""
+    return frozenset(load_raw("records.yaml")["done_words"])
+
+
+@cache
 def records_search_args() -> frozenset[str]:
     """Argument names that carry a search's words, not the object read (records.yaml)."""
     return frozenset(load_raw("records.yaml")["search_args"])

@@ -25,6 +25,7 @@ from toolscore_ci.vocab import (
     non_report_words,
     reading,
     recorded_acts,
+    records_done_words,
     records_not_kept,
     records_search_args,
     states,
@@ -502,7 +503,7 @@ def _entry_records(
     # (`refundable_amount`, `total_charges`, `change_fee`) is what it may cost
     to_come = records_not_kept()[0]
     if any(
-        in_key(_dated_event(key))
+        _dates_the_act(key, in_key)
         for key, is_date in held
         if is_date and not any(w in to_come for w in key_words(key))
     ):
@@ -556,6 +557,19 @@ def _names_no_record(key: str, words: tuple[str, ...] = ()) -> bool:
 #: Words that end a date field's name after the event it dates (`refunded_at`,
 #: `replacement_mailed_on`, `credit_check_date`)
 _DATE_SUFFIXES = frozenset({"at", "on", "date", "time", "datetime", "ts", "timestamp", "when"})
+
+
+def _dates_the_act(key: str, names: Callable[[str], bool]) -> bool:
+    """Does a date field date the act: its event word names it (`refunded_at`, `card_mailed_on`),
+    or its event word says an act was done and a word before it names which
+    (`refund_processed_at`, `refund_issued_on`: records.yaml `done_words`), not another event
+    of the thing (`credit_check_date`, `debit_card_added_on`)?"""
+    event = _dated_event(key)
+    if names(event):
+        return True
+    if event not in records_done_words():
+        return False
+    return any(names(word) for word in key_words(key))
 
 
 def _dated_event(key: str) -> str:
