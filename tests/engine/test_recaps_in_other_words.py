@@ -20,7 +20,7 @@ from engine_cases import build
 
 from toolscore_ci.pipeline import CheckConfig, make_checker
 from toolscore_ci.projection import project
-from toolscore_ci.vocab import load_raw, recorded_acts
+from toolscore_ci.vocab import load_raw, records
 
 CHECKER = make_checker(CheckConfig(detector="checks"))
 
@@ -190,4 +190,4 @@ def test_every_act_names_its_words_in_every_language_claims_are_read_in_full() -
     }  # fmt: skip
     for act, raw in load_raw("records.yaml")["acts"].items():
         assert full <= set(raw["said"]), (act, sorted(full - set(raw["said"])))
-    assert {act.name for act in recorded_acts()} == set(load_raw("records.yaml")["acts"])
+    assert {act.name for act in records().acts} == set(load_raw("records.yaml")["acts"])

@@ -836,11 +836,24 @@ class RecordedAct:
     categories: frozenset[str]  # claim categories whose sentences may name it in other words
 
 
+@dataclass(frozen=True)
+class RecordVocabulary:
+    """vocab/records.yaml, read once: how a record names an act done before the
+    conversation."""
+
+    acts: tuple[RecordedAct, ...]
+    said: tuple[str, ...]  # every beginning of a word a reply names one of the acts by
+    to_come: frozenset[str]  # words of keys that name acts still to come
+    things: frozenset[str]  # words of keys whose entries are things, not records of acts
+    done_words: frozenset[str]  # a date field's event words that say an act was done
+    search_args: frozenset[str]  # argument names that carry a search's words
+
+
 @cache
-def recorded_acts() -> tuple[RecordedAct, ...]:
-    """The acts whose records a read may return: vocab/records.yaml."""
+def records() -> RecordVocabulary:
+    """The words records use for acts done before the conversation: vocab/records.yaml."""
     raw = load_raw("records.yaml")
-    return tuple(
+    acts = tuple(
         RecordedAct(
             name,
             tuple(sorted({w for words in act["said"].values() for w in words})),
@@ -850,26 +863,14 @@ def recorded_acts() -> tuple[RecordedAct, ...]:
         )
         for name, act in raw["acts"].items()
     )
-
-
-@cache
-def records_not_kept() -> tuple[frozenset[str], frozenset[str]]:
-    """Words of keys that name acts still to come, and words of keys whose entries are things,
-    not records of acts (vocab/records.yaml `not_records`)."""
-    raw = load_raw("records.yaml")["not_records"]
-    return frozenset(raw["to_come"]), frozenset(raw["things"])
-
-
-@cache
-def records_done_words() -> frozenset[str]:
-    """Words a date field's name ends its event with when an act was done (records.yaml)."""
-    return frozenset(load_raw("records.yaml")["done_words"])
-
-
-@cache
-def records_search_args() -> frozenset[str]:
-    """Argument names that carry a search's words, not the object read (records.yaml)."""
-    return frozenset(load_raw("records.yaml")["search_args"])
+    return RecordVocabulary(
+        acts,
+        tuple(w for act in acts for w in act.said),
+        frozenset(raw["not_records"]["to_come"]),
+        frozenset(raw["not_records"]["things"]),
+        frozenset(raw["done_words"]),
+        frozenset(raw["search_args"]),
+    )
 
 
 @cache

@@ -239,6 +239,15 @@ def whole_id(value: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])", re.IGNORECASE)
 
 
+def amount_size(amount: str) -> float | None:
+    """The size of an amount a claim states ("1,234.50" -> 1234.5, "-25" -> 25.0), to two
+    places; None when it is no number."""
+    try:
+        return round(abs(float(amount.replace(",", ""))), 2)
+    except ValueError:
+        return None
+
+
 def amount_text(value: float) -> str:
     """An amount as a person writes it: 12345.67, 1302, 0.6 (not %g's 12345.7 or 1.302e+03)."""
     return f"{value:.2f}".rstrip("0").rstrip(".")

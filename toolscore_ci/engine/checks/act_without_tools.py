@@ -3,11 +3,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from toolscore_ci.claims.values import evidence_values, value_matches
-from toolscore_ci.engine.checks._common import whole_id
+from toolscore_ci.engine.checks._common import amount_size, whole_id
 from toolscore_ci.engine.index import (
     TARGET_KEY,
     WRITE_CATEGORIES,
@@ -20,16 +19,7 @@ from toolscore_ci.engine.status import STATE_KEYS, state_word
 from toolscore_ci.engine.text import iter_keys, iter_scalars, json_text, key_words, objects_in
 from toolscore_ci.model import Claim, Reason
 from toolscore_ci.toolkinds import joined_acts
-from toolscore_ci.vocab import (
-    RecordedAct,
-    non_report_words,
-    reading,
-    recorded_acts,
-    records_done_words,
-    records_not_kept,
-    records_search_args,
-    states,
-)
+from toolscore_ci.vocab import RecordedAct, non_report_words, reading, records, states
 
 _NOT_VERBS = frozenset({"", "is", "are", "was", "were", "now", "all", "be"})
 #: Writes that can never be the act claimed: a cancellation books nothing, sends nothing.
@@ -300,45 +290,49 @@ def _read_shows_the_act(claim: Claim, reads: list[Execution]) -> bool:
         claim.category, frozenset()
     )
 
-    def shows(obj: dict[str, Any], text: str) -> bool:
-        return all(whole_id(n).search(text) for n in named) and any(
-            state_word(value) in own
-            for inner in objects_in(obj, max_depth=2)
-            for key, value in inner.items()
-            if str(key).lower() in STATE_KEYS
-        )
-
     stated = [
         (k, v) for k in ("date", "monthday", "time", "amount") for v in claim.values.get(k, ())
     ]
-    return _one_object_shows(reads, stated, shows)
+    for e in reads:
+        for obj in objects_in(e.output):
+            text = json_text(obj)
+            if not all(whole_id(n).search(text) for n in named):
+                continue
+            if not any(
+                state_word(value) in own
+                for inner in objects_in(obj, max_depth=2)
+                for key, value in inner.items()
+                if str(key).lower() in STATE_KEYS
+            ):
+                continue
+            found = evidence_values(text)
+            if all(value_matches(kind, value, text, found) for kind, value in stated):
+                return True
+    return False
 
 
 def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
     """Whether the claim states amounts or dates and a read returned an object that holds
-    every one of them and every id the claim names (or was asked for it), with an entry in it
-    that records the act at one of those values: the entry's own field holding a stated date
-    is named for the act (`shipped_at: "2024-05-03"`, `refundedAt`; an amount field so named,
-    `refundable_amount`, says what it may cost), or its short text values say it
-    (`transaction_type: refund`, `event: flight changed`), or it is an entry of a log (a list,
-    a map keyed by id, the read itself) whose key names it (`payment_history: [{"amount":
-    342}]`, `list_refunds`; not a key whose last word names things, `payment_methods`), or,
-    for a refund, it holds the negative of an amount stated in such a log (`amount: -342`). What names the act: the claim's own word (its first five
-    letters), or the words a record uses for the act its words name in any language
+    every one of them and every id the claim names (or was asked for it), with an entry in
+    it that records the act at one of those values (`_entry_records`): a date field that
+    dates it (`shipped_at`, `refund_processed_at`), its short text values
+    (`transaction_type: refund`, `event: flight changed`), the key of a log it is an entry
+    of (a list, a map keyed by id, the read itself, a composed answer's key:
+    `payment_history: [{"amount": 342}]`, `list_refunds`), or, for a refund, the negative of
+    an amount stated in such a log (`amount: -342`). What names the act: the claim's own
+    word (its first five letters; in text values only where records.yaml names no act for
+    it), or the words a record uses for the act its words name in any language
     (vocab/records.yaml: "Reembolsamos" and "We issued a refund" name a refund, "We charged
     your Visa" a charge). An act done before the conversation, recapped from the entry that
     shows it ("We refunded $86.40 to your card on May 8"). Only at an entry holding a stated
-    value: a refund of another item, a `refund_policy`, `refunds: []`, a `change_fee`, a
-    payment method's balance or an `updated_at` elsewhere in the record show no such act;
-    and acts finer than categories: a payment of the same amount (`transaction_type:
-    payment`) shows no refund."""
+    value: a refund of another item, a `refund_policy`, `refunds: []`, a `change_fee` or an
+    `updated_at` elsewhere in the record show no such act; and acts finer than categories: a
+    payment of the same amount (`transaction_type: payment`) shows no refund."""
     stated = [(k, v) for k in ("date", "monthday", "amount") for v in claim.values.get(k, ())]
     if not stated:
         return False
     stem = claim.trigger.casefold()[:_STEM]
     acts = _acts_named(claim)
-    # the claim's own word stands for its act only where records.yaml names none: "credited"
-    # is a refund's, and "credi" would find any `credit_card`
     recorded = [w for act in acts for w in act.recorded]
     # the claim's own word names its record in a key (`account_credits` for "credited",
     # `card_mailed_on` for "mailed"); in a value only where records.yaml names no act for it
@@ -346,7 +340,7 @@ def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
     own = [stem] if len(stem) == _STEM else []
     words = Words(
         keys=(*own, *recorded),
-        values=(*([] if claim.trigger.casefold().startswith(_said_words()) else own), *recorded),
+        values=(*([] if claim.trigger.casefold().startswith(records().said) else own), *recorded),
     )
     negative = {amount for act in acts if act.negative for amount in _amounts(claim.values)}
     if not words.keys and not negative:
@@ -364,7 +358,7 @@ def _read_holds_the_act(claim: Claim, reads: list[Execution]) -> bool:
             found = evidence_values(text)
             back = _negative_amounts(obj) & negative
             if not all(
-                value_matches(k, v, text, found) or (k == "amount" and _amount(v) in back)
+                value_matches(k, v, text, found) or (k == "amount" and amount_size(v) in back)
                 for k, v in stated
             ):
                 continue
@@ -384,7 +378,7 @@ def _acts_named(claim: Claim) -> list[RecordedAct]:
     word of its sentence that can be an act of the claim's category ("We issued a refund of
     $86.40", "we sent $86.40": a refund can be sent; a charge is no cancellation, so "I've
     cancelled it, and the $342 you paid ..." names no charge)."""
-    acts = recorded_acts()
+    acts = records().acts
     trigger = claim.trigger.casefold()
     own = [act for act in acts if trigger.startswith(act.said)]
     if own:
@@ -420,18 +414,12 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _OBJECT_END = re.compile(r"[;:!?()]|[.,](?=\s|$)")
 
 
-@cache
-def _said_words() -> tuple[str, ...]:
-    """Every beginning of a word records.yaml names an act by."""
-    return tuple(w for act in recorded_acts() for w in act.said)
-
-
 def _targeted_args(args: Any) -> dict[str, Any]:
     """The arguments of a call that name what it reads (`order_id`, `order_name`), not the
     words of a search (`query`: vocab/records.yaml `search_args`)."""
     if not isinstance(args, dict):
         return {}
-    search = records_search_args()
+    search = records().search_args
     return {k: v for k, v in args.items() if str(k).lower() not in search}
 
 
@@ -501,7 +489,7 @@ def _entry_records(
     # a date field named for the act (`shipped_at`, `address_updated_at`) dates it, unless
     # it dates an act to come (`refund_requested_at`); an amount field named so
     # (`refundable_amount`, `total_charges`, `change_fee`) is what it may cost
-    to_come = records_not_kept()[0]
+    to_come = records().to_come
     if any(
         _dates_the_act(key, in_key)
         for key, is_date in held
@@ -529,10 +517,12 @@ def _unsettled(entry: dict[str, Any], above: tuple[str, ...], words: tuple[str, 
     for key, value in entry.items():
         folded = str(key).lower()
         word = state_word(value) if folded in STATE_KEYS or folded.endswith("_status") else None
-        # queued, processing, pending: still to come; "accepted" itself is ambiguous (a
-        # change the passenger accepted is done), so only the others count
-        waiting = vocab.base.get(word) == "accepted" and word != "accepted"
-        if word is None or not (vocab.base.get(word) in ("failed", "pending") or waiting):
+        if word is None:
+            continue
+        # failed, or still to come (queued, processing, pending); "accepted" itself is
+        # ambiguous (a change the passenger accepted is done), so only its class's others
+        kind = vocab.base.get(word)
+        if kind not in ("failed", "pending") and (kind != "accepted" or word == "accepted"):
             continue
         named = any(w.startswith(words) for w in key_words(str(key)))
         if named or (under_the_act and folded in STATE_KEYS):
@@ -546,12 +536,12 @@ def _names_no_record(key: str, words: tuple[str, ...] = ()) -> bool:
     of its words unless its last names the act itself (`schedule_change`,
     `price_adjustment_refunds`: a change, refunds)? vocab/records.yaml `not_records`."""
     parts = key_words(key)
-    to_come, things = records_not_kept()
-    if any(word in to_come for word in parts):
+    vocab = records()
+    if any(word in vocab.to_come for word in parts):
         return True  # scheduled_payments, upcoming_charges: never a record of an act done
     if parts and words and parts[-1].startswith(words):
         return False
-    return any(word in things for word in parts)
+    return any(word in vocab.things for word in parts)
 
 
 #: Words that end a date field's name after the event it dates (`refunded_at`,
@@ -567,7 +557,7 @@ def _dates_the_act(key: str, names: Callable[[str], bool]) -> bool:
     event = _dated_event(key)
     if names(event):
         return True
-    if event not in records_done_words():
+    if event not in records().done_words:
         return False
     return any(names(word) for word in key_words(key))
 
@@ -588,15 +578,7 @@ _STATE_WORDS = 3
 
 def _amounts(values: dict[str, tuple[str, ...]]) -> set[float]:
     """The amounts a claim states, as numbers."""
-    return {amount for value in values.get("amount", ()) if (amount := _amount(value)) >= 0}
-
-
-def _amount(value: str) -> float:
-    """A stated amount as a number (-1 when it is none)."""
-    try:
-        return round(abs(float(value.replace(",", ""))), 2)
-    except ValueError:
-        return -1.0
+    return {size for value in values.get("amount", ()) if (size := amount_size(value)) is not None}
 
 
 def _negative_amounts(obj: dict[str, Any]) -> set[float]:
@@ -622,24 +604,6 @@ def _negative(value: object) -> float | None:
     if isinstance(value, int | float) and value < 0:
         return round(-float(value), 2)
     return None
-
-
-def _one_object_shows(
-    reads: list[Execution],
-    stated: list[tuple[str, str]],
-    shows: Callable[[dict[str, Any], str], bool],
-) -> bool:
-    """Whether one object a read returned `shows` the act (given the object and its text)
-    and holds every (kind, value) the claim `stated`."""
-    for e in reads:
-        for obj in objects_in(e.output):
-            text = json_text(obj)
-            if not shows(obj, text):
-                continue
-            found = evidence_values(text)
-            if all(value_matches(kind, value, text, found) for kind, value in stated):
-                return True
-    return False
 
 
 #: How much of a word says which act it is ("refun" of refund, refunded, refunds).

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 
+from toolscore_ci.engine.checks._common import amount_size
 from toolscore_ci.engine.index import Execution
 from toolscore_ci.engine.registry import Context, check
 from toolscore_ci.model import Reason
@@ -55,7 +56,7 @@ def _holds_the_amounts(amounts: tuple[str, ...], calls: list[Execution], ctx: Co
     each ("£45.00" each of a £135 refund); never a part of a date ("$8" is no "2024-05-08").
     An amount they do not show ("The total is now $1124.44", a `calculate()` result for
     items the write then could not use) is for review, the calls backing it at most."""
-    wanted = [size for amount in amounts if (size := _size(amount)) is not None]
+    wanted = [size for amount in amounts if (size := amount_size(amount)) is not None]
     if not wanted:
         return True
     sizes: set[float] = set()
@@ -71,13 +72,6 @@ def _held(size: float, sizes: set[float], shares: bool) -> bool:
     if size in sizes or round(size * 100, 2) in sizes:
         return True
     return shares and any(round(size * n, 2) in sizes for n in range(2, 51))
-
-
-def _size(amount: str) -> float | None:
-    try:
-        return round(abs(float(amount.replace(",", ""))), 2)
-    except ValueError:
-        return None
 
 
 #: Dates and times in a text, whose digits are no amounts ("2024-05-08", "05/08/2024",
