@@ -75,7 +75,8 @@ def said(text: Any) -> Any:
     and, for a reply written as one JSON object, its text values (`_json_reply`)."""
     if not isinstance(text, str):
         return text
-    if text[:1] == "{" or text.lstrip()[:1] == "{":
+    # a brace first (past blanks) before any copy: this runs on every agent message
+    if text[:1] == "{" or (text[:1].isspace() and text.lstrip()[:1] == "{"):
         text = _json_reply(text)
     if "<" not in text:
         return text

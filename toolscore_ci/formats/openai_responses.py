@@ -85,15 +85,18 @@ def _is_response(v: Any) -> bool:
             and "messages" not in v
             and ("output" in v or "model" in v or "instructions" in v)
         )
-        or (isinstance(_request(v), dict) and "input" in _request(v))
+        or "input" in _request(v)
     )
 
 
-def _request(v: dict[str, Any]) -> Any:
+def _request(v: dict[str, Any]) -> dict[str, Any]:
     """The request of a logged request/response pair: `request`, or `payload` as
-    ThinHarness's event log names it (`{"payload": ..., "response": ..., "sequence": 3}`)."""
-    req = v.get("request")
-    return req if isinstance(req, dict) else v.get("payload")
+    ThinHarness's event log names it (`{"payload": ..., "response": ..., "sequence": 3}`);
+    {} when there is none."""
+    for key in ("request", "payload"):
+        if isinstance(req := v.get(key), dict):
+            return req
+    return {}
 
 
 def sniff(first: Any) -> bool:
@@ -192,16 +195,16 @@ def _add_hosted(b: TraceBuilder, item: dict[str, Any], ts: Any, line: int) -> No
 # ---- Responses conversations --------------------------------------------------------------
 
 
-def _parts(v: dict[str, Any]) -> tuple[Any, dict[str, Any], Any]:
-    """(input, response object, previous_response_id) of one conversation value."""
-    req = _request(v) if isinstance(_request(v), dict) else v
+def _parts(v: dict[str, Any]) -> tuple[Any, dict[str, Any], Any, dict[str, Any]]:
+    """(input, response object, previous_response_id, request) of one conversation value:
+    a logged pair's parts, or the value itself as both."""
+    req = _request(v) or v
     resp = v.get("response") if isinstance(v.get("response"), dict) else v
-    return req.get("input"), resp, first_str(req.get("previous_response_id"))
+    return req.get("input"), resp, first_str(req.get("previous_response_id")), req
 
 
 def _add_response(b: TraceBuilder, v: dict[str, Any], line: int) -> None:
-    inp, resp, _ = _parts(v)
-    req = _request(v)
+    inp, resp, _, req = _parts(v)
     ts = resp.get("created_at")
     if isinstance(inp, str):
         b.user(inp, ts)
@@ -211,7 +214,7 @@ def _add_response(b: TraceBuilder, v: dict[str, Any], line: int) -> None:
     b.meta.setdefault("model", first_str(resp.get("model")))
     if "system" not in b.meta:
         # the response echoes the request's instructions; a logged request holds them too
-        for source in (resp, req if isinstance(req, dict) else {}):
+        for source in (resp, req):
             if source.get("instructions"):
                 b.meta["system"] = source.get("instructions")
                 break
@@ -241,7 +244,7 @@ def read(
                 yield from _sdk_add(grouper, rec, path, line, coverage)
             continue
         if _is_response(v):
-            _, resp, prev = _parts(v)
+            _, resp, prev, _ = _parts(v)
             if current is None or prev is None or prev != last_id:
                 if current is not None:
                     yield current.record()
